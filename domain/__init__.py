@@ -1,0 +1,59 @@
+"""Penang Rummy rules engine: pure functions and values, no I/O, no clock, no randomness.
+
+Modules, one per game concept: `cards` (notation, decks: P1, P2), `rules` (options:
+D1–D8), `deal` (P3–P8), `melds` (P13–P25, D3, D4), `commands` (turn actions), `events`,
+`state` (fold), `game` (commands: P9–P12, P26–P32, D5–D8), `moves` (legal moves, the
+dead check: P29, D6), `scoring` (P33, D1, D7), `views` (what each seat may see).
+"""
+
+from domain.cards import Card, build_deck, format_cards, parse_cards
+from domain.commands import Action, LayOffAction, MeldAction, SwapAction
+from domain.events import (
+    AnyEvent,
+    Dealt,
+    DeclaredDead,
+    DeclaredGame,
+    Event,
+    GameEnded,
+    LaidOff,
+    Melded,
+    PassportMelded,
+    TurnEnded,
+    WildSwapped,
+)
+from domain.game import declare_dead, play_turn, start_game
+from domain.moves import LegalMoves, has_legal_move, legal_moves
+from domain.rules import Rules
+from domain.state import GameState, evolve, fold
+
+__all__ = [
+    "Action",
+    "AnyEvent",
+    "Card",
+    "Dealt",
+    "DeclaredDead",
+    "DeclaredGame",
+    "Event",
+    "GameEnded",
+    "GameState",
+    "LaidOff",
+    "LayOffAction",
+    "LegalMoves",
+    "MeldAction",
+    "Melded",
+    "PassportMelded",
+    "Rules",
+    "SwapAction",
+    "TurnEnded",
+    "WildSwapped",
+    "build_deck",
+    "declare_dead",
+    "evolve",
+    "fold",
+    "format_cards",
+    "has_legal_move",
+    "legal_moves",
+    "parse_cards",
+    "play_turn",
+    "start_game",
+]

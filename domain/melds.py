@@ -1,0 +1,352 @@
+"""Melds as pure functions over cards (P13–P25, D3, D4, D5).
+
+A run is 3–14 cards of one suit on consecutive positions 1..14, where 1 is the low
+ace and 14 the high ace (P14–P16): it never wraps past the high ace. A set is 3 or
+more cards of one rank, duplicate suits allowed (P17, P18). A joker stands for one
+definite card in a run, or for the rank of a set, fixed when it is placed (D4).
+
+Nothing here knows about turns or seats' hands: these functions answer "is this a
+meld, and what does each joker stand for", "can this card extend that meld", and
+"can this card replace a joker of that meld".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import product
+from typing import Literal
+
+from domain.cards import HIGH_ACE, LOW_ACE, Card, format_cards, parse_rank, rank_text
+from domain.errors import (
+    AmbiguousJoker,
+    BadSwap,
+    CannotLayOff,
+    JokerMismatch,
+    MalformedCard,
+    NotAMeld,
+)
+from domain.rules import Rules
+
+MeldKind = Literal["run", "set"]
+End = Literal["low", "high"]
+MIN_MELD = 3
+MAX_RUN = 14
+
+
+def position_card(position: int, suit: str) -> Card:
+    """The card at run position 1..14 of `suit` (1 and 14 are both the ace)."""
+    return Card.natural(position, suit)
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld on the table: who made it, its cards, and what each card stands for.
+
+    Runs keep their cards in position order from `low`; sets keep placement order
+    and `low` holds their rank.
+    """
+
+    id: int
+    owner: int
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    suit: str
+    low: int
+
+    @property
+    def rank(self) -> int:
+        return self.low
+
+    @property
+    def high(self) -> int:
+        return self.low + len(self.cards) - 1
+
+    def stands_for(self) -> tuple[str, ...]:
+        """What each card counts as: a card for a run, the rank for a set (D4)."""
+        if self.kind == "set":
+            return (rank_text(self.low),) * len(self.cards)
+        return tuple(position_card(self.low + i, self.suit).text for i in range(len(self.cards)))
+
+    def joker_slots(self) -> tuple[int, ...]:
+        return tuple(i for i, card in enumerate(self.cards) if card.is_joker)
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class MeldShape:
+    """One reading of some cards as a meld, before it has an id and an owner."""
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    suit: str
+    low: int
+
+    def placed(self, meld_id: int, owner: int) -> TableMeld:
+        return TableMeld(meld_id, owner, self.kind, self.cards, self.suit, self.low)
+
+    def stands_for(self) -> tuple[str, ...]:
+        return self.placed(-1, -1).stands_for()
+
+    def joker_stand_ins(self) -> tuple[str, ...]:
+        """What the jokers stand for, in the order they appear."""
+        return tuple(
+            text for card, text in zip(self.cards, self.stands_for(), strict=True) if card.is_joker
+        )
+
+
+def meld_from_record(
+    meld_id: int, owner: int, kind: MeldKind, cards: Sequence[Card], stands_for: Sequence[str]
+) -> TableMeld:
+    """Rebuild a table meld from the facts an event recorded."""
+    if kind == "set":
+        return TableMeld(meld_id, owner, kind, tuple(cards), "", parse_rank(stands_for[0]))
+    first = Card(stands_for[0])
+    return TableMeld(meld_id, owner, kind, tuple(cards), first.suit, first.rank)
+
+
+# --- reading cards as a meld -------------------------------------------------------
+
+
+def read_meld(cards: Sequence[Card], jokers: Sequence[str], rules: Rules) -> MeldShape:
+    """The one meld these cards make, or the rule they break.
+
+    `jokers` says what each joker stands for, in the order the jokers appear: a card
+    (`7H`) for a run or a rank (`8`) for a set. It may be empty when only one reading
+    exists; where several do, an empty `jokers` is refused as ambiguous (D4).
+    """
+    shown = format_cards(cards)
+    if len(cards) < MIN_MELD:
+        raise NotAMeld(f"{shown}: a meld needs at least 3 cards", "P13")
+    naturals = [card for card in cards if not card.is_joker]
+    joker_count = len(cards) - len(naturals)
+    if not naturals and not rules.all_joker_melds:
+        raise NotAMeld(f"{shown}: a meld needs at least one natural card", "D3")
+    if jokers and len(jokers) != joker_count:
+        raise JokerMismatch(
+            f"{shown}: says what {len(jokers)} joker(s) stand for, but the meld has {joker_count}"
+        )
+    if not naturals and not jokers:
+        raise AmbiguousJoker(f"{shown}: say what each joker stands for")
+    readings = _readings(naturals, joker_count, jokers)
+    if not readings and naturals:
+        _explain_not_a_meld(cards, naturals, joker_count)
+    if jokers:
+        wanted = tuple(sorted(_normalise_stand_in(text) for text in jokers))
+        readings = [r for r in readings if tuple(sorted(r.joker_stand_ins())) == wanted]
+        if not readings:
+            raise JokerMismatch(
+                f"{shown}: the jokers cannot stand for {' '.join(jokers)} in one run or set"
+            )
+    distinct = _distinct_readings(readings)
+    if len(distinct) > 1:
+        options = "; ".join(" ".join(r.joker_stand_ins()) for r in distinct[:4])
+        raise AmbiguousJoker(f"{shown}: say what each joker stands for (for example: {options})")
+    return distinct[0]
+
+
+def _normalise_stand_in(text: str) -> str:
+    try:
+        return Card(text).text
+    except MalformedCard:
+        return rank_text(parse_rank(text))
+
+
+def _distinct_readings(readings: list[MeldShape]) -> list[MeldShape]:
+    """Readings that differ in what the jokers stand for.
+
+    Two runs whose jokers stand for the same cards differ only in which end a
+    natural or joker ace sits (A..K against 2..A); they play the same from then on,
+    so the lower one is taken.
+    """
+    chosen: dict[tuple[str, tuple[str, ...]], MeldShape] = {}
+    for reading in sorted(readings, key=lambda r: (r.kind, r.low)):
+        key = (reading.kind, tuple(sorted(reading.joker_stand_ins())))
+        chosen.setdefault(key, reading)
+    return list(chosen.values())
+
+
+def _readings(naturals: list[Card], joker_count: int, jokers: Sequence[str]) -> list[MeldShape]:
+    readings: list[MeldShape] = []
+    size = len(naturals) + joker_count
+    ranks = {card.rank for card in naturals}
+    if len(ranks) == 1:
+        rank = next(iter(ranks))
+        ordered = tuple(naturals) + (Card("JK"),) * joker_count
+        readings.append(MeldShape("set", ordered, "", rank))
+    elif not naturals:
+        readings.extend(_all_joker_sets(size, jokers))
+    suits = {card.suit for card in naturals}
+    if len(suits) == 1 and size <= MAX_RUN:
+        readings.extend(_run_readings(naturals, joker_count, next(iter(suits))))
+    elif not naturals and size <= MAX_RUN:
+        for suit in {Card(text).suit for text in jokers if _is_card(text)}:
+            readings.extend(_run_readings([], joker_count, suit))
+    return readings
+
+
+def _is_card(text: str) -> bool:
+    try:
+        Card(text)
+    except MalformedCard:
+        return False
+    return True
+
+
+def _all_joker_sets(size: int, jokers: Sequence[str]) -> list[MeldShape]:
+    # D3 option: an all-joker set stands for the rank its command names.
+    ranks = {text for text in jokers if not _is_card(text)}
+    return [MeldShape("set", (Card("JK"),) * size, "", parse_rank(rank)) for rank in ranks]
+
+
+def _run_readings(naturals: list[Card], joker_count: int, suit: str) -> list[MeldShape]:
+    size = len(naturals) + joker_count
+    fixed = [card.rank for card in naturals if card.rank != 1]
+    aces = len(naturals) - len(fixed)
+    readings = []
+    for ace_positions in product((LOW_ACE, HIGH_ACE), repeat=aces):
+        positions = fixed + list(ace_positions)
+        if len(set(positions)) != len(positions):
+            continue
+        lowest = min(positions, default=HIGH_ACE)
+        highest = max(positions, default=LOW_ACE)
+        for low in range(max(LOW_ACE, highest - size + 1), min(lowest, HIGH_ACE - size + 1) + 1):
+            slots: list[Card] = [Card("JK")] * size
+            for card, position in zip(naturals, _positions(naturals, ace_positions), strict=True):
+                slots[position - low] = card
+            readings.append(MeldShape("run", tuple(slots), suit, low))
+    return readings
+
+
+def _positions(naturals: list[Card], ace_positions: tuple[int, ...]) -> list[int]:
+    aces = iter(ace_positions)
+    return [next(aces) if card.rank == 1 else card.rank for card in naturals]
+
+
+def _explain_not_a_meld(cards: Sequence[Card], naturals: list[Card], joker_count: int) -> None:
+    shown = format_cards(cards)
+    suits = {card.suit for card in naturals}
+    if len({card.rank for card in naturals}) > 1 and len(suits) > 1:
+        raise NotAMeld(f"{shown}: neither a run (one suit) nor a set (one rank)", "P13")
+    if len(cards) > MAX_RUN:
+        raise NotAMeld(f"{shown}: a run holds at most 14 cards, A-2-…-K-A", "P16")
+    ranks = [card.rank for card in naturals]
+    if len(ranks) - ranks.count(1) != len(set(ranks) - {1}) or ranks.count(1) > 2:
+        raise NotAMeld(f"{shown}: a run holds each card once (aces at most at both ends)", "P14")
+    if _fits_when_wrapped(ranks, len(cards)):
+        raise NotAMeld(f"{shown}: a run never wraps past the high ace (K-A-2)", "P15")
+    raise NotAMeld(
+        f"{shown}: not consecutive, and {joker_count} joker(s) cannot fill the gaps", "P14"
+    )
+
+
+def _fits_when_wrapped(ranks: list[int], size: int) -> bool:
+    """Whether the ranks would fit a run of `size` if K-A-2 were allowed."""
+    for start in range(1, 14):
+        window = {((start - 1 + i) % 13) + 1 for i in range(size)}
+        if size <= 13 and set(ranks) <= window:
+            return True
+    return False
+
+
+# --- laying off (P19, P20, P16, D5) -----------------------------------------------
+
+
+def open_ends(meld: TableMeld) -> dict[End, int]:
+    """The positions a run can still grow to, by end (P20, P16)."""
+    ends: dict[End, int] = {}
+    if meld.kind != "run" or len(meld.cards) >= MAX_RUN:
+        return ends
+    if meld.low > LOW_ACE:
+        ends["low"] = meld.low - 1
+    if meld.high < HIGH_ACE:
+        ends["high"] = meld.high + 1
+    return ends
+
+
+def lay_off(
+    meld: TableMeld, card: Card, end: End | None, rules: Rules
+) -> tuple[TableMeld, str, End | None]:
+    """The meld with `card` added, what the card stands for, and the end it went to."""
+    if card.is_joker and not rules.jokers_lay_off:
+        raise CannotLayOff("JK: jokers may not be laid off at this table", "D5")
+    if meld.kind == "set":
+        if end is not None:
+            raise CannotLayOff(f"meld {meld.id} ({meld}) is a set: a set has no ends", "P20")
+        if not card.is_joker and card.rank != meld.rank:
+            raise CannotLayOff(
+                f"{card} does not fit the set {meld}: a set takes only {rank_text(meld.rank)}s",
+                "P20",
+            )
+        return _replace(meld, meld.cards + (card,), meld.low), rank_text(meld.rank), None
+    if len(meld.cards) >= MAX_RUN:
+        raise CannotLayOff(f"{card}: the run {meld} already holds 14 cards", "P16")
+    ends = open_ends(meld)
+    fitting = [
+        side
+        for side, position in ends.items()
+        if card.is_joker or position_card(position, meld.suit) is card
+    ]
+    if end is not None:
+        if end not in fitting:
+            raise CannotLayOff(f"{card} does not extend the run {meld} at its {end} end", "P20")
+        fitting = [end]
+    if not fitting:
+        wanted = " or ".join(position_card(p, meld.suit).text for p in ends.values())
+        raise CannotLayOff(
+            f"{card} does not extend the run {meld} (it takes {wanted or 'nothing more'})",
+            "P15" if _wraps(meld, card) else "P20",
+        )
+    if card.is_joker and len(fitting) > 1:
+        raise AmbiguousJoker(
+            f"JK on the run {meld}: say end low ({position_card(ends['low'], meld.suit)}) "
+            f"or high ({position_card(ends['high'], meld.suit)})"
+        )
+    side = fitting[0]
+    if side == "low":
+        grown = _replace(meld, (card, *meld.cards), meld.low - 1)
+    else:
+        grown = _replace(meld, (*meld.cards, card), meld.low)
+    return grown, position_card(ends[side], meld.suit).text, side
+
+
+def _wraps(meld: TableMeld, card: Card) -> bool:
+    """A card that would only fit by wrapping past the high ace (K-A-2)."""
+    if card.is_joker or card.suit != meld.suit:
+        return False
+    return (meld.high == HIGH_ACE and card.rank == 2) or (meld.low == LOW_ACE and card.rank == 13)
+
+
+def _replace(meld: TableMeld, cards: tuple[Card, ...], low: int) -> TableMeld:
+    return TableMeld(meld.id, meld.owner, meld.kind, cards, meld.suit, low)
+
+
+# --- wildcard substitution (P22, P23) ---------------------------------------------
+
+
+def swap_slot(meld: TableMeld, card: Card) -> int:
+    """The slot of the joker that `card` can replace, or BadSwap (P23)."""
+    if card.is_joker:
+        raise BadSwap("JK: a joker can only be replaced by a natural card")
+    stands_for = meld.stands_for()
+    for slot in meld.joker_slots():
+        if meld.kind == "set" and card.rank == meld.rank:
+            return slot
+        if meld.kind == "run" and Card(stands_for[slot]) is card:
+            return slot
+    if not meld.joker_slots():
+        raise BadSwap(f"{card}: meld {meld.id} ({meld}) holds no joker")
+    wanted = (
+        f"any {rank_text(meld.rank)}"
+        if meld.kind == "set"
+        else " or ".join(stands_for[slot] for slot in meld.joker_slots())
+    )
+    raise BadSwap(f"{card} cannot replace a joker of {meld}: it takes {wanted}")
+
+
+def swap(meld: TableMeld, slot: int, card: Card) -> TableMeld:
+    cards = list(meld.cards)
+    cards[slot] = card
+    return _replace(meld, tuple(cards), meld.low)

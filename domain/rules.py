@@ -1,0 +1,86 @@
+"""Rule options: one typed, immutable structure with the RULES.md defaults.
+
+Every D rule of RULES.md is an option here, and so are the P rules that tables vary
+(joker count, packs, cards per player). A game records its options in `Dealt`, so a
+record replays under the rules it was played with.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+
+from domain.errors import InvalidRules
+
+RULES_VERSION = "penang-1"
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+
+
+class CardPoints(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Deadwood points per card (D1): 2–10 face value, J Q K `face`, ace, joker."""
+
+    face: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 10
+    ace: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 15
+    joker: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 20
+
+
+class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """The options of one game; every field defaults to RULES.md."""
+
+    #: P1: jokers added to the packs: 6 (110 cards with two packs) or 8.
+    jokers: Annotated[int, msgspec.Meta(ge=0, le=8)] = 6
+    #: P2, D2: 52-card packs; None picks 2, or 3 with five players.
+    packs: Annotated[int, msgspec.Meta(ge=1, le=3)] | None = None
+    #: P3, D2: cards dealt to each player; None picks 25 for 2–3 players, 20 for 4–5.
+    cards_per_player: Annotated[int, msgspec.Meta(ge=3, le=60)] | None = None
+    #: D1: deadwood points.
+    card_points: CardPoints = msgspec.field(default_factory=CardPoints)
+    #: D3: whether a meld may be made of jokers alone.
+    all_joker_melds: bool = False
+    #: D5: whether a joker may be laid off onto a meld.
+    jokers_lay_off: bool = True
+    #: D5: whether a joker taken by substitution may be played in the same turn.
+    swapped_joker_same_turn: bool = True
+    #: D6: whether the engine records `DeclaredDead` itself for a seat left without a move.
+    auto_dead: bool = True
+
+    def packs_for(self, players: int) -> int:
+        if self.packs is not None:
+            return self.packs
+        return 3 if players >= 5 else 2
+
+    def hand_size_for(self, players: int) -> int:
+        if self.cards_per_player is not None:
+            return self.cards_per_player
+        return 25 if players <= 3 else 20
+
+    def deck_size_for(self, players: int) -> int:
+        return 52 * self.packs_for(players) + self.jokers
+
+    def validate(self, players: int) -> Rules:
+        """Check that these options make a playable game for `players` seats."""
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise InvalidRules(
+                "P2", f"Penang Rummy takes 2 to 5 players, not {players}", field="players"
+            )
+        if self.jokers not in (6, 8):
+            raise InvalidRules(
+                "P1", f"the deck holds 6 or 8 jokers, not {self.jokers}", field="jokers"
+            )
+        if self.packs is not None and self.packs not in (2, 3):
+            raise InvalidRules(
+                "P2", f"the deck holds 2 or 3 packs, not {self.packs}", field="packs"
+            )
+        dealt = players * self.hand_size_for(players)
+        deck = self.deck_size_for(players)
+        if dealt > deck:
+            raise InvalidRules(
+                "P3",
+                f"{players} players × {self.hand_size_for(players)} cards = {dealt} "
+                f"is more than the {deck} cards of the deck",
+                field="cards_per_player",
+            )
+        return self

@@ -1,0 +1,193 @@
+"""What a seat, or a spectator, may see (P5 and the hidden hands).
+
+One predicate, `may_see_hand`, decides whose cards a viewer sees; `view_game` and
+`view_event` are the only ways state and events leave the engine, and both ask it.
+While a game runs a seat sees its own hand and nobody sees another hand or the
+undealt cards; once the game is over everything is shown (see READINGS R3 for P5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal
+
+import msgspec
+
+from domain.events import (
+    Dealt,
+    DeclaredDead,
+    DeclaredGame,
+    Event,
+    GameEnded,
+    LaidOff,
+    Melded,
+    PassportMelded,
+    TurnEnded,
+    WildSwapped,
+)
+from domain.melds import TableMeld
+from domain.rules import Rules
+from domain.state import GameState
+
+#: A seat number, or None for a spectator.
+Viewer = int | None
+
+
+def may_see_hand(viewer: Viewer, seat: int | None, over: bool) -> bool:
+    """Whether `viewer` may see the cards of `seat` (None: the undealt cards)."""
+    if over:
+        return True
+    return seat is not None and viewer == seat
+
+
+class MeldView(msgspec.Struct, frozen=True, kw_only=True):
+    """A table meld: its owner, cards, and what each card counts as (D4)."""
+
+    id: int
+    owner: int
+    kind: Literal["run", "set"]
+    cards: tuple[str, ...]
+    stands_for: tuple[str, ...]
+
+
+class SeatView(msgspec.Struct, frozen=True, kw_only=True):
+    """A seat as others see it; `hand` only where the viewer may see it."""
+
+    seat: int
+    name: str
+    hand_size: int
+    passport: bool
+    dead: bool
+    hand: tuple[str, ...] | None = None
+
+
+class ResultView(msgspec.Struct, frozen=True, kw_only=True):
+    """The end of the game: why, who won, every seat's deadwood and points (P31–P33)."""
+
+    reason: Literal["game", "all_dead"]
+    winners: tuple[int, ...]
+    points: tuple[int, ...]
+    deadwood: tuple[tuple[str, ...], ...]
+
+
+class GameView(msgspec.Struct, frozen=True, kw_only=True):
+    """A game as one viewer may see it."""
+
+    version: int
+    viewer: int | None
+    rules: Rules
+    rules_version: str
+    dealer: int
+    turn: int | None
+    over: bool
+    hand: tuple[str, ...] | None
+    seats: tuple[SeatView, ...]
+    table: tuple[MeldView, ...]
+    undealt_count: int
+    undealt: tuple[str, ...] | None = None
+    result: ResultView | None = None
+
+
+class DealtView(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="Dealt"):
+    """`Dealt` as a viewer may see it: hidden hands and undealt cards are null."""
+
+    rules: Rules
+    rules_version: str
+    players: tuple[str, ...]
+    dealer: int
+    hand_sizes: tuple[int, ...]
+    hands: tuple[tuple[str, ...] | None, ...]
+    undealt_count: int
+    undealt: tuple[str, ...] | None
+
+
+EventView = (
+    DealtView
+    | PassportMelded
+    | Melded
+    | LaidOff
+    | WildSwapped
+    | TurnEnded
+    | DeclaredDead
+    | DeclaredGame
+    | GameEnded
+)
+
+
+def meld_view(meld: TableMeld) -> MeldView:
+    return MeldView(
+        id=meld.id,
+        owner=meld.owner,
+        kind=meld.kind,
+        cards=tuple(card.text for card in meld.cards),
+        stands_for=meld.stands_for(),
+    )
+
+
+def view_game(state: GameState, viewer: Viewer) -> GameView:
+    """The state as `viewer` may see it."""
+    over = state.over
+    seats = tuple(
+        SeatView(
+            seat=seat,
+            name=state.players[seat],
+            hand_size=len(state.hands[seat]),
+            passport=state.passport[seat],
+            dead=state.dead[seat],
+            hand=_hand(state.hands[seat], viewer, seat, over),
+        )
+        for seat in range(state.seats)
+    )
+    ended = state.ended
+    result = None
+    if ended is not None:
+        result = ResultView(
+            reason=ended.reason,
+            winners=ended.winners,
+            points=ended.points,
+            deadwood=ended.deadwood,
+        )
+    return GameView(
+        version=state.version,
+        viewer=viewer,
+        rules=state.rules,
+        rules_version=state.rules_version,
+        dealer=state.dealer,
+        turn=state.turn,
+        over=over,
+        hand=None if viewer is None else seats[viewer].hand,
+        seats=seats,
+        table=tuple(meld_view(meld) for meld in state.table),
+        undealt_count=len(state.undealt),
+        undealt=_hand(state.undealt, viewer, None, over),
+        result=result,
+    )
+
+
+def _hand(
+    cards: Iterable[object], viewer: Viewer, seat: int | None, over: bool
+) -> tuple[str, ...] | None:
+    if not may_see_hand(viewer, seat, over):
+        return None
+    return tuple(str(card) for card in cards)
+
+
+def view_event(event: Event, viewer: Viewer, over: bool) -> EventView:
+    """One event as `viewer` may see it; `over` once the game has ended."""
+    if isinstance(event, Dealt):
+        return DealtView(
+            rules=event.rules,
+            rules_version=event.rules_version,
+            players=event.players,
+            dealer=event.dealer,
+            hand_sizes=tuple(len(hand) for hand in event.hands),
+            hands=tuple(_hand(hand, viewer, seat, over) for seat, hand in enumerate(event.hands)),
+            undealt_count=len(event.undealt),
+            undealt=_hand(event.undealt, viewer, None, over),
+        )
+    if isinstance(
+        event,
+        Melded | LaidOff | WildSwapped | TurnEnded | DeclaredDead | DeclaredGame | GameEnded,
+    ):
+        return event  # public facts: everything in them is on the table
+    raise TypeError(f"no view for {type(event).__name__}")
