@@ -20,6 +20,15 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     """Base of every event."""
 
 
+class DealProof(msgspec.Struct, frozen=True, kw_only=True):
+    """How the deck order was drawn (domain.fair): the server seed's SHA-256, published
+    before play, and the seats' seeds. The server seed itself follows in `SeedRevealed`."""
+
+    algorithm: str
+    server_seed_sha256: str
+    seat_seeds: tuple[str, ...] = ()
+
+
 class Dealt(Event, frozen=True, tag="Dealt"):
     """The deal (P3, P4): each seat's hand and the undealt cards put aside (P5)."""
 
@@ -29,6 +38,7 @@ class Dealt(Event, frozen=True, tag="Dealt"):
     dealer: int
     hands: tuple[tuple[str, ...], ...]
     undealt: tuple[str, ...]
+    proof: DealProof | None = None
 
 
 class Melded(Event, frozen=True, tag="Melded"):
@@ -92,6 +102,12 @@ class GameEnded(Event, frozen=True, tag="GameEnded"):
     winners: tuple[int, ...]
 
 
+class SeedRevealed(Event, frozen=True, tag="SeedRevealed"):
+    """After the end: the server seed (hex) whose SHA-256 `Dealt.proof` committed to."""
+
+    server_seed: str
+
+
 AnyEvent = (
     Dealt
     | PassportMelded
@@ -102,6 +118,7 @@ AnyEvent = (
     | DeclaredDead
     | DeclaredGame
     | GameEnded
+    | SeedRevealed
 )
 EVENT_TYPES: tuple[type[Event], ...] = (
     Dealt,
@@ -113,4 +130,5 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     DeclaredDead,
     DeclaredGame,
     GameEnded,
+    SeedRevealed,
 )

@@ -30,6 +30,7 @@ from domain.errors import (
     UnknownSeat,
 )
 from domain.events import (
+    DealProof,
     Dealt,
     DeclaredDead,
     DeclaredGame,
@@ -37,6 +38,7 @@ from domain.events import (
     LaidOff,
     Melded,
     PassportMelded,
+    SeedRevealed,
     TurnEnded,
     WildSwapped,
 )
@@ -48,9 +50,16 @@ from domain.state import GameState, evolve
 
 
 def start_game(
-    players: Sequence[str], deck: Sequence[Card], rules: Rules, dealer: int
+    players: Sequence[str],
+    deck: Sequence[Card],
+    rules: Rules,
+    dealer: int,
+    proof: DealProof | None = None,
 ) -> list[Event]:
-    """Deal `deck` (top card first) and open play left of the dealer (P3, P4, P9)."""
+    """Deal `deck` (top card first) and open play left of the dealer (P3, P4, P9).
+
+    `proof` records how the deck order was drawn (domain.fair), when it was.
+    """
     rules.validate(len(players))
     expected = rules.deck_size_for(len(players))
     if len(deck) != expected:
@@ -64,6 +73,7 @@ def start_game(
         dealer=dealer,
         hands=tuple(texts(sort_cards(hand)) for hand in hands),
         undealt=texts(undealt),
+        proof=proof,
     )
     return [dealt, *_pass_turn(evolve(None, dealt))]
 
@@ -206,3 +216,10 @@ def _pass_turn(state: GameState) -> list[Event]:
 def _end_with_game(state: GameState, seat: int) -> list[Event]:
     declared = DeclaredGame(seat=seat)
     return [declared, score(state.hands, state.rules.card_points, "game", declarer=seat)]
+
+
+def reveal_seed(state: GameState, server_seed: bytes) -> list[Event]:
+    """After the end, publish the server seed that `Dealt.proof` committed to (P5, R3)."""
+    if not state.over:
+        raise GameOver("the server seed is revealed only once the game is over", "R3")
+    return [SeedRevealed(server_seed=server_seed.hex())]

@@ -20,6 +20,7 @@ from domain.events import (
     LaidOff,
     Melded,
     PassportMelded,
+    SeedRevealed,
     TurnEnded,
     WildSwapped,
 )
@@ -49,6 +50,8 @@ class GameState:
     #: The seat that declared Game (P31).
     winner: int | None = None
     ended: GameEnded | None = None
+    #: The server seed, once revealed after the end (domain.fair).
+    revealed_seed: str | None = None
     #: How many events were folded into this state.
     version: int = 0
 
@@ -150,6 +153,8 @@ def evolve(state: GameState | None, event: Event) -> GameState:
         return replace(state, winner=event.seat, version=version)
     if isinstance(event, GameEnded):
         return replace(state, ended=event, turn=None, version=version)
+    if isinstance(event, SeedRevealed):
+        return replace(state, revealed_seed=event.server_seed, version=version)
     raise TypeError(f"unknown event {type(event).__name__}")
 
 

@@ -14,6 +14,7 @@ from typing import Literal
 import msgspec
 
 from domain.events import (
+    DealProof,
     Dealt,
     DeclaredDead,
     DeclaredGame,
@@ -22,6 +23,7 @@ from domain.events import (
     LaidOff,
     Melded,
     PassportMelded,
+    SeedRevealed,
     TurnEnded,
     WildSwapped,
 )
@@ -99,6 +101,7 @@ class DealtView(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag
     hands: tuple[tuple[str, ...] | None, ...]
     undealt_count: int
     undealt: tuple[str, ...] | None
+    proof: DealProof | None = None
 
 
 EventView = (
@@ -111,6 +114,7 @@ EventView = (
     | DeclaredDead
     | DeclaredGame
     | GameEnded
+    | SeedRevealed
 )
 
 
@@ -184,10 +188,18 @@ def view_event(event: Event, viewer: Viewer, over: bool) -> EventView:
             hands=tuple(_hand(hand, viewer, seat, over) for seat, hand in enumerate(event.hands)),
             undealt_count=len(event.undealt),
             undealt=_hand(event.undealt, viewer, None, over),
+            proof=event.proof,
         )
     if isinstance(
         event,
-        Melded | LaidOff | WildSwapped | TurnEnded | DeclaredDead | DeclaredGame | GameEnded,
+        Melded
+        | LaidOff
+        | WildSwapped
+        | TurnEnded
+        | DeclaredDead
+        | DeclaredGame
+        | GameEnded
+        | SeedRevealed,
     ):
         return event  # public facts: everything in them is on the table
     raise TypeError(f"no view for {type(event).__name__}")

@@ -1,0 +1,78 @@
+"""Provably fair deals: the deck order as a documented function of seeds (P4, P6).
+
+Algorithm `hmac-sha256-fisher-yates/1`:
+
+1. Inputs: the server seed (32 secret bytes, committed to by its SHA-256 before the
+   deal and revealed when the game ends) and the seats' seeds (UTF-8 strings, possibly
+   none), in seat order.
+2. key = HMAC-SHA256(server_seed, "penang-rummy/deal/1" || for each seat seed: its
+   UTF-8 byte length as 4 big-endian bytes, then its bytes).
+3. A stream of 64-bit numbers: block k (k = 0, 1, 2, …) is
+   HMAC-SHA256(key, label || k as 8 big-endian bytes), read as four 8-byte big-endian
+   numbers in order; `label` is `b"shuffle"` for the deck and `b"dealer"` for the dealer.
+4. uniform(n): draw numbers x from the stream until x < 2^64 - (2^64 mod n), then x mod n
+   (rejection sampling: no modulo bias).
+5. The deck starts in canonical order (`domain.cards.build_deck`: the packs, each
+   S H D C by rank A..K, then the jokers). Fisher–Yates from the end: for i from
+   len-1 down to 1, j = uniform(i + 1), swap positions i and j. Position 0 is the top card.
+6. The first dealer (P6) is uniform(seats) on the `dealer` stream.
+
+The README gives a test vector; tests/unit checks it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Iterator, Sequence
+
+from domain.cards import Card
+
+ALGORITHM = "hmac-sha256-fisher-yates/1"
+_DOMAIN = b"penang-rummy/deal/1"
+_TOP = 1 << 64
+
+
+def commitment(server_seed: bytes) -> str:
+    """The SHA-256 of the server seed, in hex: published in `Dealt` before play."""
+    return hashlib.sha256(server_seed).hexdigest()
+
+
+def deal_key(server_seed: bytes, seat_seeds: Sequence[str]) -> bytes:
+    message = bytearray(_DOMAIN)
+    for seed in seat_seeds:
+        data = seed.encode("utf-8")
+        message += len(data).to_bytes(4, "big") + data
+    return hmac.new(server_seed, bytes(message), hashlib.sha256).digest()
+
+
+def _numbers(key: bytes, label: bytes) -> Iterator[int]:
+    counter = 0
+    while True:
+        block = hmac.new(key, label + counter.to_bytes(8, "big"), hashlib.sha256).digest()
+        for offset in range(0, 32, 8):
+            yield int.from_bytes(block[offset : offset + 8], "big")
+        counter += 1
+
+
+def _uniform(numbers: Iterator[int], below: int) -> int:
+    limit = _TOP - (_TOP % below)
+    for number in numbers:
+        if number < limit:
+            return number % below
+    raise AssertionError("the stream is endless")
+
+
+def shuffle(deck: Sequence[Card], server_seed: bytes, seat_seeds: Sequence[str]) -> list[Card]:
+    """`deck` (canonical order) shuffled by the seeds; index 0 is the top card."""
+    numbers = _numbers(deal_key(server_seed, seat_seeds), b"shuffle")
+    cards = list(deck)
+    for i in range(len(cards) - 1, 0, -1):
+        j = _uniform(numbers, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def first_dealer(server_seed: bytes, seat_seeds: Sequence[str], seats: int) -> int:
+    """The dealer of a game dealt from these seeds (P6: chosen at random)."""
+    return _uniform(_numbers(deal_key(server_seed, seat_seeds), b"dealer"), seats)
