@@ -88,6 +88,13 @@ class GameOver(RuleViolation):
     default_rule = "P31"
 
 
+class ActionAfterGame(RuleViolation):
+    """An action after the hand was emptied: Game ends the turn and the game (P31, R11)."""
+
+    code = "action-after-game"
+    default_rule = "P31"
+
+
 class SeatIsDead(RuleViolation):
     """A dead seat takes no further part in the game (P30)."""
 
@@ -163,6 +170,13 @@ class EmptyTurn(RuleViolation):
 
     code = "empty-turn"
     default_rule = "P10"
+
+
+class BadSeed(RuleViolation):
+    """A revealed server seed that is not the one the deal committed to."""
+
+    code = "bad-seed"
+    default_rule = "P6"
 
 
 class DeadRefused(RuleViolation):

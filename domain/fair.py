@@ -17,7 +17,8 @@ Algorithm `hmac-sha256-fisher-yates/1`:
    len-1 down to 1, j = uniform(i + 1), swap positions i and j. Position 0 is the top card.
 6. The first dealer (P6) is uniform(seats) on the `dealer` stream.
 
-The README gives a test vector; tests/unit checks it.
+The README gives a test vector; tests/audit/test_audit_fair_vector.py checks it
+against an independent implementation.
 """
 
 from __future__ import annotations

@@ -17,6 +17,8 @@ from domain.cards import Card, build_deck, sort_cards, texts
 from domain.commands import Action, LayOffAction, MeldAction, SwapAction
 from domain.deal import deal
 from domain.errors import (
+    ActionAfterGame,
+    BadSeed,
     CardNotInHand,
     DeadRefused,
     EmptyTurn,
@@ -42,6 +44,7 @@ from domain.events import (
     TurnEnded,
     WildSwapped,
 )
+from domain.fair import commitment
 from domain.melds import TableMeld, lay_off, read_meld, swap_slot
 from domain.moves import describe, has_legal_move, legal_moves
 from domain.rules import RULES_VERSION, Rules
@@ -91,6 +94,10 @@ def play_turn(state: GameState, seat: int, actions: Sequence[Action]) -> list[Ev
     events: list[Event] = []
     working = state
     for index, action in enumerate(actions):
+        if not working.hands[seat]:
+            raise ActionAfterGame(
+                "the hand is empty: Game was reached and the game ends at once"
+            ).at_action(index)
         try:
             event = _act(working, seat, action)
         except RuleViolation as violation:
@@ -219,7 +226,11 @@ def _end_with_game(state: GameState, seat: int) -> list[Event]:
 
 
 def reveal_seed(state: GameState, server_seed: bytes) -> list[Event]:
-    """After the end, publish the server seed that `Dealt.proof` committed to (P5, R3)."""
+    """After the end, publish the server seed that `Dealt.proof` committed to (R3)."""
     if not state.over:
         raise GameOver("the server seed is revealed only once the game is over", "R3")
+    if state.proof is None or state.revealed_seed is not None:
+        raise BadSeed("this game has no committed seed left to reveal")
+    if commitment(server_seed) != state.proof.server_seed_sha256:
+        raise BadSeed("the seed's SHA-256 is not the commitment published in Dealt")
     return [SeedRevealed(server_seed=server_seed.hex())]

@@ -299,7 +299,7 @@ def lay_off(
             f"{card} does not extend the run {meld} (it takes {wanted or 'nothing more'})",
             "P15" if _wraps(meld, card) else "P20",
         )
-    if card.is_joker and len(fitting) > 1:
+    if card.is_joker and len(fitting) > 1 and ends["low"] % 13 != ends["high"] % 13:
         raise AmbiguousJoker(
             f"JK on the run {meld}: say end low ({position_card(ends['low'], meld.suit)}) "
             f"or high ({position_card(ends['high'], meld.suit)})"

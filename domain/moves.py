@@ -120,7 +120,12 @@ def usable_jokers(state: GameState, seat: int, hand: HandIndex) -> int:
 
 
 def has_legal_move(state: GameState, seat: int) -> bool:
-    """Whether `seat` can meld or lay off now, counting what swaps would open (P29)."""
+    """Whether `seat` can meld or lay off now, counting what swaps would open (P29).
+
+    A dead seat (P30) and every seat of a finished game (P31, P32) has none.
+    """
+    if state.over or state.dead[seat]:
+        return False
     hand = HandIndex(state.hands[seat])
     rules = state.rules
     jokers = usable_jokers(state, seat, hand)
@@ -149,7 +154,7 @@ def _move_after_swaps(
         for slot in meld.joker_slots():
             if (meld.id, slot) in used:
                 continue
-            for card in _swap_candidates(hand, meld):
+            for card in _swap_candidates(hand, meld, slot):
                 after = hand.swapped(card)
                 if can_meld(after, jokers + 1, rules) or can_lay_off(
                     after, jokers + 1, table, rules
@@ -160,12 +165,12 @@ def _move_after_swaps(
     return False
 
 
-def _swap_candidates(hand: HandIndex, meld: TableMeld) -> list[Card]:
+def _swap_candidates(hand: HandIndex, meld: TableMeld, slot: int) -> list[Card]:
+    """The distinct natural cards of `hand` that can replace the joker at `slot` (P23)."""
     if meld.kind == "set":
         return [card for card in NATURALS if card.rank == meld.low and hand.holds(card)]
-    stands_for = meld.stands_for()
-    wanted = {Card(stands_for[slot]) for slot in meld.joker_slots()}
-    return [card for card in wanted if hand.holds(card)]
+    card = position_card(meld.low + slot, meld.suit)
+    return [card] if hand.holds(card) else []
 
 
 class LegalMoves(msgspec.Struct, frozen=True, kw_only=True):
@@ -180,11 +185,18 @@ class LegalMoves(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def legal_moves(state: GameState, seat: int) -> LegalMoves:
-    """The bounded list of moves described in this module's docstring."""
+    """The bounded list of moves described in this module's docstring.
+
+    Empty for a dead seat (P30) and for every seat once the game is over (P31, P32).
+    """
+    passport = state.passport[seat]
+    if state.over or state.dead[seat]:
+        return LegalMoves(
+            seat=seat, can_move=False, passport=passport, melds=(), lay_offs=(), swaps=()
+        )
     hand = HandIndex(state.hands[seat])
     rules = state.rules
     jokers = usable_jokers(state, seat, hand)
-    passport = state.passport[seat]
     melds = tuple(_melds(hand, jokers, rules))
     lay_offs: tuple[LayOffAction, ...] = ()
     swaps: tuple[SwapAction, ...] = ()
@@ -193,8 +205,9 @@ def legal_moves(state: GameState, seat: int) -> LegalMoves:
         swaps = tuple(
             SwapAction(meld=meld.id, card=card.text)
             for meld in state.table
-            if meld.joker_slots()
-            for card in _swap_candidates(hand, meld)
+            for card in dict.fromkeys(
+                card for slot in meld.joker_slots() for card in _swap_candidates(hand, meld, slot)
+            )
         )
     return LegalMoves(
         seat=seat,

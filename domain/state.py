@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from domain.cards import Card, parse_cards, sort_cards
 from domain.events import (
+    DealProof,
     Dealt,
     DeclaredDead,
     DeclaredGame,
@@ -50,7 +51,8 @@ class GameState:
     #: The seat that declared Game (P31).
     winner: int | None = None
     ended: GameEnded | None = None
-    #: The server seed, once revealed after the end (domain.fair).
+    #: How the deck order was drawn (domain.fair), and the server seed once revealed.
+    proof: DealProof | None = None
     revealed_seed: str | None = None
     #: How many events were folded into this state.
     version: int = 0
@@ -103,6 +105,7 @@ def _start(event: Dealt) -> GameState:
         passport=(False,) * seats,
         dead=(False,) * seats,
         turn=(event.dealer + 1) % seats,
+        proof=event.proof,
         version=1,
     )
 
