@@ -1,0 +1,1 @@
+"""The executable rules spec: step definitions and drivers for features/*.feature."""

@@ -1,0 +1,207 @@
+"""How the rules spec talks to a game: the `Driver` protocol and its domain implementation.
+
+The step definitions speak only through `Driver`, in plain data: cards in notation
+strings, actions in their wire form (`{"type": "meld", "cards": ["3H", "4H", "5H"]}`),
+views and events as the JSON the API sends, decoded to builtins. An HTTP driver
+implements the same protocol with a client, so the same scenarios run against the
+service; `DomainDriver` calls the rules engine in process.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import msgspec
+
+from domain import deal as dealing
+from domain.cards import Card
+from domain.commands import Action
+from domain.errors import MalformedInput, RummyError
+from domain.events import Event
+from domain.game import declare_dead, play_turn, start_game
+from domain.moves import legal_moves
+from domain.rules import Rules
+from domain.state import GameState, fold
+from domain.views import view_event, view_game
+
+Json = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a command was refused: the engine's error code and rule id (RULES.md or an R id).
+
+    `action_index` is the 0-based action of a turn that broke the rule, where the engine
+    says; `message` is the text a player would read.
+    """
+
+    code: str
+    rule: str | None
+    action_index: int | None
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The answer to a command: the events it recorded, or its refusal (then nothing was)."""
+
+    events: tuple[Json, ...] = ()
+    refusal: Refusal | None = None
+
+    @property
+    def accepted(self) -> bool:
+        return self.refusal is None
+
+    @property
+    def event_types(self) -> list[str]:
+        return [str(event["type"]) for event in self.events]
+
+
+class Driver(Protocol):
+    """One game at a time, driven through commands and read through per-viewer views.
+
+    Seats are numbered clockwise from 0; a viewer is a seat number, or None for a
+    spectator. Every card is a notation string. Commands answer with an `Outcome`;
+    they never raise for a refused move.
+    """
+
+    def start(
+        self, players: Sequence[str], deck: Sequence[str], rules: Mapping[str, Any], dealer: int
+    ) -> Outcome:
+        """Deal a new game from `deck` (the full deck order, top card first).
+
+        `rules` holds rule options by name (`domain.rules.Rules`); absent ones take
+        their defaults. The outcome's events are the ones recorded, as a spectator sees them.
+        """
+        ...
+
+    def play(self, seat: int, actions: Sequence[Mapping[str, Any]]) -> Outcome:
+        """Submit `seat`'s whole turn: actions in wire form, checked in order (D8)."""
+        ...
+
+    def declare_dead(self, seat: int) -> Outcome:
+        """`seat` declares dead (P29, D6)."""
+        ...
+
+    def view(self, viewer: int | None) -> Json:
+        """The game as `viewer` may see it (`domain.views.GameView` as JSON builtins)."""
+        ...
+
+    def legal_moves(self, seat: int) -> Json:
+        """What `seat` could do now (`domain.moves.LegalMoves` as builtins)."""
+        ...
+
+    def events(self, viewer: int | None) -> list[Json]:
+        """Every event of the game so far, as `viewer` may see it."""
+        ...
+
+    def next_dealer(self, points_recorded: bool) -> int:
+        """Who deals the game after this finished one (P7, P8, R5)."""
+        ...
+
+    def first_dealer(self, seats: int, draw: int) -> int:
+        """The first dealer of a match for the random `draw` in 0..seats-1 (P6).
+
+        Raises ValueError for a draw outside that range.
+        """
+        ...
+
+
+class DomainDriver:
+    """The driver that calls the rules engine (`domain`) in process."""
+
+    def __init__(self) -> None:
+        self._events: list[Event] = []
+        self._state: GameState | None = None
+
+    # --- commands ------------------------------------------------------------------
+
+    def start(
+        self, players: Sequence[str], deck: Sequence[str], rules: Mapping[str, Any], dealer: int
+    ) -> Outcome:
+        try:
+            options = msgspec.convert(dict(rules), type=Rules)
+            cards = [Card(text) for text in deck]
+            events = start_game(list(players), cards, options, dealer)
+        except msgspec.ValidationError as error:
+            return _malformed(error)
+        except RummyError as error:
+            return _refused(error)
+        self._events = []
+        self._state = None
+        return self._record(events, viewer=None)
+
+    def play(self, seat: int, actions: Sequence[Mapping[str, Any]]) -> Outcome:
+        try:
+            turn = msgspec.convert(list(actions), type=list[Action])
+        except msgspec.ValidationError as error:
+            return _malformed(error)
+        try:
+            events = play_turn(self._current(), seat, turn)
+        except RummyError as error:
+            return _refused(error)
+        return self._record(events, viewer=seat)
+
+    def declare_dead(self, seat: int) -> Outcome:
+        try:
+            events = declare_dead(self._current(), seat)
+        except RummyError as error:
+            return _refused(error)
+        return self._record(events, viewer=seat)
+
+    # --- reading -------------------------------------------------------------------
+
+    def view(self, viewer: int | None) -> Json:
+        return _builtins(view_game(self._current(), viewer))
+
+    def legal_moves(self, seat: int) -> Json:
+        return _builtins(legal_moves(self._current(), seat))
+
+    def events(self, viewer: int | None) -> list[Json]:
+        over = self._current().over
+        return [_builtins(view_event(event, viewer, over)) for event in self._events]
+
+    def next_dealer(self, points_recorded: bool) -> int:
+        state = self._current()
+        if state.ended is None:
+            raise ValueError("the next dealer is chosen once the game is over")
+        return dealing.next_dealer(state.dealer, state.ended, points_recorded)
+
+    def first_dealer(self, seats: int, draw: int) -> int:
+        return dealing.first_dealer(seats, draw)
+
+    # --- helpers -------------------------------------------------------------------
+
+    def _current(self) -> GameState:
+        if self._state is None:
+            raise RuntimeError("no game has been started")
+        return self._state
+
+    def _record(self, events: Sequence[Event], viewer: int | None) -> Outcome:
+        self._events.extend(events)
+        self._state = fold(events, self._state)
+        over = self._state.over
+        return Outcome(events=tuple(_builtins(view_event(e, viewer, over)) for e in events))
+
+
+def _builtins(value: object) -> Json:
+    """`value` exactly as a JSON client receives it (tuples become lists)."""
+    result = msgspec.json.decode(msgspec.json.encode(value))
+    if not isinstance(result, dict):
+        raise TypeError(f"expected an object, got {type(result).__name__}")
+    return result
+
+
+def _refused(error: RummyError) -> Outcome:
+    index = getattr(error, "action_index", None)
+    return Outcome(refusal=Refusal(error.code, error.rule, index, error.message))
+
+
+def _malformed(error: msgspec.ValidationError) -> Outcome:
+    # msgspec names the offending path, e.g. "Invalid value 'draw' - at `$[1].type`".
+    where = re.search(r"`\$\[(\d+)\]", str(error))
+    index = int(where[1]) if where else None
+    return Outcome(refusal=Refusal(MalformedInput.code, None, index, str(error)))

@@ -1,0 +1,77 @@
+"""The ids scenarios are tagged with: RULES.md's P and D rules, READINGS.md's R readings.
+
+The explicit lists mirror RULES.md (Penang Rummy and its defaults) and seeds/READINGS.md;
+where those files are present the ids are read from them as well, so a rule added
+there and tagged nowhere fails `test_tags.py`.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: RULES.md: Penang Rummy (P1–P33) and the defaults where the seeds are silent (D1–D8).
+PENANG_RULES = tuple(f"P{n}" for n in range(1, 34))
+DEFAULTS = tuple(f"D{n}" for n in range(1, 9))
+#: seeds/READINGS.md: how the engine reads the ambiguous rules.
+READINGS = tuple(f"R{n}" for n in range(1, 16))
+#: Tags that are not rule ids: `http` marks the scenarios the HTTP driver runs.
+OTHER_TAGS = ("http",)
+
+#: The rules spec: one feature file per rule area, bound by test_rules_domain.py.
+RULE_AREAS = (
+    "deal.feature",
+    "turns.feature",
+    "melds.feature",
+    "lay_offs.feature",
+    "wildcards.feature",
+    "passport.feature",
+    "dead_and_game.feature",
+    "scoring.feature",
+    "dealer.feature",
+)
+
+#: Where RULES.md may be: beside the repository (the CI checkout), or inside it.
+RULES_MD_PLACES = (
+    ROOT.parent / "shared" / "RULES.md",
+    ROOT / "RULES.md",
+    ROOT / "docs" / "RULES.md",
+)
+READINGS_MD = ROOT / "seeds" / "READINGS.md"
+
+_RULE_LINE = re.compile(r"^- (?P<id>[PD]\d+)\s", re.MULTILINE)
+_READING_ROW = re.compile(r"^\| (?P<id>R\d+) \|", re.MULTILINE)
+
+
+def rules_md() -> Path | None:
+    """The RULES.md this checkout can see, if any."""
+    return next((path for path in RULES_MD_PLACES if path.is_file()), None)
+
+
+def documented_rule_ids() -> tuple[str, ...]:
+    """The P and D ids RULES.md defines (empty when no RULES.md is found)."""
+    path = rules_md()
+    if path is None:
+        return ()
+    return tuple(match["id"] for match in _RULE_LINE.finditer(path.read_text(encoding="utf-8")))
+
+
+def documented_reading_ids() -> tuple[str, ...]:
+    """The R ids seeds/READINGS.md defines (empty when it is missing)."""
+    if not READINGS_MD.is_file():
+        return ()
+    text = READINGS_MD.read_text(encoding="utf-8")
+    return tuple(match["id"] for match in _READING_ROW.finditer(text))
+
+
+def rule_ids() -> tuple[str, ...]:
+    """Every P and D id a scenario must check: the explicit list and RULES.md's."""
+    return tuple(dict.fromkeys(PENANG_RULES + DEFAULTS + documented_rule_ids()))
+
+
+def known_tags() -> tuple[str, ...]:
+    """Every tag a feature file may carry (each is registered as a pytest marker)."""
+    readings = tuple(dict.fromkeys(READINGS + documented_reading_ids()))
+    return rule_ids() + readings + OTHER_TAGS

@@ -1,0 +1,97 @@
+"""Every rule of RULES.md is checked by a scenario, and every scenario names its rule.
+
+Rule ids come from the explicit list in rule_ids.py and, where this checkout can see
+it, from RULES.md itself (../shared/RULES.md in CI). A scenario's tags include those
+it inherits from its feature and rule, and an outline's Examples add their own.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gherkin.parser import Parser
+
+from .rule_ids import DEFAULTS, PENANG_RULES, ROOT, RULE_AREAS, documented_rule_ids, rule_ids
+
+FEATURES = ROOT / "features"
+
+
+@dataclass(frozen=True)
+class TaggedScenario:
+    """One scenario, or one Examples block of an outline, with every tag that applies."""
+
+    where: str
+    tags: frozenset[str]
+
+
+def _names(node: dict[str, Any]) -> set[str]:
+    return {str(tag["name"]).removeprefix("@") for tag in node.get("tags", [])}
+
+
+def _scenarios(path: Path) -> list[TaggedScenario]:
+    feature = Parser().parse(path.read_text(encoding="utf-8"))["feature"]
+    found: list[TaggedScenario] = []
+
+    def walk(children: list[dict[str, Any]], inherited: set[str]) -> None:
+        for child in children:
+            if "rule" in child:
+                rule = child["rule"]
+                walk(rule["children"], inherited | _names(rule))
+            elif "scenario" in child:
+                scenario = child["scenario"]
+                tags = inherited | _names(scenario)
+                where = f"{path.name}:{scenario['location']['line']} {scenario['name']}"
+                examples = scenario.get("examples") or []
+                if not examples:
+                    found.append(TaggedScenario(where, frozenset(tags)))
+                for block in examples:
+                    found.append(TaggedScenario(where, frozenset(tags | _names(block))))
+
+    walk(feature["children"], _names(feature))
+    return found
+
+
+def feature_files() -> list[Path]:
+    return sorted(FEATURES.glob("*.feature"))
+
+
+def all_scenarios() -> list[TaggedScenario]:
+    return [scenario for path in feature_files() for scenario in _scenarios(path)]
+
+
+def test_every_rule_is_checked_by_a_scenario() -> None:
+    tagged = {tag for scenario in all_scenarios() for tag in scenario.tags}
+    missing = [rule for rule in rule_ids() if rule not in tagged]
+    assert not missing, f"no scenario checks {', '.join(missing)}"
+
+
+def test_every_scenario_cites_a_rule() -> None:
+    ids = set(rule_ids())
+    untagged = [scenario.where for scenario in all_scenarios() if not scenario.tags & ids]
+    assert not untagged, "scenarios citing no P or D rule:\n" + "\n".join(untagged)
+
+
+def test_the_rule_list_mirrors_rules_md() -> None:
+    documented = documented_rule_ids()
+    # Without RULES.md beside the checkout the explicit list stands alone.
+    if documented:
+        assert set(documented) == set(PENANG_RULES + DEFAULTS), (
+            "RULES.md and tests/features/rule_ids.py list different rules"
+        )
+
+
+def test_features_readme_lists_every_rule() -> None:
+    readme = (FEATURES / "README.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"\b[PD]\d+\b", readme))
+    missing = [rule for rule in rule_ids() if rule not in listed]
+    assert not missing, f"features/README.md does not list {', '.join(missing)}"
+
+
+def test_every_rule_area_has_a_scenario_for_the_http_driver() -> None:
+    for area in RULE_AREAS:
+        scenarios = _scenarios(FEATURES / area)
+        assert scenarios, f"{area} holds no scenario"
+        assert any("http" in scenario.tags for scenario in scenarios), f"{area}: no @http"
