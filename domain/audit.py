@@ -1,0 +1,311 @@
+"""Auditing a game: replay its events through the rules, trusting nothing else.
+
+`verify_events` takes a game's recorded events and re-decides every one of them:
+
+1. The first event is `Dealt`, under the rules version this engine implements (and
+   the one the record's header names). Its hands are rebuilt into the deck that deals
+   them (P4), and the deal is run again through `domain.game.start_game`: the rule
+   options must be playable (P1–P3), each hand the right size (P3), hands and undealt
+   cards together exactly the packs and jokers the rules call for (P1, P2), and the
+   events the engine records at the deal (dead seats, D6) must be the recorded ones.
+2. A fair deal (`Dealt.proof`, `domain.fair`): when the record reveals the server
+   seed, its SHA-256 must be the commitment (P6) and the deck shuffled from the seeds
+   must deal exactly the recorded dealer, hands and undealt cards, in order (P4, P6).
+3. Then the events are grouped into the commands that made them: a seat's run of
+   consecutive `Melded`/`PassportMelded`/`LaidOff`/`WildSwapped` events is one turn,
+   rebuilt into its actions and decided again with `play_turn`; a `DeclaredDead` with
+   reason `declared` is `declare_dead`. The events the engine returns must equal the
+   recorded ones exactly, which checks the automatic events too: `TurnEnded`, the
+   engine's own `DeclaredDead` (D6), `DeclaredGame` and the scores in `GameEnded`.
+4. After `GameEnded` nothing may follow but one `SeedRevealed` (R3).
+
+The first event that fails names the rule: the rule the engine's refusal names when the
+rebuilt command is illegal, or, for an event that differs from what the engine records,
+the rule that decides that event (`domain.mismatch`). A record that stops before the end
+is valid so far when every event in it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+import msgspec
+
+from domain import mismatch, proof
+from domain.cards import Card, parse_cards
+from domain.commands import Action, LayOffAction, MeldAction, SwapAction
+from domain.errors import MalformedInput, RuleViolation, RummyError
+from domain.events import (
+    Dealt,
+    DeclaredDead,
+    Event,
+    LaidOff,
+    Melded,
+    SeedRevealed,
+    WildSwapped,
+)
+from domain.game import declare_dead, play_turn, reveal_seed, start_game
+from domain.rules import RULES_VERSION
+from domain.state import GameState, evolve
+
+DealCheck = Literal["verified", "committed", "unproven"]
+_DEAL_NOTES: dict[DealCheck, str] = {
+    "verified": "the deal was recomputed from the revealed seed",
+    "committed": "the deal was committed to a seed not yet revealed",
+    "unproven": "the deal names no seeds",
+}
+_ACTION_EVENTS = (Melded, LaidOff, WildSwapped)  # PassportMelded is a Melded
+
+
+class Verdict(msgspec.Struct, frozen=True, kw_only=True):
+    """The outcome of replaying a record through the rules."""
+
+    valid: bool
+    #: Whether a valid record reaches `GameEnded` (False when invalid); a valid record
+    #: that stops before the end is valid so far.
+    finished: bool
+    #: Events replayed and found good (all of them when valid).
+    events_checked: int
+    #: The index (0-based) of the first event that breaks a rule, when invalid.
+    first_bad_event: int | None = None
+    #: The RULES.md or READINGS.md id of the broken rule, when one applies.
+    rule: str | None = None
+    #: `valid`, `valid-so-far`, or why the record is refused (an error code).
+    code: str
+    message: str
+    #: `verified`: the deal was recomputed from the revealed seed; `committed`: a seed
+    #: was committed to but not (yet) revealed; `unproven`: the deal names no seeds.
+    deal: DealCheck = "unproven"
+
+    def summary(self) -> str:
+        """The verdict in one line."""
+        if self.valid:
+            return f"{self.code}: {self.message}"
+        where = f"event {self.first_bad_event}: {self.rule or '-'} {self.code}"
+        return f"invalid: {where}: {self.message}"
+
+
+class _Refusal(Exception):
+    """The first bad event: where it is, the rule, why."""
+
+    def __init__(self, index: int, rule: str | None, code: str, message: str) -> None:
+        super().__init__(message)
+        self.index, self.rule, self.code, self.message = index, rule, code, message
+
+
+def verify_events(events: Sequence[Event], rules_version: str | None = None) -> Verdict:
+    """Replay `events` through the rules (this module's docstring lists the checks).
+
+    `rules_version` is the one a record's header names, checked against `Dealt`'s.
+    """
+    replay = _Replay(events)
+    try:
+        replay.run(rules_version)
+    except _Refusal as refusal:
+        return Verdict(
+            valid=False,
+            finished=False,
+            events_checked=refusal.index,
+            first_bad_event=refusal.index,
+            rule=refusal.rule,
+            code=refusal.code,
+            message=refusal.message,
+            deal=replay.deal_check,
+        )
+    return replay.verdict()
+
+
+class _Replay:
+    def __init__(self, events: Sequence[Event]) -> None:
+        self.events = events
+        self.state: GameState | None = None
+        self.position = 0
+        self.deal_check: DealCheck = "unproven"
+
+    # --- the whole record -----------------------------------------------------------
+
+    def run(self, rules_version: str | None) -> None:
+        self._check_deal(rules_version)
+        while self.position < len(self.events):
+            self._next_command(self._current())
+
+    def verdict(self) -> Verdict:
+        state = self._current()
+        count = len(self.events)
+        deal = _DEAL_NOTES[self.deal_check]
+        if state.ended is None:
+            message = f"{count} events follow the rules, but the game is not over; {deal}"
+            code = "valid-so-far"
+        else:
+            ended = state.ended
+            how = "every seat dead" if ended.reason == "all_dead" else "Game declared"
+            seats = " ".join(str(seat) for seat in ended.winners)
+            message = f"{count} events follow the rules; {how}, won by seat {seats}; {deal}"
+            code = "valid"
+        return Verdict(
+            valid=True,
+            finished=state.ended is not None,
+            events_checked=count,
+            code=code,
+            message=message,
+            deal=self.deal_check,
+        )
+
+    def _current(self) -> GameState:
+        if self.state is None:
+            raise AssertionError("the deal is checked first")
+        return self.state
+
+    # --- the deal -------------------------------------------------------------------
+
+    def _check_deal(self, rules_version: str | None) -> None:
+        if not self.events:
+            raise _Refusal(0, "P4", "no-deal", "the record holds no events: a game begins Dealt")
+        dealt = self.events[0]
+        if not isinstance(dealt, Dealt):
+            raise _Refusal(
+                0, "P4", "no-deal", f"a game begins with Dealt, not {type(dealt).__name__}"
+            )
+        claims = {"the record's header": rules_version, "this verifier": RULES_VERSION}
+        for who, named in claims.items():
+            if named is not None and named != dealt.rules_version:
+                why = f"Dealt names rules {dealt.rules_version!r}; {who} says {named!r}"
+                raise _Refusal(0, None, "rules-version", why)
+        try:
+            deck = proof.deck_dealing(dealt)
+            produced = start_game(dealt.players, deck, dealt.rules, dealt.dealer, dealt.proof)
+            self._check_proof(dealt)
+        except RummyError as error:
+            raise _Refusal(0, error.rule, error.code, error.message) from None
+        self._expect(produced, 0)
+
+    def _check_proof(self, dealt: Dealt) -> None:
+        """Recompute the deal when the record reveals the seed it committed to (P6)."""
+        if dealt.proof is None:
+            return
+        proof.check_proof(dealt.proof)
+        self.deal_check = "committed"
+        reveal = next((e for e in self.events if isinstance(e, SeedRevealed)), None)
+        if reveal is None:
+            return
+        try:
+            seed = proof.parse_seed(reveal.server_seed)
+            proof.check_seed(dealt.proof, seed)
+        except RuleViolation:
+            return  # the reveal is judged where it stands
+        proof.check_fair_deal(dealt, dealt.proof, seed)
+        self.deal_check = "verified"
+
+    # --- the commands ---------------------------------------------------------------
+
+    def _next_command(self, state: GameState) -> None:
+        start = self.position
+        event = self.events[start]
+        try:
+            if state.over:
+                produced = self._after_end(state, event)
+            elif isinstance(event, _ACTION_EVENTS):
+                seat = event.seat
+                actions = self._turn_actions(seat)
+                produced = play_turn(state, seat, actions)
+            elif isinstance(event, DeclaredDead) and event.reason == "declared":
+                produced = declare_dead(state, event.seat)
+            elif isinstance(event, SeedRevealed):
+                why = "the server seed is revealed once the game is over"
+                raise _Refusal(start, "R3", "early-reveal", why)
+            else:
+                rule, why = mismatch.unprompted(state, event)
+                raise _Refusal(start, rule, "unexpected-event", why)
+        except RuleViolation as violation:
+            index = start + (violation.action_index or 0)
+            why = _who(self.events[index]) + violation.message
+            raise _Refusal(index, violation.rule, violation.code, why) from None
+        except RummyError as error:
+            raise _Refusal(start, error.rule, error.code, error.message) from None
+        self._expect(produced, start)
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        """The actions of the seat's consecutive action events from here: one turn."""
+        actions: list[Action] = []
+        for index in range(self.position, len(self.events)):
+            event = self.events[index]
+            if not isinstance(event, _ACTION_EVENTS) or event.seat != seat:
+                break
+            try:
+                actions.append(_action(event))
+            except MalformedInput as error:
+                raise _Refusal(index, None, error.code, error.message) from None
+        return actions
+
+    def _after_end(self, state: GameState, event: Event) -> list[Event]:
+        """After the end only the server seed may follow, once (R3, P6)."""
+        index = self.position
+        if not isinstance(event, SeedRevealed):
+            rule = "P31" if state.winner is not None else "P32"
+            why = f"the game is over: nothing follows it, not {mismatch.show(event)}"
+            raise _Refusal(index, rule, "after-end", why)
+        if state.revealed_seed is not None:
+            raise _Refusal(index, "R3", "after-end", "the server seed is revealed only once")
+        committed = self._dealt().proof
+        if committed is None:
+            why = "a seed is revealed, but the deal committed to none"
+            raise _Refusal(index, "P6", "unexpected-reveal", why)
+        seed = proof.parse_seed(event.server_seed)
+        proof.check_seed(committed, seed)
+        return reveal_seed(state, seed)
+
+    def _dealt(self) -> Dealt:
+        dealt = self.events[0]
+        if not isinstance(dealt, Dealt):
+            raise AssertionError("the deal is checked first")
+        return dealt
+
+    def _expect(self, produced: Sequence[Event], start: int) -> None:
+        """The recorded events from `start` must be exactly `produced`; fold them."""
+        state = self.state
+        for offset, expected in enumerate(produced):
+            index = start + offset
+            if index >= len(self.events):
+                raise _Refusal(
+                    start,
+                    "D8",
+                    "incomplete-command",
+                    f"the record ends inside a command: {mismatch.show(expected)} is missing "
+                    "(a command's events are recorded together)",
+                )
+            recorded = self.events[index]
+            if recorded != expected:
+                raise _Refusal(
+                    index,
+                    mismatch.mismatch_rule(expected, recorded),
+                    "event-mismatch",
+                    mismatch.difference(expected, recorded),
+                )
+            state = evolve(state, expected)
+        self.state = state
+        self.position = start + len(produced)
+
+
+def _who(event: Event) -> str:
+    seat = getattr(event, "seat", None)
+    return f"{type(event).__name__} by seat {seat}: " if isinstance(seat, int) else ""
+
+
+# --- rebuilding commands ------------------------------------------------------------------
+
+
+def _action(event: Melded | LaidOff | WildSwapped) -> Action:
+    """The action that recorded `event`: what a seat sent, before the rules judged it."""
+    if isinstance(event, Melded):
+        parse_cards(event.cards)  # a card that does not parse is named here, not later
+        jokers = tuple(
+            stand_in
+            for card, stand_in in zip(event.cards, event.stands_for, strict=False)
+            if card == "JK"
+        )
+        return MeldAction(cards=event.cards, jokers=jokers)
+    Card(event.card)
+    if isinstance(event, LaidOff):
+        return LayOffAction(meld=event.meld, card=event.card, end=event.end)
+    return SwapAction(meld=event.meld, card=event.card)

@@ -1,0 +1,191 @@
+"""The event codec: the one place that knows how events are stored (storage and records).
+
+A stored event is a JSON object with the event's fields, its type in `"type"` and
+its schema version in `"v"`:
+
+    {"type": "LaidOff", "v": 1, "seat": 2, "meld": 4, "card": "7H", "stands_for": "7H",
+     "end": "high"}
+
+Three versions meet in a stored game, each with its own job:
+
+- the record format (`penang-rummy-record/1`, `domain.records`) says how events are
+  wrapped in a file;
+- the rules version (`Dealt.rules_version`, `domain.rules.RULES_VERSION`) says which
+  rules the game was played under, with its rule options in `Dealt.rules`;
+- each event type's schema version (`SCHEMA_VERSIONS` below) says which shape its
+  fields were stored in.
+
+How an event type evolves:
+
+1. A new field with a default needs nothing here: an event stored without it decodes
+   to the default, and the schema version stays. `Dealt.proof` (fair deals) is such a
+   field: a deal stored without it decodes with `proof = None`, and the verifier then
+   says the deal is unproven.
+2. A change of shape (a field renamed, removed, made required, or its meaning changed)
+   bumps the type's schema version here and registers an upcaster for the old version:
+   a function from the old stored dict to the next version's dict. Reading applies the
+   upcasters in turn (v1 → v2 → … → current), then converts the dict to the event type.
+   Upcasters take and return plain dicts and never import event classes, so an old
+   shape stays readable however the classes move on.
+3. A change of meaning that an old event cannot be translated to is a new event type,
+   never a silent reuse of an old one.
+
+The one upcaster so far is the worked example of rule 2, defined with the codec: `Dealt`
+v1 is a deal stored without `rules_version`. The service has never written one. A v1
+deal can only mean `penang-1`, the first rules version, so the upcaster to v2 writes
+that in; v2 requires the field, because a deal whose rules version is unknown must
+never replay under whatever rules are current.
+
+Rule options (`domain.rules.Rules`) are stored inside `Dealt`; a change to their shape
+is a change to `Dealt`'s shape and is upcast here in the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, Final
+
+import msgspec
+
+from domain.errors import MalformedInput
+from domain.events import EVENT_TYPES, AnyEvent, Event
+
+StoredEvent = dict[str, Any]
+Upcaster = Callable[[StoredEvent], StoredEvent]
+
+TYPE_KEY: Final = "type"
+VERSION_KEY: Final = "v"
+
+#: The current schema version of each event type; bumped only with an upcaster.
+SCHEMA_VERSIONS: Final[dict[str, int]] = {
+    "Dealt": 2,
+    "PassportMelded": 1,
+    "Melded": 1,
+    "LaidOff": 1,
+    "WildSwapped": 1,
+    "TurnEnded": 1,
+    "DeclaredDead": 1,
+    "DeclaredGame": 1,
+    "GameEnded": 1,
+    "SeedRevealed": 1,
+}
+
+#: Upcasters by (event type, the version they read); each returns the next version.
+UPCASTERS: Final[dict[tuple[str, int], Upcaster]] = {}
+
+
+class MalformedEvent(MalformedInput):
+    """A stored event that is not an event of any known type, version or shape."""
+
+    code = "malformed-event"
+
+
+def upcaster(event_type: str, from_version: int) -> Callable[[Upcaster], Upcaster]:
+    """Register a function that turns a stored `event_type` of `from_version` into the next."""
+
+    def register(function: Upcaster) -> Upcaster:
+        key = (event_type, from_version)
+        if key in UPCASTERS:
+            raise ValueError(f"an upcaster for {event_type} v{from_version} is registered")
+        UPCASTERS[key] = function
+        return function
+
+    return register
+
+
+@upcaster("Dealt", 1)
+def _dealt_v1_to_v2(data: StoredEvent) -> StoredEvent:
+    """Dealt v1 stored no rules version: every v1 deal was played under `penang-1`."""
+    return {**data, "rules_version": "penang-1"}
+
+
+def event_type_name(event: Event) -> str:
+    """The stored type name (the tag) of `event`."""
+    tag = type(event).__struct_config__.tag
+    if not isinstance(tag, str):
+        raise TypeError(f"{type(event).__name__} is not a stored event type")
+    return tag
+
+
+def encode_event(event: Event) -> StoredEvent:
+    """The stored form of `event`: builtins, with its `type` and schema version `v` first."""
+    name = event_type_name(event)
+    fields = msgspec.to_builtins(event)
+    del fields[TYPE_KEY]
+    return {TYPE_KEY: name, VERSION_KEY: SCHEMA_VERSIONS[name], **fields}
+
+
+def upcast(data: StoredEvent) -> StoredEvent:
+    """`data` brought to its type's current schema version (a new dict; `v` removed)."""
+    name = data.get(TYPE_KEY)
+    if not isinstance(name, str) or name not in SCHEMA_VERSIONS:
+        raise MalformedEvent(f"unknown event type {name!r}")
+    version = data.get(VERSION_KEY)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise MalformedEvent(f"{name}: the schema version `v` must be a positive integer")
+    current = SCHEMA_VERSIONS[name]
+    if version > current:
+        raise MalformedEvent(
+            f"{name} v{version} was stored by a newer version of the rules service "
+            f"(this one reads up to v{current})"
+        )
+    shaped = {key: value for key, value in data.items() if key != VERSION_KEY}
+    while version < current:
+        shaped = UPCASTERS[(name, version)](shaped)
+        version += 1
+    return shaped
+
+
+def decode_event(data: object) -> Event:
+    """The event stored as `data` (any schema version this codec knows), or MalformedEvent."""
+    if not isinstance(data, dict):
+        raise MalformedEvent(f"an event is a JSON object, not {type(data).__name__}")
+    shaped = upcast(data)
+    try:
+        event: Event = msgspec.convert(shaped, type=AnyEvent)
+    except msgspec.ValidationError as error:
+        raise MalformedEvent(f"{shaped[TYPE_KEY]}: {error}") from None
+    return event
+
+
+def encode_event_json(event: Event) -> bytes:
+    """`event` as one line of JSON (no newline)."""
+    return msgspec.json.encode(encode_event(event))
+
+
+def decode_event_json(data: bytes | str) -> Event:
+    """The event stored as JSON `data`."""
+    try:
+        stored = msgspec.json.decode(data)
+    except msgspec.DecodeError as error:
+        raise MalformedEvent(f"not JSON: {error}") from None
+    return decode_event(stored)
+
+
+def encode_events(events: Iterable[Event]) -> list[StoredEvent]:
+    return [encode_event(event) for event in events]
+
+
+def decode_events(stored: Iterable[object]) -> list[Event]:
+    """Events from their stored forms; an error names the position of the bad one."""
+    events = []
+    for index, data in enumerate(stored):
+        try:
+            events.append(decode_event(data))
+        except MalformedEvent as error:
+            raise MalformedEvent(f"event {index}: {error.message}") from None
+    return events
+
+
+def _check_table() -> None:
+    # Every event type has a version, and every version below it an upcaster.
+    names = {type_.__struct_config__.tag for type_ in EVENT_TYPES}
+    if names != set(SCHEMA_VERSIONS):
+        raise AssertionError(f"SCHEMA_VERSIONS does not match the event types: {names}")
+    for name, current in SCHEMA_VERSIONS.items():
+        for version in range(1, current):
+            if (name, version) not in UPCASTERS:
+                raise AssertionError(f"no upcaster for {name} v{version}")
+
+
+_check_table()
