@@ -1,0 +1,78 @@
+"""Seat tokens: one random bearer token per seat, stored only as its SHA-256.
+
+A token is `secrets.token_urlsafe(32)` (256 bits). The service keeps the hashes in the
+game's secrets stream and compares with `hmac.compare_digest`, against every seat's
+hash, so the time taken says nothing about which seat (if any) matched.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+from domain.errors import UnknownSeat
+from domain.state import GameState
+from service.errors import MissingToken, UnknownToken, WrongSeat
+from service.records import GameSecrets
+
+_SCHEME = "bearer"
+
+
+def new_token() -> str:
+    """A fresh seat token (256 random bits, URL-safe text)."""
+    return secrets.token_urlsafe(32)
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a token."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def bearer_token(authorization: str | None) -> str | None:
+    """The token of an `Authorization: Bearer <token>` header, None when absent."""
+    if authorization is None or not authorization.strip():
+        return None
+    scheme, _, token = authorization.strip().partition(" ")
+    if scheme.lower() != _SCHEME or not token.strip():
+        raise UnknownToken("the Authorization header must be `Bearer <token>`")
+    return token.strip()
+
+
+def token_seat(game: GameSecrets, token: str) -> int | None:
+    """The seat whose token this is, or None."""
+    digest = token_hash(token)
+    found = None
+    for seat, stored in enumerate(game.token_sha256):
+        if hmac.compare_digest(digest, stored):
+            found = seat
+    return found
+
+
+def check_seat(state: GameState, seat: int) -> None:
+    """Refuse a seat number the table does not have."""
+    if not 0 <= seat < state.seats:
+        raise UnknownSeat(f"there is no seat {seat} at this table of {state.seats}")
+
+
+def authorize(game: GameSecrets, authorization: str | None, seat: int) -> None:
+    """Require the bearer token of `seat` (401 without a known token, 403 for another seat)."""
+    token = bearer_token(authorization)
+    if token is None:
+        raise MissingToken(f"seat {seat}'s bearer token is required")
+    owner = token_seat(game, token)
+    if owner is None:
+        raise UnknownToken("the bearer token is not a token of this game")
+    if owner != seat:
+        raise WrongSeat(f"the bearer token is seat {owner}'s, not seat {seat}'s")
+
+
+def viewer(game: GameSecrets, authorization: str | None) -> int | None:
+    """The seat a token belongs to, None without a token; an unknown token is refused."""
+    token = bearer_token(authorization)
+    if token is None:
+        return None
+    owner = token_seat(game, token)
+    if owner is None:
+        raise UnknownToken("the bearer token is not a token of this game")
+    return owner

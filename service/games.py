@@ -1,0 +1,273 @@
+"""The service layer: each use case is load, one domain call, append, the caller's view.
+
+No rule is decided here. The domain deals, judges turns and dead declarations, and
+decides what each viewer may see (`domain.views`); this module finds the game,
+checks the caller's token, draws the deck order from seeds (`domain.fair`) and
+records what the domain returned, atomically.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Callable, Sequence
+from functools import partial
+from uuid import UUID, uuid4
+
+import msgspec
+
+from domain.cards import build_deck, parse_cards
+from domain.commands import Action
+from domain.deal import first_dealer as drawn_dealer
+from domain.events import DealProof, Event, GameEnded
+from domain.fair import ALGORITHM, commitment, first_dealer, shuffle
+from domain.game import declare_dead, play_turn, reveal_seed, start_game
+from domain.moves import legal_moves
+from domain.rules import Rules
+from domain.state import GameState, fold
+from domain.views import GameView, view_event, view_game
+from service import auth
+from service.errors import (
+    DeckNotAllowed,
+    IdempotencyKeyReused,
+    InvalidRequest,
+    StaleVersion,
+    VersionConflict,
+)
+from service.records import Envelope, GameSecrets, StoredAnswer, answer_id
+from service.schemas import (
+    CreatedGame,
+    CreateGame,
+    EventRecord,
+    EventsPage,
+    MovesView,
+    TurnResult,
+)
+from service.settings import Settings
+from service.store import GameStore
+
+Command = Callable[[GameState], list[Event]]
+_encoder = msgspec.json.Encoder()
+_turn_decoder = msgspec.json.Decoder(TurnResult)
+
+
+class Answer(msgspec.Struct, frozen=True):
+    """A turn's answer, and whether it is a stored one replayed for an Idempotency-Key."""
+
+    result: TurnResult
+    replayed: bool = False
+
+
+def create_game(store: GameStore, settings: Settings, request: CreateGame) -> CreatedGame:
+    """Deal a new game from seeds (or an allowed explicit deck) and record it."""
+    rules = (request.rules or Rules()).validate(len(request.players))
+    seats = len(request.players)
+    server_seed: bytes | None = None
+    proof: DealProof | None = None
+    if request.deck is not None:
+        if not settings.allow_deck:
+            raise DeckNotAllowed("explicit deck orders are switched off on this service")
+        if request.seed is not None or request.seat_seeds is not None:
+            raise InvalidRequest("give either a deck or seeds, not both", "deck")
+        deck = list(parse_cards(request.deck))
+        dealer = request.dealer
+        if dealer is None:
+            dealer = drawn_dealer(seats, secrets.randbelow(seats))
+    else:
+        seat_seeds = request.seat_seeds or ()
+        if seat_seeds and len(seat_seeds) != seats:
+            raise InvalidRequest(f"give one seat seed per seat ({seats})", "seat_seeds")
+        server_seed = (
+            secrets.token_bytes(32)
+            if request.seed is None
+            else hashlib.sha256(request.seed.encode("utf-8")).digest()
+        )
+        canonical = build_deck(rules.packs_for(seats), rules.jokers)
+        deck = shuffle(canonical, server_seed, seat_seeds)
+        dealer = request.dealer
+        if dealer is None:
+            dealer = first_dealer(server_seed, seat_seeds, seats)
+        proof = DealProof(
+            algorithm=ALGORITHM,
+            server_seed_sha256=commitment(server_seed),
+            seat_seeds=seat_seeds,
+        )
+    events = start_game(request.players, deck, rules, dealer, proof)
+    state = fold(events)
+    revealed = _reveal(state, server_seed)
+    events += revealed
+    state = fold(revealed, state)
+    tokens = tuple(auth.new_token() for _ in range(seats))
+    game_secrets = GameSecrets(
+        token_sha256=tuple(auth.token_hash(token) for token in tokens),
+        server_seed=None if server_seed is None else server_seed.hex(),
+    )
+    game_id = uuid4()
+    store.create(game_id, events, game_secrets)
+    store.remember(game_id, state)
+    return CreatedGame(
+        game_id=game_id, version=state.version, tokens=tokens, view=view_game(state, None)
+    )
+
+
+def spectator_view(store: GameStore, game_id: UUID) -> GameView:
+    return view_game(store.state(game_id), None)
+
+
+def seat_view(store: GameStore, game_id: UUID, seat: int, authorization: str | None) -> GameView:
+    state = _authorized(store, game_id, seat, authorization)
+    return view_game(state, seat)
+
+
+def moves(store: GameStore, game_id: UUID, seat: int, authorization: str | None) -> MovesView:
+    state = _authorized(store, game_id, seat, authorization)
+    return MovesView(version=state.version, moves=legal_moves(state, seat))
+
+
+def events_page(
+    store: GameStore, game_id: UUID, authorization: str | None, since: int
+) -> EventsPage:
+    """The events after `since`, as the token's seat (or a spectator) may see them."""
+    viewer = auth.viewer(store.secrets(game_id), authorization)
+    state = store.state(game_id)
+    events = store.game_events(game_id, since)
+    over = state.over or any(isinstance(event, GameEnded) for event in events)
+    records = _records(since, events, viewer, over)
+    version = max(state.version, records[-1].version) if records else state.version
+    return EventsPage(game_id=game_id, version=version, events=records)
+
+
+def submit_turn(
+    *,
+    store: GameStore,
+    game_id: UUID,
+    seat: int,
+    authorization: str | None,
+    if_match: int | None,
+    key: str | None,
+    actions: Sequence[Action],
+) -> Answer:
+    """Play one whole turn (D8)."""
+    state = _authorized(store, game_id, seat, authorization)
+    fingerprint = _fingerprint("submitTurn", seat, _encoder.encode(tuple(actions)))
+    command = partial(play_turn, seat=seat, actions=actions)
+    return _act(
+        store=store,
+        game_id=game_id,
+        state=state,
+        seat=seat,
+        request=(if_match, key, fingerprint),
+        command=command,
+    )
+
+
+def dead(
+    *,
+    store: GameStore,
+    game_id: UUID,
+    seat: int,
+    authorization: str | None,
+    if_match: int | None,
+    key: str | None,
+) -> Answer:
+    """Declare the seat dead (P29, D6)."""
+    state = _authorized(store, game_id, seat, authorization)
+    fingerprint = _fingerprint("declareDead", seat, b"")
+    command = partial(declare_dead, seat=seat)
+    return _act(
+        store=store,
+        game_id=game_id,
+        state=state,
+        seat=seat,
+        request=(if_match, key, fingerprint),
+        command=command,
+    )
+
+
+# --- the shared path of a command -----------------------------------------------------
+
+
+def _act(
+    *,
+    store: GameStore,
+    game_id: UUID,
+    state: GameState,
+    seat: int,
+    request: tuple[int | None, str | None, str],
+    command: Command,
+) -> Answer:
+    """Replay a stored answer, or check If-Match, run `command`, append, answer."""
+    if_match, key, fingerprint = request
+    stream = None if key is None else answer_id(game_id, seat, key)
+    if stream is not None and (stored := store.answer(stream)) is not None:
+        return _replay(stored, fingerprint)
+    if if_match is not None and if_match != state.version:
+        raise StaleVersion(if_match, state.version)
+    events = command(state)
+    after = fold(events, state)
+    revealed = _reveal(after, _server_seed(store, game_id))
+    events += revealed
+    after = fold(revealed, after)
+    result = TurnResult(
+        version=after.version,
+        events=_records(state.version, events, seat, after.over),
+        view=view_game(after, seat),
+    )
+    extra = []
+    if stream is not None:
+        answer = StoredAnswer(
+            request_sha256=fingerprint,
+            status=200,
+            body=_encoder.encode(result).decode("utf-8"),
+            version=after.version,
+        )
+        extra.append(Envelope(stream, 1, answer))
+    try:
+        store.append(game_id, state.version, events, extra)
+    except VersionConflict:
+        if stream is not None and (stored := store.answer(stream)) is not None:
+            return _replay(stored, fingerprint)
+        raise
+    store.remember(game_id, after)
+    return Answer(result)
+
+
+def _authorized(store: GameStore, game_id: UUID, seat: int, authorization: str | None) -> GameState:
+    game_secrets = store.secrets(game_id)
+    state = store.state(game_id)
+    auth.check_seat(state, seat)
+    auth.authorize(game_secrets, authorization, seat)
+    return state
+
+
+def _replay(stored: StoredAnswer, fingerprint: str) -> Answer:
+    if stored.request_sha256 != fingerprint:
+        raise IdempotencyKeyReused("this Idempotency-Key was first sent with a different request")
+    return Answer(_turn_decoder.decode(stored.body), replayed=True)
+
+
+def _fingerprint(operation: str, seat: int, body: bytes) -> str:
+    digest = hashlib.sha256(f"{operation}\n{seat}\n".encode())
+    digest.update(body)
+    return digest.hexdigest()
+
+
+def _server_seed(store: GameStore, game_id: UUID) -> bytes | None:
+    seed = store.secrets(game_id).server_seed
+    return None if seed is None else bytes.fromhex(seed)
+
+
+def _reveal(state: GameState, server_seed: bytes | None) -> list[Event]:
+    """Once the game is over, publish the seed its deal committed to (domain.fair)."""
+    if not state.over or server_seed is None or state.revealed_seed is not None:
+        return []
+    return reveal_seed(state, server_seed)
+
+
+def _records(
+    after: int, events: Sequence[Event], viewer: int | None, over: bool
+) -> tuple[EventRecord, ...]:
+    return tuple(
+        EventRecord(version=after + i, event=view_event(event, viewer, over))
+        for i, event in enumerate(events, start=1)
+    )

@@ -1,0 +1,158 @@
+"""HTTP details shared by the handlers: parameters, problems, headers, security, bodies."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any, TypeVar
+from uuid import UUID
+
+import msgspec
+from litestar import Request, Response
+from litestar.datastructures import ResponseHeader
+from litestar.openapi import OpenAPIConfig, ResponseSpec
+from litestar.openapi.spec import Components, SecurityScheme
+from litestar.params import HeaderParameter, PathParameter, QueryParameter
+
+from domain.rules import MAX_PLAYERS
+from service.errors import PROBLEM_MEDIA_TYPE, InvalidRequest
+from service.schemas import Problem
+
+T = TypeVar("T")
+GameId = Annotated[UUID, PathParameter(description="The game's id, as `POST /games` returned it.")]
+Seat = Annotated[
+    int,
+    PathParameter(
+        ge=0,
+        le=MAX_PLAYERS - 1,
+        schema_extra={"minimum": 0},
+        description="A seat number, 0-based, clockwise.",
+    ),
+]
+Since = Annotated[
+    int,
+    QueryParameter(
+        ge=0,
+        le=1_000_000,
+        schema_extra={"minimum": 0},
+        description="Only events after this version (0: all).",
+    ),
+]
+IfMatch = Annotated[
+    str | None,
+    HeaderParameter(
+        name="If-Match",
+        required=False,
+        max_length=16,
+        pattern=r'^(?:\*|(?:W/)?"[0-9]{1,9}"|[0-9]{1,9})$',
+        description='The version the client saw, as its ETag (`"7"`); a stale one gets 409.',
+    ),
+]
+IdempotencyKey = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Idempotency-Key",
+        required=False,
+        min_length=1,
+        max_length=128,
+        pattern=r"^[\x21-\x7e]+$",
+        description="A retry with the same key gets the first answer; nothing is recorded twice.",
+    ),
+]
+
+
+def authorization(request: Request[Any, Any, Any]) -> str | None:
+    """The Authorization header, if any."""
+    return request.headers.get("authorization")
+
+
+def if_match_version(if_match: str | None) -> int | None:
+    """The version an If-Match header names (None: no header, or `*`)."""
+    if if_match is None or if_match == "*":
+        return None
+    text = if_match.removeprefix("W/").strip('"')
+    if not text.isdigit():
+        raise InvalidRequest('If-Match must be a version ETag such as "7"', "If-Match")
+    return int(text)
+
+
+def tagged(content: T, version: int, status: int = 200) -> Response[T]:
+    """A response carrying the game's version as its ETag."""
+    return Response(content, status_code=status, headers={"ETag": f'"{version}"'})
+
+
+ETAG = ResponseHeader(
+    name="ETag",
+    description='The game\'s version, quoted (`"7"`): send it back as If-Match.',
+    documentation_only=True,
+)
+IDEMPOTENT_REPLAY = ResponseHeader(
+    name="Idempotent-Replayed",
+    description="`true` when this is the stored first answer to the Idempotency-Key.",
+    documentation_only=True,
+    required=False,
+)
+SEAT_SECURITY: list[dict[str, list[str]]] = [{"seatToken": []}]
+SPECTATOR_OR_SEAT_SECURITY: list[dict[str, list[str]]] = [{}, {"seatToken": []}]
+
+_DESCRIPTIONS = {
+    401: "No bearer token, or not a token of this game",
+    403: "The bearer token of another seat, or a switched-off feature",
+    404: "No such game or seat",
+    409: "Not your turn, the game is over, the seat is dead, or a stale/conflicting version",
+    422: "Malformed input, or a move the rules forbid",
+    500: "Internal error (no internals are shown)",
+    503: "The event store is unavailable",
+}
+
+
+def problems(*statuses: int) -> dict[int, ResponseSpec]:
+    """The problem responses a handler documents (500 and 503 always)."""
+    return {
+        status: ResponseSpec(
+            Problem,
+            description=_DESCRIPTIONS[status],
+            media_type=PROBLEM_MEDIA_TYPE,
+            generate_examples=False,
+        )
+        for status in (*statuses, 500, 503)
+    }
+
+
+def strict_body(cls: type[msgspec.Struct]) -> Callable[[Request[Any, Any, Any]], Awaitable[None]]:
+    """A before-request hook that decodes the body strictly as `cls` (no coercion)."""
+    decoder = msgspec.json.Decoder(cls)
+
+    async def check(request: Request[Any, Any, Any]) -> None:
+        raw = await request.body()
+        try:
+            decoder.decode(raw)
+        except msgspec.ValidationError as error:
+            message, _, where = str(error).partition(" - at `")
+            field = where.rstrip("`").removeprefix("$").removeprefix(".") or "body"
+            raise InvalidRequest(f"{field}: {message}", field) from None
+        except msgspec.DecodeError as error:
+            raise InvalidRequest(f"the body is not valid JSON: {error}", "body") from None
+
+    return check
+
+
+def openapi_config() -> OpenAPIConfig:
+    return OpenAPIConfig(
+        title="Penang Rummy rules service",
+        version="0.1.0",
+        description=(
+            "The reference rules service for Penang Rummy (Si Rummy). Cards are written "
+            "rank then suit letter (`AS 2H 10D QC`), `JK` for a joker. Errors are RFC 9457 "
+            "problems with a stable `code` and, for rule violations, the rule id."
+        ),
+        components=Components(
+            security_schemes={
+                "seatToken": SecurityScheme(
+                    type="http",
+                    scheme="bearer",
+                    description="A seat's token, as `POST /games` returned it.",
+                )
+            }
+        ),
+        use_handler_docstrings=False,
+    )

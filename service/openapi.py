@@ -1,0 +1,108 @@
+"""The OpenAPI contract: the schema Litestar generates, patched, served and written out.
+
+Litestar derives paths, parameters and responses from the typed handlers. Its
+component schemas are replaced by msgspec's own (`msgspec.json.schema_components`),
+the exact description of what the service's decoder accepts and its encoder emits:
+Litestar 2.25 writes variadic tuples as `oneOf [item, {}]` (losing every card
+pattern), drops falsy bounds (`minimum: 0`), omits `additionalProperties: false` for
+`forbid_unknown_fields` and adds no discriminators; msgspec gets all four right. The
+component names must match (checked). Besides: Litestar's automatic `400` responses
+are dropped (validation errors are answered 422), optional header parameters are
+plain strings (a header is never null), and documented response headers get a schema.
+
+The served `/schema/openapi.json` and `penang-rummy openapi` use the same patched
+document, so the committed `openapi/openapi.json` is exactly what the app serves.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import msgspec
+from litestar import Litestar
+
+from domain.views import GameView
+from service.schemas import (
+    CreatedGame,
+    CreateGame,
+    EventsPage,
+    Health,
+    MovesView,
+    Problem,
+    SubmitTurn,
+    TurnResult,
+)
+
+#: Every struct a handler takes or returns; the rest are reached from these.
+WIRE_TYPES: tuple[type[Any], ...] = (
+    CreateGame,
+    SubmitTurn,
+    CreatedGame,
+    GameView,
+    TurnResult,
+    EventsPage,
+    MovesView,
+    Health,
+    Problem,
+)
+_REF = "#/components/schemas/{name}"
+
+
+def served_schema(app: Litestar) -> dict[str, Any]:
+    """The document the app serves at /schema/openapi.json, patched in place.
+
+    Litestar caches the document it serves; patching that very dict (the patches are
+    idempotent) makes the served and the written contract one and the same.
+    """
+    schema: dict[str, Any] = app.plugins.get("OpenAPIPlugin").provide_openapi_schema()
+    patch_schema(schema)
+    return schema
+
+
+def patch_schema(schema: dict[str, Any]) -> None:
+    """Apply the patches described in the module docstring to `schema`."""
+    _, components = msgspec.json.schema_components(WIRE_TYPES, ref_template=_REF)
+    generated = schema.setdefault("components", {}).get("schemas", {})
+    if set(generated) != set(components):
+        raise RuntimeError(
+            "component names differ between Litestar and msgspec: "
+            f"{sorted(set(generated) ^ set(components))}"
+        )
+    schema["components"]["schemas"] = components
+    for path_item in schema.get("paths", {}).values():
+        for operation in path_item.values():
+            if isinstance(operation, dict):
+                _patch_operation(operation)
+
+
+def _patch_operation(operation: dict[str, Any]) -> None:
+    operation.get("responses", {}).pop("400", None)
+    for parameter in operation.get("parameters", []):
+        parameter["schema"] = _not_null(parameter.get("schema", {}))
+    for response in operation.get("responses", {}).values():
+        for header in response.get("headers", {}).values():
+            header.setdefault("schema", {"type": "string"})
+
+
+def _not_null(schema: dict[str, Any]) -> dict[str, Any]:
+    """`oneOf [T, null]` with constraints beside it, as T with the constraints."""
+    options = schema.get("oneOf")
+    if not isinstance(options, list):
+        return schema
+    kept = [option for option in options if option != {"type": "null"}]
+    if len(kept) != 1:
+        return schema
+    rest = {key: value for key, value in schema.items() if key != "oneOf"}
+    return {**kept[0], **rest}
+
+
+def render(app: Litestar) -> str:
+    """The contract as committed: sorted keys, two-space indent, trailing newline."""
+    return json.dumps(served_schema(app), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def write(app: Litestar, output: Path) -> None:
+    output.parent.mkdir(parents=True, exist_ok=True)
+    output.write_text(render(app), encoding="utf-8")

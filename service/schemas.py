@@ -1,0 +1,179 @@
+"""The wire form of requests and responses: msgspec structs.
+
+Game state and events leave the service only as the domain's views
+(`domain.views.GameView`, `EventView`), wrapped here with versions and ids. Every
+integer and every list is bounded, so no client input reaches the store unbounded.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+from uuid import UUID
+
+import msgspec
+
+from domain.commands import Action, CardText
+from domain.moves import LegalMoves
+from domain.rules import MAX_PLAYERS, Rules
+from domain.views import EventView, GameView
+
+PlayerName = Annotated[
+    str,
+    msgspec.Meta(
+        min_length=1,
+        max_length=40,
+        pattern=r"^[^\x00-\x1f\x7f]+$",
+        description="A player's display name.",
+        examples=["Aminah"],
+    ),
+]
+SeedText = Annotated[str, msgspec.Meta(min_length=1, max_length=256)]
+Version = Annotated[int, msgspec.Meta(ge=0, description="How many events the game holds.")]
+
+ACTION_EXAMPLES = [
+    {"type": "meld", "cards": ["3H", "JK", "5H"], "jokers": ["4H"]},
+    {"type": "meld", "cards": ["8H", "8H", "8C"]},
+    {"type": "lay_off", "meld": 0, "card": "6H"},
+    {"type": "lay_off", "meld": 1, "card": "JK", "end": "high"},
+    {"type": "swap", "meld": 0, "card": "4H"},
+]
+
+
+class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A new game: the players in seat order, and optionally rules, seeds or a deck."""
+
+    #: The players in seat order (clockwise): 2 to 5 (P2).
+    players: Annotated[
+        tuple[PlayerName, ...],
+        msgspec.Meta(
+            min_length=1,
+            max_length=8,
+            description="The players in seat order (clockwise); the rules take 2 to 5 (P2).",
+            examples=[["Aminah", "Ben", "Chen", "Devi"]],
+        ),
+    ]
+    #: Rule options; every omitted option takes its RULES.md default.
+    rules: Rules | None = None
+    #: A seed for a reproducible game: the server seed becomes SHA-256(seed).
+    seed: (
+        Annotated[
+            str,
+            msgspec.Meta(
+                min_length=1,
+                max_length=256,
+                description="Reproducible game: the server seed is SHA-256 of this text.",
+            ),
+        ]
+        | None
+    ) = None
+    #: The seats' own seeds for a provably fair deal (domain.fair), one per seat.
+    seat_seeds: (
+        Annotated[
+            tuple[SeedText, ...],
+            msgspec.Meta(
+                max_length=8,
+                description="One seed per seat, mixed into the deal (provably fair).",
+                examples=[["a1", "b2", "c3", "d4"]],
+            ),
+        ]
+        | None
+    ) = None
+    #: The dealer's seat; by default drawn from the seeds (P6).
+    dealer: Annotated[int, msgspec.Meta(ge=0, le=MAX_PLAYERS - 1)] | None = None
+    #: An explicit deck order, top card first: only where the service allows it.
+    deck: (
+        Annotated[
+            tuple[CardText, ...],
+            msgspec.Meta(
+                max_length=200,
+                description="Explicit deck order, top card first (tests and replays only).",
+            ),
+        ]
+        | None
+    ) = None
+
+
+class CreatedGame(msgspec.Struct, frozen=True, kw_only=True):
+    """A new game: its id, one secret bearer token per seat, and the spectator view."""
+
+    game_id: UUID
+    version: Version
+    #: Each seat's bearer token, by seat: hand each to its player only.
+    tokens: tuple[str, ...]
+    view: GameView
+
+
+class SubmitTurn(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One whole turn: its actions, checked in order and recorded together (D8)."""
+
+    actions: Annotated[
+        tuple[Action, ...],
+        msgspec.Meta(
+            max_length=100,
+            description="The turn's melds, lay-offs and joker swaps, in order.",
+            examples=[ACTION_EXAMPLES],
+        ),
+    ]
+
+
+class EventRecord(msgspec.Struct, frozen=True, kw_only=True):
+    """One event of the game, as the caller may see it, at its version."""
+
+    version: Version
+    event: EventView
+
+
+class TurnResult(msgspec.Struct, frozen=True, kw_only=True):
+    """What a turn (or a dead declaration) recorded, and the seat's new view."""
+
+    version: Version
+    events: tuple[EventRecord, ...]
+    view: GameView
+
+
+class EventsPage(msgspec.Struct, frozen=True, kw_only=True):
+    """A game's events after `since`, as the caller may see them."""
+
+    game_id: UUID
+    version: Version
+    events: tuple[EventRecord, ...]
+
+
+class MovesView(msgspec.Struct, frozen=True, kw_only=True):
+    """A seat's legal moves now (domain.moves), at the game's version."""
+
+    version: Version
+    moves: LegalMoves
+
+
+class Health(msgspec.Struct, frozen=True, kw_only=True):
+    """The service's state."""
+
+    status: Literal["ok"]
+
+
+class FieldError(msgspec.Struct, frozen=True, kw_only=True):
+    """One invalid input: where it is and what is wrong."""
+
+    field: str
+    message: str
+
+
+class Problem(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """An RFC 9457 problem: what went wrong, with a stable machine-readable `code`."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    #: Stable machine-readable code, e.g. `not-your-turn` (the domain error's code).
+    code: str
+    #: The RULES.md (or READINGS.md) rule id a rule violation breaks.
+    rule: str | None = None
+    #: The 0-based index of the offending action within the turn.
+    action_index: int | None = None
+    #: The offending input field.
+    field: str | None = None
+    #: The game's current version (conflicts and stale versions).
+    version: int | None = None
+    errors: tuple[FieldError, ...] | None = None

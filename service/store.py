@@ -1,0 +1,158 @@
+"""The event store: one eventsourcing application per process.
+
+Streams, all in the application's one table:
+
+- the game stream (the game id): the domain's events; `originator_version` is the
+  domain state's version after the event (`Dealt` is 1);
+- the game's secrets (`records.secrets_id`): token hashes and the server seed, saved
+  in the same transaction as `Dealt`;
+- idempotent answers (`records.answer_id`): saved in the same transaction as the
+  turn they answer.
+
+Writes name the versions they expect, so of two writers racing for one game exactly
+one lands: eventsourcing raises `IntegrityError` for the other, turned here into
+`VersionConflict` with the version that won. Folded states are cached per game and
+brought up to date by reading only the events after the cached version, so several
+processes over one database stay correct.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import TypeVar
+from uuid import UUID, uuid4
+
+import msgspec
+from eventsourcing.application import Application
+from eventsourcing.persistence import IntegrityError, Mapper
+
+from domain.events import Event
+from domain.state import GameState, fold
+from service.errors import GameNotFound, VersionConflict
+from service.records import Envelope, GameSecrets, StoredAnswer, StructMapper, secrets_id
+from service.settings import Settings
+
+_CACHE_SIZE = 4096
+T = TypeVar("T")
+S = TypeVar("S", bound=msgspec.Struct)
+
+
+class GameStore(Application[UUID]):
+    """Games, their secrets and idempotent answers, over SQLite or PostgreSQL."""
+
+    name = "PenangRummy"
+
+    def __init__(self, settings: Settings) -> None:
+        self._lock = threading.Lock()
+        self._states: OrderedDict[UUID, GameState] = OrderedDict()
+        self._secrets: OrderedDict[UUID, GameSecrets] = OrderedDict()
+        super().__init__(env=settings.store_env())
+
+    def construct_mapper(self) -> Mapper[UUID]:
+        return StructMapper(transcoder=self.construct_transcoder())
+
+    # --- reading ---------------------------------------------------------------------
+
+    def game_events(self, game_id: UUID, after: int = 0) -> list[Event]:
+        """The game's events after version `after`, in order.
+
+        Only a game stream is a game: the id of a secrets or idempotency stream (which
+        a client could derive) is answered GameNotFound, and its records never decoded
+        into a response.
+        """
+        events = []
+        for envelope in self.events.get(game_id, gt=after):
+            if not isinstance(envelope, Envelope) or not isinstance(envelope.event, Event):
+                raise GameNotFound(game_id)
+            events.append(envelope.event)
+        return events
+
+    def state(self, game_id: UUID) -> GameState:
+        """The game's current state, or GameNotFound."""
+        cached = self._cached(self._states, game_id)
+        after = 0 if cached is None else cached.version
+        new = self.game_events(game_id, after)
+        if not new:
+            if cached is None:
+                raise GameNotFound(game_id)
+            return cached
+        state = fold(new, cached)
+        self.remember(game_id, state)
+        return state
+
+    def secrets(self, game_id: UUID) -> GameSecrets:
+        """The game's secrets, or GameNotFound."""
+        cached = self._cached(self._secrets, game_id)
+        if cached is not None:
+            return cached
+        records = list(self.events.get(secrets_id(game_id), limit=1))
+        if not records:
+            raise GameNotFound(game_id)
+        found = _record(records[0], GameSecrets)
+        self._keep(self._secrets, game_id, found)
+        return found
+
+    def answer(self, stream: UUID) -> StoredAnswer | None:
+        """The stored answer of an idempotency stream, if any."""
+        records = list(self.events.get(stream, limit=1))
+        return _record(records[0], StoredAnswer) if records else None
+
+    def ping(self) -> None:
+        """Read from the store; raises if it does not answer."""
+        list(self.events.get(uuid4(), limit=1))
+
+    # --- writing ---------------------------------------------------------------------
+
+    def create(self, game_id: UUID, events: Sequence[Event], secrets: GameSecrets) -> None:
+        """Record a new game and its secrets in one transaction."""
+        envelopes = _envelopes(game_id, 0, events)
+        self.save(*envelopes, Envelope(secrets_id(game_id), 1, secrets))
+        self._keep(self._secrets, game_id, secrets)
+
+    def append(
+        self,
+        game_id: UUID,
+        expected: int,
+        events: Sequence[Event],
+        extra: Sequence[Envelope] = (),
+    ) -> None:
+        """Append `events` after version `expected`, with `extra` records, atomically.
+
+        Raises VersionConflict (with the version now stored) when another writer won.
+        """
+        try:
+            self.save(*_envelopes(game_id, expected, events), *extra)
+        except IntegrityError:
+            raise VersionConflict(self.state(game_id).version) from None
+
+    def remember(self, game_id: UUID, state: GameState) -> None:
+        """Cache `state` unless a newer one is cached already."""
+        with self._lock:
+            cached = self._states.get(game_id)
+            if cached is None or cached.version < state.version:
+                self._states[game_id] = state
+            self._states.move_to_end(game_id)
+            while len(self._states) > _CACHE_SIZE:
+                self._states.popitem(last=False)
+
+    def _cached(self, cache: OrderedDict[UUID, T], key: UUID) -> T | None:
+        with self._lock:
+            return cache.get(key)
+
+    def _keep(self, cache: OrderedDict[UUID, T], key: UUID, value: T) -> None:
+        with self._lock:
+            cache[key] = value
+            while len(cache) > _CACHE_SIZE:
+                cache.popitem(last=False)
+
+
+def _envelopes(game_id: UUID, after: int, events: Sequence[Event]) -> list[Envelope]:
+    return [Envelope(game_id, after + i, event) for i, event in enumerate(events, start=1)]
+
+
+def _record(envelope: object, cls: type[S]) -> S:
+    if not isinstance(envelope, Envelope) or not isinstance(envelope.event, cls):
+        raise TypeError(f"expected a stored {cls.__name__}")
+    return envelope.event

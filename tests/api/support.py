@@ -1,0 +1,135 @@
+"""Helpers for the API tests: a client that speaks the game, and a simple player."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+import msgspec
+from litestar.testing import TestClient
+
+from domain.commands import Action
+from domain.errors import RuleViolation
+from domain.game import play_turn
+from domain.state import GameState
+from service.store import GameStore
+
+Json = dict[str, Any]
+
+
+class Api:
+    """A TestClient with the game's vocabulary."""
+
+    def __init__(self, client: TestClient[Any]) -> None:
+        self.client = client
+
+    @property
+    def store(self) -> GameStore:
+        store = self.client.app.state.store
+        assert isinstance(store, GameStore)
+        return store
+
+    def state(self, game_id: str) -> GameState:
+        """The server-side truth (tests only)."""
+        return self.store.state(UUID(game_id))
+
+    def create(self, players: int = 4, **body: Any) -> Json:
+        body.setdefault("seed", "api-tests")
+        response = self.client.post(
+            "/games", json={"players": [f"P{i}" for i in range(players)], **body}
+        )
+        assert response.status_code == 201, response.text
+        return dict(response.json())
+
+    @staticmethod
+    def auth(token: str | None) -> dict[str, str]:
+        return {} if token is None else {"Authorization": f"Bearer {token}"}
+
+    def turn(
+        self, game: Json, seat: int, actions: list[Json], token: str | None = None, **headers: str
+    ) -> Any:
+        token = game["tokens"][seat] if token is None else token
+        return self.client.post(
+            f"/games/{game['game_id']}/seats/{seat}/turns",
+            json={"actions": actions},
+            headers={**self.auth(token), **headers},
+        )
+
+    def dead(self, game: Json, seat: int, **headers: str) -> Any:
+        return self.client.post(
+            f"/games/{game['game_id']}/seats/{seat}/dead",
+            headers={**self.auth(game["tokens"][seat]), **headers},
+        )
+
+    def view(self, game: Json, seat: int | None = None) -> Json:
+        if seat is None:
+            response = self.client.get(f"/games/{game['game_id']}")
+        else:
+            response = self.client.get(
+                f"/games/{game['game_id']}/seats/{seat}",
+                headers=self.auth(game["tokens"][seat]),
+            )
+        assert response.status_code == 200, response.text
+        return dict(response.json())
+
+    def moves(self, game: Json, seat: int) -> Json:
+        response = self.client.get(
+            f"/games/{game['game_id']}/seats/{seat}/moves",
+            headers=self.auth(game["tokens"][seat]),
+        )
+        assert response.status_code == 200, response.text
+        return dict(response.json()["moves"])
+
+    def events(self, game: Json, seat: int | None = None, since: int = 0) -> Json:
+        token = None if seat is None else game["tokens"][seat]
+        response = self.client.get(
+            f"/games/{game['game_id']}/events", params={"since": since}, headers=self.auth(token)
+        )
+        assert response.status_code == 200, response.text
+        return dict(response.json())
+
+    def choose(self, game: Json, seat: int) -> list[Json]:
+        """A legal turn for `seat`, from the server's legal moves (first meld or lay-off)."""
+        moves = self.moves(game, seat)
+        if moves["melds"]:
+            return [moves["melds"][0]]
+        if moves["lay_offs"]:
+            return [moves["lay_offs"][0]]
+        for swap in moves["swaps"]:
+            for meld in self.view(game)["table"]:
+                for end in ("low", "high", None):
+                    actions = [swap, {"type": "lay_off", "meld": meld["id"], "card": "JK"}]
+                    if end is not None:
+                        actions[1]["end"] = end
+                    if _accepted(self, game, seat, actions):
+                        return actions
+        return []
+
+    def play_one(self, game: Json) -> Any:
+        """Play one turn for whoever's turn it is; returns the response (or None at the end)."""
+        view = self.view(game)
+        seat = view["turn"]
+        if seat is None:
+            return None
+        actions = self.choose(game, seat)
+        if not actions:
+            return self.dead(game, seat)
+        return self.turn(game, seat, actions)
+
+    def play_to_end(self, game: Json, limit: int = 400) -> Json:
+        for _ in range(limit):
+            response = self.play_one(game)
+            if response is None:
+                return self.view(game)
+            assert response.status_code == 200, response.text
+        raise AssertionError("the game did not end")
+
+
+def _accepted(api: Api, game: Json, seat: int, actions: list[Json]) -> bool:
+    """Whether the domain would take `actions` now (judged on the server's state)."""
+    decoded = msgspec.convert(actions, list[Action])
+    try:
+        play_turn(api.state(game["game_id"]), seat, decoded)
+    except RuleViolation:
+        return False
+    return True

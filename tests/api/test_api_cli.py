@@ -1,0 +1,57 @@
+"""The `penang-rummy` command: the README's quick start really serves, and the contract."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from service.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTRACT = ROOT / "openapi" / "openapi.json"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def test_serve_starts_with_the_embedded_sqlite_default_and_answers(tmp_path: Path) -> None:
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PENANG_RUMMY_")}
+    env["PYTHONPATH"] = str(ROOT)
+    command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
+    server = subprocess.Popen(
+        command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                health = httpx.get(f"http://127.0.0.1:{port}/health", timeout=1)
+                break
+            except httpx.TransportError:
+                assert server.poll() is None, server.communicate()[0]
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+        assert health.json() == {"status": "ok"}
+        created = httpx.post(f"http://127.0.0.1:{port}/games", json={"players": ["a", "b"]})
+        assert created.status_code == 201
+        assert (tmp_path / "penang-rummy.sqlite").exists()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_openapi_writes_the_committed_contract(tmp_path: Path) -> None:
+    output = tmp_path / "openapi.json"
+    assert main(["openapi", "--output", str(output)]) == 0
+    assert output.read_text(encoding="utf-8") == CONTRACT.read_text(encoding="utf-8")

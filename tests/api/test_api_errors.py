@@ -1,0 +1,209 @@
+"""Errors become problems once, from one table: every row is checked here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from uuid import uuid4
+
+import pytest
+from eventsourcing.persistence import OperationalError
+from litestar.exceptions import (
+    ClientException,
+    HTTPException,
+    MethodNotAllowedException,
+    NotFoundException,
+    ValidationException,
+)
+
+from domain import errors as domain_errors
+from domain.errors import (
+    GameOver,
+    InvalidRules,
+    MalformedInput,
+    NotYourTurn,
+    RuleViolation,
+    RummyError,
+    SeatIsDead,
+    UnknownSeat,
+)
+from service.errors import (
+    PROBLEMS,
+    TYPE_PREFIX,
+    DeckNotAllowed,
+    GameNotFound,
+    IdempotencyKeyReused,
+    InvalidRequest,
+    MissingToken,
+    StaleVersion,
+    UnknownToken,
+    VersionConflict,
+    WrongSeat,
+    row_for,
+    to_problem,
+)
+from service.store import GameStore
+
+from .support import Api
+
+#: One instance of exactly each table type (a new row fails until it is added here).
+SAMPLES: dict[type[Exception], Callable[[], Exception]] = {
+    GameNotFound: lambda: GameNotFound(uuid4()),
+    UnknownSeat: lambda: UnknownSeat("there is no seat 4"),
+    MissingToken: lambda: MissingToken("token required"),
+    UnknownToken: lambda: UnknownToken("unknown token"),
+    WrongSeat: lambda: WrongSeat("seat 1's token"),
+    DeckNotAllowed: lambda: DeckNotAllowed("off"),
+    NotYourTurn: lambda: NotYourTurn("it is seat 2's turn"),
+    GameOver: lambda: GameOver("the game is over"),
+    SeatIsDead: lambda: SeatIsDead("seat 1 is dead"),
+    StaleVersion: lambda: StaleVersion(3, 5),
+    VersionConflict: lambda: VersionConflict(6),
+    IdempotencyKeyReused: lambda: IdempotencyKeyReused("other request"),
+    InvalidRequest: lambda: InvalidRequest("bad", "players"),
+    ValidationException: lambda: ValidationException(
+        extra=[{"message": "Expected `int` >= 0", "key": "since", "source": "query"}]
+    ),
+    RuleViolation: lambda: RuleViolation("not allowed", "P13").at_action(2),
+    InvalidRules: lambda: InvalidRules("P1", "7 jokers", "jokers"),
+    MalformedInput: lambda: MalformedInput("not notation"),
+    RummyError: lambda: RummyError("refused"),
+    NotFoundException: NotFoundException,
+    MethodNotAllowedException: MethodNotAllowedException,
+    HTTPException: lambda: ClientException("bad request"),
+    OperationalError: lambda: OperationalError("database is locked"),
+    Exception: lambda: RuntimeError("secret internals: /srv/db password=hunter2"),
+}
+
+
+def test_every_row_has_a_sample() -> None:
+    assert set(SAMPLES) == set(PROBLEMS)
+
+
+@pytest.mark.parametrize("exc_type", list(PROBLEMS), ids=lambda t: t.__name__)
+def test_each_row_answers_with_its_status_type_and_title(exc_type: type[Exception]) -> None:
+    exc = SAMPLES[exc_type]()
+    row = PROBLEMS[exc_type]
+    assert row_for(exc) == row
+    problem, headers = to_problem(exc)
+    assert problem.status == row.status
+    assert problem.type == TYPE_PREFIX + row.slug
+    assert problem.title == row.title
+    assert problem.code and problem.detail
+    if isinstance(exc, RummyError):
+        assert problem.code == exc.code
+        assert problem.rule == exc.rule
+    if isinstance(exc, RuleViolation):
+        assert problem.action_index == exc.action_index
+    if row.status == 401:
+        assert headers["WWW-Authenticate"].startswith("Bearer")
+    if isinstance(exc, StaleVersion | VersionConflict):
+        assert problem.version == exc.version and headers["ETag"] == f'"{exc.version}"'
+    if row.status >= 500:
+        assert "secret" not in problem.detail and "locked" not in problem.detail
+
+
+def test_litestar_refusals_keep_their_status_except_400() -> None:
+    assert to_problem(HTTPException(status_code=413, detail="too large"))[0].status == 413
+    assert to_problem(ClientException("bad"))[0].status == 422
+
+
+def test_every_domain_error_has_a_4xx_row_and_keeps_its_code() -> None:
+    found = [
+        cls
+        for cls in vars(domain_errors).values()
+        if isinstance(cls, type) and issubclass(cls, RummyError)
+    ]
+    for cls in found:
+        assert 400 <= row_for(cls.__new__(cls)).status < 500, cls
+
+
+def test_unknown_routes_and_methods_are_problems(api: Api) -> None:
+    missing = api.client.get("/no-such-thing")
+    assert missing.status_code == 404
+    assert missing.headers["content-type"] == "application/problem+json"
+    wrong = api.client.delete("/games")
+    assert wrong.status_code == 405 and wrong.json()["code"] == "method-not-allowed"
+
+
+def test_auth_refusals(api: Api) -> None:
+    game = api.create()
+    path = f"/games/{game['game_id']}/seats/1"
+    missing = api.client.get(path)
+    assert missing.status_code == 401 and missing.json()["code"] == "missing-token"
+    assert missing.headers["www-authenticate"].startswith("Bearer")
+    unknown = api.client.get(path, headers=api.auth("not-a-token"))
+    assert unknown.status_code == 401 and unknown.json()["code"] == "invalid-token"
+    scheme = api.client.get(path, headers={"Authorization": f"Basic {game['tokens'][1]}"})
+    assert scheme.status_code == 401
+    other = api.client.get(path, headers=api.auth(game["tokens"][2]))
+    assert other.status_code == 403 and other.json()["code"] == "wrong-seat"
+    other_game = api.create()
+    foreign = api.client.get(path, headers=api.auth(other_game["tokens"][1]))
+    assert foreign.status_code == 401
+    events = api.client.get(f"/games/{game['game_id']}/events", headers=api.auth("nope"))
+    assert events.status_code == 401
+
+
+def test_unknown_game_and_seat_are_404(api: Api) -> None:
+    game = api.create(players=2)
+    assert api.client.get(f"/games/{uuid4()}").json()["code"] == "game-not-found"
+    seat = api.client.get(f"/games/{game['game_id']}/seats/3", headers=api.auth(game["tokens"][0]))
+    assert seat.status_code == 404 and seat.json()["code"] == "unknown-seat"
+
+
+def test_not_your_turn_is_409_with_the_rule(api: Api) -> None:
+    game = api.create()
+    seat = (game["view"]["turn"] + 1) % 4
+    response = api.turn(game, seat, [{"type": "meld", "cards": ["AS", "2S", "3S"]}])
+    assert response.status_code == 409
+    assert response.json()["code"] == "not-your-turn" and response.json()["rule"] == "P9"
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [("since=-1", "since"), ("since=99999999999999999999", "since"), ("since=x", "since")],
+)
+def test_bad_query_values_are_422_naming_the_field(api: Api, query: str, field: str) -> None:
+    game = api.create()
+    response = api.client.get(f"/games/{game['game_id']}/events?{query}")
+    assert response.status_code == 422
+    assert response.json()["field"] == field
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"not json",
+        b"[]",
+        b'{"actions": [{"type": "meld", "cards": ["1S"]}]}',
+        b'{"actions": [{"type": "lay_off", "meld": 99999999999999999999, "card": "AS"}]}',
+        b'{"actions": [{"type": "fly"}]}',
+        b'{"actions": [], "extra": 1}',
+    ],
+)
+def test_malformed_turns_are_422_problems(api: Api, body: bytes) -> None:
+    game = api.create()
+    seat = game["view"]["turn"]
+    response = api.client.post(
+        f"/games/{game['game_id']}/seats/{seat}/turns",
+        content=body,
+        headers={**api.auth(game["tokens"][seat]), "Content-Type": "application/json"},
+    )
+    assert response.status_code == 422, response.text
+    assert response.json()["code"] == "invalid-request"
+
+
+def test_an_unexpected_error_is_a_500_problem_without_internals(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = api.create()
+
+    def broken(self: GameStore, game_id: object) -> None:
+        raise RuntimeError("secret internals: /srv/db password=hunter2")
+
+    monkeypatch.setattr(GameStore, "state", broken)
+    response = api.client.get(f"/games/{game['game_id']}")
+    assert response.status_code == 500
+    assert response.headers["content-type"] == "application/problem+json"
+    assert "secret" not in response.text and "hunter2" not in response.text
+    assert response.json()["code"] == "internal-error"

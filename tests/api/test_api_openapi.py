@@ -1,0 +1,89 @@
+"""The committed contract is the app's: regenerate with `penang-rummy openapi`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from service.app import create_app
+from service.openapi import render
+from service.settings import Settings
+
+from .support import Api
+
+CONTRACT = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
+METHODS = ("get", "post", "put", "patch", "delete")
+
+
+def _operations(schema: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    return [
+        (path, method, operation)
+        for path, item in schema["paths"].items()
+        for method, operation in item.items()
+        if method in METHODS
+    ]
+
+
+def test_committed_contract_matches_the_app(tmp_path: Path) -> None:
+    app = create_app(Settings(sqlite_path=str(tmp_path / "unused.sqlite")))
+    assert CONTRACT.read_text(encoding="utf-8") == render(app), (
+        "openapi/openapi.json is out of date: run `penang-rummy openapi`"
+    )
+
+
+def test_the_served_schema_is_the_committed_one(api: Api) -> None:
+    served = api.client.get("/schema/openapi.json").json()
+    assert served == json.loads(CONTRACT.read_text(encoding="utf-8"))
+
+
+def test_every_operation_has_an_id_a_summary_and_documented_problems() -> None:
+    schema = json.loads(CONTRACT.read_text(encoding="utf-8"))
+    ids = []
+    for path, _, operation in _operations(schema):
+        ids.append(operation["operationId"])
+        assert operation["summary"], path
+        for status, response in operation["responses"].items():
+            if status.startswith(("4", "5")):
+                content = response["content"]
+                assert list(content) == ["application/problem+json"], (path, status)
+                assert content["application/problem+json"]["schema"] == {
+                    "$ref": "#/components/schemas/Problem"
+                }
+        assert "400" not in operation["responses"], path
+    assert len(ids) == len(set(ids)) == 9
+
+
+def test_request_structs_forbid_unknown_fields_and_unions_have_discriminators() -> None:
+    schemas = json.loads(CONTRACT.read_text(encoding="utf-8"))["components"]["schemas"]
+    for name in ("CreateGame", "SubmitTurn", "Rules", "MeldAction", "LayOffAction", "SwapAction"):
+        assert schemas[name]["additionalProperties"] is False, name
+    items = schemas["SubmitTurn"]["properties"]["actions"]["items"]
+    assert items["discriminator"]["propertyName"] == "type"
+    assert set(items["discriminator"]["mapping"]) == {"meld", "lay_off", "swap"}
+    assert schemas["EventRecord"]["properties"]["event"]["discriminator"]["propertyName"] == "type"
+    card = schemas["MeldAction"]["properties"]["cards"]["items"]
+    assert card["pattern"] and card["examples"] == ["10H"]
+
+
+def test_every_integer_in_the_contract_is_bounded() -> None:
+    schema = json.loads(CONTRACT.read_text(encoding="utf-8"))
+    requests: list[Any] = [
+        parameter["schema"]
+        for _, _, operation in _operations(schema)
+        for parameter in operation.get("parameters", [])
+    ]
+    for name in ("CreateGame", "SubmitTurn", "Rules", "CardPoints", "LayOffAction", "SwapAction"):
+        requests.append(schema["components"]["schemas"][name])
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if node.get("type") == "integer":
+                assert "maximum" in node and "minimum" in node, node
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(requests)

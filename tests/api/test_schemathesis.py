@@ -1,0 +1,110 @@
+"""The contract, fuzzed: schemathesis in process over every operation.
+
+Valid and invalid data (`mode: all`), with seat tokens (an auth provider that hands
+the token of the seat the path names) and without (a second, anonymous schema).
+Checks: all of schemathesis's defaults (no 5xx, status codes, content types, bodies
+and headers conform to the schema, invalid data refused, auth enforced). A
+schema-valid request may still break a game rule, so 422 (and 409) count as accepted.
+Game ids in paths are either random or one of a few real games, so the handlers get
+past the lookup. Examples are kept few so the run stays short.
+"""
+
+from __future__ import annotations
+
+import atexit
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+import schemathesis
+from hypothesis import strategies as st
+from schemathesis.python import asgi
+
+from service.app import create_app
+from service.settings import Settings
+
+_DIR = Path(tempfile.mkdtemp(prefix="penang-rummy-schemathesis-"))
+atexit.register(shutil.rmtree, _DIR, ignore_errors=True)
+
+CONFIG = {
+    "generation": {"mode": "all", "max-examples": 25, "deterministic": True},
+    "phases": {"stateful": {"enabled": False}},
+    "checks": {
+        "positive_data_acceptance": {
+            "expected-statuses": ["2xx", "401", "403", "404", "409", "422"]
+        }
+    },
+}
+
+app = create_app(Settings(sqlite_path=str(_DIR / "schemathesis.sqlite")))
+schema = schemathesis.openapi.from_asgi(
+    "/schema/openapi.json", app, config=schemathesis.Config.from_dict(CONFIG)
+)
+anonymous = schemathesis.openapi.from_asgi(
+    "/schema/openapi.json", app, config=schemathesis.Config.from_dict(CONFIG)
+)
+
+
+def _create_games() -> dict[str, list[str]]:
+    """A few real games (id → tokens by seat), created through the app itself."""
+    games: dict[str, list[str]] = {}
+    with asgi.get_client(app) as client:
+        for players, seed in ((2, "st-2"), (4, "st-4"), (5, "st-5")):
+            body = {"players": [f"P{i}" for i in range(players)], "seed": seed}
+            created = client.post("/games", json=body).json()
+            games[created["game_id"]] = created["tokens"]
+    return games
+
+
+GAMES = _create_games()
+
+
+def _is_uuid(value: Any) -> bool:
+    try:
+        UUID(str(value))
+    except ValueError:
+        return False
+    return True
+
+
+def _real_games(context: Any, path_parameters: dict[str, Any] | None) -> Any:
+    """Half the time, a valid game id in the path becomes a real game's."""
+    if path_parameters is None or not _is_uuid(path_parameters.get("game_id")):
+        return st.just(path_parameters)
+    return st.one_of(
+        st.just(path_parameters),
+        st.sampled_from(sorted(GAMES)).map(lambda game: {**path_parameters, "game_id": game}),
+    )
+
+
+for fuzzed in (schema, anonymous):
+    fuzzed.hook("flatmap_path_parameters")(_real_games)
+
+
+@schema.auth()
+class SeatToken:
+    """The bearer token of the seat the path names (seat 0's where none is named)."""
+
+    def get(self, case: schemathesis.Case, context: schemathesis.AuthContext) -> dict[str, Any]:
+        return GAMES
+
+    def set(
+        self, case: schemathesis.Case, data: dict[str, Any], context: schemathesis.AuthContext
+    ) -> None:
+        params = case.path_parameters or {}
+        tokens = data.get(str(params.get("game_id"))) or next(iter(data.values()))
+        seat = params.get("seat", 0)
+        token = tokens[seat] if isinstance(seat, int) and 0 <= seat < len(tokens) else tokens[0]
+        case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
+
+
+@schema.parametrize()
+def test_api_with_seat_tokens(case: schemathesis.Case) -> None:
+    case.call_and_validate()
+
+
+@anonymous.parametrize()
+def test_api_without_tokens(case: schemathesis.Case) -> None:
+    case.call_and_validate()

@@ -1,0 +1,206 @@
+"""Turn throughput over HTTP next to a bare JSON endpoint of the same server.
+
+    python tests/bench/bench_http.py [--seconds 6] [--clients 8]
+
+Starts `penang-rummy serve` (uvicorn, one process, a fresh SQLite file) on a free
+loopback port, deals a pool of seeded games (not timed), then measures, in alternate
+one-second slices, how many turns per second the clients get recorded, each turn a
+legal move the client computes from its own fold of the game (the seed gives it the
+deal: domain.fair), and how many `GET /health` per second the same clients get.
+Prints both figures and their ratio (the goal: turns at least half the bare rate).
+Bounded in time; no assertions on timings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+import httpx  # noqa: E402
+import msgspec  # noqa: E402
+
+from domain.cards import build_deck  # noqa: E402
+from domain.commands import Action, LayOffAction  # noqa: E402
+from domain.errors import RuleViolation  # noqa: E402
+from domain.events import AnyEvent, Event  # noqa: E402
+from domain.fair import first_dealer, shuffle  # noqa: E402
+from domain.game import play_turn, start_game  # noqa: E402
+from domain.moves import legal_moves  # noqa: E402
+from domain.rules import Rules  # noqa: E402
+from domain.state import GameState, fold  # noqa: E402
+
+PLAYERS = ["Aminah", "Ben", "Chen", "Devi"]
+_encode = msgspec.json.encode
+
+
+class Game:
+    """A game the client follows: its id, tokens, and its own fold of the events."""
+
+    def __init__(self, created: dict[str, Any], seed: str) -> None:
+        self.id = created["game_id"]
+        self.tokens = created["tokens"]
+        server_seed = hashlib.sha256(seed.encode()).digest()
+        deck = shuffle(build_deck(2, 6), server_seed, ())
+        dealer = first_dealer(server_seed, (), len(PLAYERS))
+        self.state: GameState = fold(start_game(PLAYERS, deck, Rules(), dealer))
+        assert self.state.version == created["version"], "the client's deal differs"
+
+    def choose(self) -> tuple[int, list[Action]]:
+        seat = self.state.turn
+        assert seat is not None
+        moves = legal_moves(self.state, seat)
+        if moves.melds:
+            return seat, [moves.melds[0]]
+        if moves.lay_offs:
+            return seat, [moves.lay_offs[0]]
+        for swap in moves.swaps:
+            for meld in self.state.table:
+                for end in ("low", "high", None):
+                    actions: list[Action] = [swap, LayOffAction(meld=meld.id, card="JK", end=end)]
+                    try:
+                        play_turn(self.state, seat, actions)
+                    except RuleViolation:
+                        continue
+                    return seat, actions
+        return seat, []
+
+    def apply(self, records: list[dict[str, Any]]) -> None:
+        events: list[Event] = [msgspec.convert(r["event"], AnyEvent) for r in records]
+        self.state = fold(events, self.state)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def start_server(directory: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PENANG_RUMMY_")}
+    env.update(PYTHONPATH=str(ROOT), PENANG_RUMMY_SQLITE_PATH=str(directory / "bench.sqlite"))
+    command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
+    command += ["--log-level", "warning"]
+    server = subprocess.Popen(command, cwd=directory, env=env)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(base + "/health", timeout=1)
+            return server, base
+        except httpx.TransportError:
+            time.sleep(0.1)
+    server.terminate()
+    raise SystemExit("the server did not start")
+
+
+def deal_pool(base: str, count: int) -> list[Game]:
+    games = []
+    with httpx.Client(base_url=base) as client:
+        for i in range(count):
+            seed = f"bench-{i}"
+            body = {"players": PLAYERS, "seed": seed}
+            games.append(Game(client.post("/games", json=body).json(), seed))
+    return games
+
+
+def play_turns(base: str, pool: list[Game], lock: threading.Lock, stop: float) -> int:
+    """Play turns until `stop`; a game in progress goes back to the pool."""
+    turns = 0
+    with httpx.Client(base_url=base) as client:
+        game = None
+        while time.monotonic() < stop:
+            if game is None or game.state.over:
+                with lock:
+                    if not pool:
+                        break
+                    game = pool.pop(0)
+            seat, actions = game.choose()
+            headers = {
+                "Authorization": f"Bearer {game.tokens[seat]}",
+                "Content-Type": "application/json",
+            }
+            if actions:
+                path = f"/games/{game.id}/seats/{seat}/turns"
+                body = _encode({"actions": actions})
+                response = client.post(path, content=body, headers=headers)
+            else:
+                response = client.post(f"/games/{game.id}/seats/{seat}/dead", headers=headers)
+            if response.status_code != 200:
+                raise SystemExit(f"turn refused: {response.status_code} {response.text}")
+            game.apply(response.json()["events"])
+            turns += 1
+        if game is not None and not game.state.over:
+            with lock:
+                pool.append(game)
+    return turns
+
+
+def bare(base: str, stop: float) -> int:
+    requests = 0
+    with httpx.Client(base_url=base) as client:
+        while time.monotonic() < stop:
+            client.get("/health").raise_for_status()
+            requests += 1
+    return requests
+
+
+def run_clients(clients: int, target: Any, *args: Any) -> tuple[int, float]:
+    results: list[int] = []
+    threads = [
+        threading.Thread(target=lambda: results.append(target(*args))) for _ in range(clients)
+    ]
+    started = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sum(results), time.monotonic() - started
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=6.0, help="time per measurement")
+    parser.add_argument("--clients", type=int, default=8, help="concurrent client threads")
+    parser.add_argument("--games", type=int, default=150, help="games dealt before timing")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="penang-rummy-bench-") as directory:
+        server, base = start_server(Path(directory))
+        try:
+            pool = deal_pool(base, args.games)
+            lock = threading.Lock()
+            turns = health = 0
+            turn_time = health_time = 0.0
+            # Alternate one-second slices, so both figures meet the same machine load.
+            for _ in range(max(1, round(args.seconds))):
+                stop = time.monotonic() + 1.0
+                count, spent = run_clients(args.clients, play_turns, base, pool, lock, stop)
+                turns, turn_time = turns + count, turn_time + spent
+                stop = time.monotonic() + 1.0
+                count, spent = run_clients(args.clients, bare, base, stop)
+                health, health_time = health + count, health_time + spent
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+    turn_rate, health_rate = turns / turn_time, health / health_time
+    print(f"turn submissions: {turns} in {turn_time:.1f} s = {turn_rate:,.0f}/s")
+    print(f"GET /health:      {health} in {health_time:.1f} s = {health_rate:,.0f}/s")
+    print(f"ratio turns/bare: {turn_rate / health_rate:.2f} (goal >= 0.50)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
