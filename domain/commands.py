@@ -40,8 +40,8 @@ class MeldAction(
         tuple[CardText, ...],
         msgspec.Meta(min_length=1, max_length=60, examples=[["3H", "JK", "5H"]]),
     ]
-    #: What each joker stands for, in the order the jokers appear; needed only where
-    #: the meld could be read in more than one way (D4).
+    #: What the jokers stand for, one entry per joker (their order does not matter:
+    #: jokers are alike); needed only where the meld could be read more than one way (D4).
     jokers: Annotated[tuple[StandIn, ...], msgspec.Meta(max_length=60, examples=[["4H"]])] = ()
 
 

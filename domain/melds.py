@@ -113,9 +113,9 @@ def meld_from_record(
 def read_meld(cards: Sequence[Card], jokers: Sequence[str], rules: Rules) -> MeldShape:
     """The one meld these cards make, or the rule they break.
 
-    `jokers` says what each joker stands for, in the order the jokers appear: a card
-    (`7H`) for a run or a rank (`8`) for a set. It may be empty when only one reading
-    exists; where several do, an empty `jokers` is refused as ambiguous (D4).
+    `jokers` says what the jokers stand for, one entry per joker in any order (jokers
+    are alike): a card (`7H`) for a run or a rank (`8`) for a set. It may be empty when
+    only one reading exists; where several do, an empty `jokers` is refused (D4).
     """
     shown = format_cards(cards)
     if len(cards) < MIN_MELD:

@@ -74,6 +74,10 @@ class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
             raise InvalidRules(
                 "P2", f"the deck holds 2 or 3 packs, not {self.packs}", field="packs"
             )
+        if self.hand_size_for(players) < 3:
+            raise InvalidRules(
+                "P3", "each player needs at least 3 cards (a meld is 3)", field="cards_per_player"
+            )
         dealt = players * self.hand_size_for(players)
         deck = self.deck_size_for(players)
         if dealt > deck:

@@ -1,0 +1,1 @@
+"""Property tests: random legal play from random deals, with invariants after every event."""
