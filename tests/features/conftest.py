@@ -44,6 +44,26 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{tag}: the scenario checks {tag}")
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A test module that sets `SCENARIO_TAG` runs only the scenarios carrying that tag.
+
+    The tag may sit on the feature, the rule, the scenario or an Examples block:
+    pytest-bdd turns each into a marker of the test (or of its example's parameters).
+    """
+    kept: list[pytest.Item] = []
+    deselected: list[pytest.Item] = []
+    for item in items:
+        module = getattr(item, "module", None)
+        tag = getattr(module, "SCENARIO_TAG", None)
+        if tag is None or item.get_closest_marker(tag) is not None:
+            kept.append(item)
+        else:
+            deselected.append(item)
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = kept
+
+
 @dataclass
 class Snapshot:
     """Everything any viewer can read: to prove a refused command recorded nothing."""

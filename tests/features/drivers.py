@@ -2,9 +2,9 @@
 
 The step definitions speak only through `Driver`, in plain data: cards in notation
 strings, actions in their wire form (`{"type": "meld", "cards": ["3H", "4H", "5H"]}`),
-views and events as the JSON the API sends, decoded to builtins. An HTTP driver
-implements the same protocol with a client, so the same scenarios run against the
-service; `DomainDriver` calls the rules engine in process.
+views and events as the JSON the API sends, decoded to builtins. `DomainDriver` calls
+the rules engine in process; `HttpDriver` (http_driver.py) implements the same protocol
+over the REST API, so the same scenarios run against the service (test_rules_http.py).
 """
 
 from __future__ import annotations

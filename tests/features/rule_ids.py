@@ -17,8 +17,10 @@ PENANG_RULES = tuple(f"P{n}" for n in range(1, 34))
 DEFAULTS = tuple(f"D{n}" for n in range(1, 9))
 #: seeds/READINGS.md: how the engine reads the ambiguous rules.
 READINGS = tuple(f"R{n}" for n in range(1, 16))
+#: The tag of the scenarios test_rules_http.py runs over HTTP (one at least per rule area).
+HTTP_TAG = "http"
 #: Tags that are not rule ids: `http` marks the scenarios the HTTP driver runs.
-OTHER_TAGS = ("http",)
+OTHER_TAGS = (HTTP_TAG,)
 
 #: The rules spec: one feature file per rule area, bound by test_rules_domain.py.
 RULE_AREAS = (
@@ -32,6 +34,10 @@ RULE_AREAS = (
     "scoring.feature",
     "dealer.feature",
 )
+
+#: Feature files bound by their own test modules, with their own steps and drivers:
+#: audit.feature (test_audit_domain.py, and its HTTP run test_audit_http.py).
+OWN_DRIVERS = ("audit.feature",)
 
 #: Where RULES.md may be: beside the repository (the CI checkout), or inside it.
 RULES_MD_PLACES = (
