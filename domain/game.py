@@ -45,11 +45,13 @@ from domain.events import (
     WildSwapped,
 )
 from domain.fair import commitment
-from domain.melds import TableMeld, lay_off, read_meld, swap_slot
+from domain.layoffs import lay_off
+from domain.melds import TableMeld, read_meld
 from domain.moves import describe, has_legal_move, legal_moves
 from domain.rules import RULES_VERSION, Rules
 from domain.scoring import score
 from domain.state import GameState, evolve
+from domain.wildcards import swap_slot
 
 
 def start_game(

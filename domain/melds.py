@@ -1,4 +1,4 @@
-"""Melds as pure functions over cards (P13–P25, D3, D4, D5).
+"""Melds as pure functions over cards (P13–P18, D3, D4).
 
 A run is 3–14 cards of one suit on consecutive positions 1..14, where 1 is the low
 ace and 14 the high ace (P14–P16): it never wraps past the high ace. A set is 3 or
@@ -6,8 +6,8 @@ more cards of one rank, duplicate suits allowed (P17, P18). A joker stands for o
 definite card in a run, or for the rank of a set, fixed when it is placed (D4).
 
 Nothing here knows about turns or seats' hands: these functions answer "is this a
-meld, and what does each joker stand for", "can this card extend that meld", and
-"can this card replace a joker of that meld".
+meld, and what does each joker stand for". Extending a meld is `domain.layoffs`;
+replacing a joker is `domain.wildcards`.
 """
 
 from __future__ import annotations
@@ -20,8 +20,6 @@ from typing import Literal
 from domain.cards import HIGH_ACE, LOW_ACE, Card, format_cards, parse_rank, rank_text
 from domain.errors import (
     AmbiguousJoker,
-    BadSwap,
-    CannotLayOff,
     JokerMismatch,
     MalformedCard,
     NotAMeld,
@@ -251,102 +249,6 @@ def _fits_when_wrapped(ranks: list[int], size: int) -> bool:
     return False
 
 
-# --- laying off (P19, P20, P16, D5) -----------------------------------------------
-
-
-def open_ends(meld: TableMeld) -> dict[End, int]:
-    """The positions a run can still grow to, by end (P20, P16)."""
-    ends: dict[End, int] = {}
-    if meld.kind != "run" or len(meld.cards) >= MAX_RUN:
-        return ends
-    if meld.low > LOW_ACE:
-        ends["low"] = meld.low - 1
-    if meld.high < HIGH_ACE:
-        ends["high"] = meld.high + 1
-    return ends
-
-
-def lay_off(
-    meld: TableMeld, card: Card, end: End | None, rules: Rules
-) -> tuple[TableMeld, str, End | None]:
-    """The meld with `card` added, what the card stands for, and the end it went to."""
-    if card.is_joker and not rules.jokers_lay_off:
-        raise CannotLayOff("JK: jokers may not be laid off at this table", "D5")
-    if meld.kind == "set":
-        if end is not None:
-            raise CannotLayOff(f"meld {meld.id} ({meld}) is a set: a set has no ends", "P20")
-        if not card.is_joker and card.rank != meld.rank:
-            raise CannotLayOff(
-                f"{card} does not fit the set {meld}: a set takes only {rank_text(meld.rank)}s",
-                "P20",
-            )
-        return _replace(meld, meld.cards + (card,), meld.low), rank_text(meld.rank), None
-    if len(meld.cards) >= MAX_RUN:
-        raise CannotLayOff(f"{card}: the run {meld} already holds 14 cards", "P16")
-    ends = open_ends(meld)
-    fitting = [
-        side
-        for side, position in ends.items()
-        if card.is_joker or position_card(position, meld.suit) is card
-    ]
-    if end is not None:
-        if end not in fitting:
-            raise CannotLayOff(f"{card} does not extend the run {meld} at its {end} end", "P20")
-        fitting = [end]
-    if not fitting:
-        wanted = " or ".join(position_card(p, meld.suit).text for p in ends.values())
-        raise CannotLayOff(
-            f"{card} does not extend the run {meld} (it takes {wanted or 'nothing more'})",
-            "P15" if _wraps(meld, card) else "P20",
-        )
-    if card.is_joker and len(fitting) > 1 and ends["low"] % 13 != ends["high"] % 13:
-        raise AmbiguousJoker(
-            f"JK on the run {meld}: say end low ({position_card(ends['low'], meld.suit)}) "
-            f"or high ({position_card(ends['high'], meld.suit)})"
-        )
-    side = fitting[0]
-    if side == "low":
-        grown = _replace(meld, (card, *meld.cards), meld.low - 1)
-    else:
-        grown = _replace(meld, (*meld.cards, card), meld.low)
-    return grown, position_card(ends[side], meld.suit).text, side
-
-
-def _wraps(meld: TableMeld, card: Card) -> bool:
-    """A card that would only fit by wrapping past the high ace (K-A-2)."""
-    if card.is_joker or card.suit != meld.suit:
-        return False
-    return (meld.high == HIGH_ACE and card.rank == 2) or (meld.low == LOW_ACE and card.rank == 13)
-
-
-def _replace(meld: TableMeld, cards: tuple[Card, ...], low: int) -> TableMeld:
+def replace_cards(meld: TableMeld, cards: tuple[Card, ...], low: int) -> TableMeld:
+    """The same meld holding `cards` from position (or rank) `low`."""
     return TableMeld(meld.id, meld.owner, meld.kind, cards, meld.suit, low)
-
-
-# --- wildcard substitution (P22, P23) ---------------------------------------------
-
-
-def swap_slot(meld: TableMeld, card: Card) -> int:
-    """The slot of the joker that `card` can replace, or BadSwap (P23)."""
-    if card.is_joker:
-        raise BadSwap("JK: a joker can only be replaced by a natural card")
-    stands_for = meld.stands_for()
-    for slot in meld.joker_slots():
-        if meld.kind == "set" and card.rank == meld.rank:
-            return slot
-        if meld.kind == "run" and Card(stands_for[slot]) is card:
-            return slot
-    if not meld.joker_slots():
-        raise BadSwap(f"{card}: meld {meld.id} ({meld}) holds no joker")
-    wanted = (
-        f"any {rank_text(meld.rank)}"
-        if meld.kind == "set"
-        else " or ".join(stands_for[slot] for slot in meld.joker_slots())
-    )
-    raise BadSwap(f"{card} cannot replace a joker of {meld}: it takes {wanted}")
-
-
-def swap(meld: TableMeld, slot: int, card: Card) -> TableMeld:
-    cards = list(meld.cards)
-    cards[slot] = card
-    return _replace(meld, tuple(cards), meld.low)

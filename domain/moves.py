@@ -29,7 +29,8 @@ import msgspec
 
 from domain.cards import HIGH_ACE, LOW_ACE, NATURALS, SUITS, Card, rank_text
 from domain.commands import LayOffAction, MeldAction, SwapAction
-from domain.melds import MAX_RUN, TableMeld, open_ends, position_card
+from domain.layoffs import open_ends
+from domain.melds import MAX_RUN, TableMeld, position_card
 from domain.rules import Rules
 from domain.state import GameState
 

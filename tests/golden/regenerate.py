@@ -30,11 +30,11 @@ from domain.cards import Card, build_deck
 from domain.commands import Action, MeldAction, SwapAction
 from domain.events import DealProof, Event, GameEnded, WildSwapped
 from domain.game import declare_dead, play_turn, reveal_seed, start_game
-from domain.melds import swap_slot
 from domain.moves import legal_moves
 from domain.records import dump_record, make_record
 from domain.rules import CardPoints, Rules
 from domain.state import GameState, evolve, fold
+from domain.wildcards import swap_slot
 
 HERE = Path(__file__).resolve().parent
 RECORDS = HERE / "records"

@@ -13,11 +13,11 @@ from domain.commands import Action, LayOffAction, MeldAction, SwapAction
 from domain.errors import DeadRefused
 from domain.events import DeclaredDead, Event, GameEnded, WildSwapped
 from domain.game import declare_dead, play_turn, start_game
-from domain.melds import swap_slot
 from domain.moves import has_legal_move, legal_moves
 from domain.rules import Rules
 from domain.state import GameState, evolve, fold
 from domain.views import view_game
+from domain.wildcards import swap_slot
 
 #: Swaps tried, one after another, in search of a listed meld or lay-off.
 MAX_SWAP_CHAIN = 4

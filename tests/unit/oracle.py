@@ -25,9 +25,11 @@ from itertools import combinations_with_replacement, product
 from domain.cards import Card
 from domain.commands import Action, LayOffAction, MeldAction, SwapAction
 from domain.errors import RuleViolation
-from domain.melds import End, TableMeld, lay_off, read_meld, swap_slot
+from domain.layoffs import lay_off
+from domain.melds import End, TableMeld, read_meld
 from domain.rules import Rules
 from domain.state import GameState
+from domain.wildcards import swap_slot
 
 JOKER = Card("JK")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
