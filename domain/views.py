@@ -3,7 +3,8 @@
 One predicate, `may_see_hand`, decides whose cards a viewer sees; `view_game` and
 `view_event` are the only ways state and events leave the engine, and both ask it.
 While a game runs a seat sees its own hand and nobody sees another hand or the
-undealt cards; once the game is over everything is shown (see READINGS R3 for P5).
+undealt cards; once the game is over everything is shown (see READINGS R3 for P5),
+in every version of it: an earlier state of a finished game is viewed with `over`.
 """
 
 from __future__ import annotations
@@ -128,9 +129,13 @@ def meld_view(meld: TableMeld) -> MeldView:
     )
 
 
-def view_game(state: GameState, viewer: Viewer) -> GameView:
-    """The state as `viewer` may see it."""
-    over = state.over
+def view_game(state: GameState, viewer: Viewer, *, over: bool = False) -> GameView:
+    """The state as `viewer` may see it.
+
+    `over`: the game has ended since, and `state` is an earlier version of it (time
+    travel): everything is shown, as at the end. The view's own `over` stays the state's.
+    """
+    shown = state.over or over
     seats = tuple(
         SeatView(
             seat=seat,
@@ -138,7 +143,7 @@ def view_game(state: GameState, viewer: Viewer) -> GameView:
             hand_size=len(state.hands[seat]),
             passport=state.passport[seat],
             dead=state.dead[seat],
-            hand=_hand(state.hands[seat], viewer, seat, over),
+            hand=_hand(state.hands[seat], viewer, seat, shown),
         )
         for seat in range(state.seats)
     )
@@ -158,12 +163,12 @@ def view_game(state: GameState, viewer: Viewer) -> GameView:
         rules_version=state.rules_version,
         dealer=state.dealer,
         turn=state.turn,
-        over=over,
+        over=state.over,
         hand=None if viewer is None else seats[viewer].hand,
         seats=seats,
         table=tuple(meld_view(meld) for meld in state.table),
         undealt_count=len(state.undealt),
-        undealt=_hand(state.undealt, viewer, None, over),
+        undealt=_hand(state.undealt, viewer, None, shown),
         result=result,
     )
 

@@ -2,7 +2,7 @@
 
 Handlers parse, call one use case of `service.games` in a worker thread (the event
 store is synchronous), and answer; errors are raised and turned into problems by the
-table in `service.errors`.
+table in `service.errors`. The game record endpoints are in `service.record_routes`.
 """
 
 from __future__ import annotations
@@ -23,8 +23,10 @@ from service.errors import exception_handlers
 from service.http import (
     ETAG,
     IDEMPOTENT_REPLAY,
+    MAX_BODY_BYTES,
     SEAT_SECURITY,
     SPECTATOR_OR_SEAT_SECURITY,
+    AtVersion,
     GameId,
     IdempotencyKey,
     IfMatch,
@@ -38,6 +40,7 @@ from service.http import (
     tagged,
 )
 from service.openapi import served_schema
+from service.record_routes import export_record, import_record
 from service.schemas import (
     CreatedGame,
     CreateGame,
@@ -86,29 +89,35 @@ def create_game(
 @get(
     "/games/{game_id:uuid}",
     operation_id="getGame",
-    summary="The game as a spectator sees it: no hidden hands while it runs.",
+    summary="The game, now or at a version, as a spectator sees it: no hidden hand while it runs.",
     sync_to_thread=True,
     response_headers=[ETAG],
     responses=problems(404, 422),
 )
-def get_game(game_id: GameId, store: NamedDependency[GameStore]) -> Response[GameView]:
-    view = games.spectator_view(store, game_id)
+def get_game(
+    game_id: GameId, store: NamedDependency[GameStore], version: AtVersion = None
+) -> Response[GameView]:
+    view = games.spectator_view(store, game_id, version)
     return tagged(view, view.version)
 
 
 @get(
     "/games/{game_id:uuid}/seats/{seat:int}",
     operation_id="getSeatView",
-    summary="The game as one seat sees it, with its own hand.",
+    summary="The game, now or at a version, as one seat sees it, with its own hand.",
     sync_to_thread=True,
     security=SEAT_SECURITY,
     response_headers=[ETAG],
     responses=problems(401, 403, 404, 422),
 )
 def get_seat_view(
-    game_id: GameId, seat: Seat, request: Request[Any, Any, Any], store: NamedDependency[GameStore]
+    game_id: GameId,
+    seat: Seat,
+    request: Request[Any, Any, Any],
+    store: NamedDependency[GameStore],
+    version: AtVersion = None,
 ) -> Response[GameView]:
-    view = games.seat_view(store, game_id, seat, authorization(request))
+    view = games.seat_view(store, game_id, seat, authorization(request), version)
     return tagged(view, view.version)
 
 
@@ -249,6 +258,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             declare_dead,
             get_legal_moves,
             get_events,
+            export_record,
+            import_record,
             health,
             ready,
         ],
@@ -259,7 +270,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         exception_handlers=exception_handlers(),
         lifespan=[open_store],
         openapi_config=openapi_config(),
-        request_max_body_size=1_000_000,
+        request_max_body_size=MAX_BODY_BYTES,
     )
     served_schema(app)
     return app

@@ -2,10 +2,13 @@
 
     penang-rummy serve [--host 127.0.0.1] [--port 8000]
     penang-rummy openapi [--output openapi/openapi.json]
+    penang-rummy verify RECORD [--json]
 
 `serve` runs the API with uvicorn over the store the environment names (by default
 an SQLite file in the working directory: no set-up needed). `openapi` writes the
-contract the app serves. Settings: see `service.settings`.
+contract the app serves. `verify` checks a game record (`GET /games/{id}/record`)
+against the rules offline, with no service running (`service.audit_cli`: exit 0
+valid, 1 a rule broken, 2 not a readable record). Settings: see `service.settings`.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import msgspec
 import uvicorn
 
 from service.app import create_app
+from service.audit_cli import add_verify_command
 from service.openapi import render, write
 from service.settings import Settings
 
@@ -64,6 +68,8 @@ def parser() -> argparse.ArgumentParser:
         help="where to write it; - for standard output (default openapi/openapi.json)",
     )
     openapi.set_defaults(run=_openapi)
+
+    add_verify_command(commands)
     return top
 
 

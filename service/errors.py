@@ -3,7 +3,8 @@
 Handlers only raise. `problem_handler` is registered on the app for every type in
 `PROBLEMS` and answers with an RFC 9457 `application/problem+json` body carrying a
 stable `code` (the domain error's own code where there is one), the rule id of a rule
-violation, the offending action's index, and a `detail` that speaks only of what the
+violation, the offending action's index (or, for an imported record, the index of
+its first bad event), and a `detail` that speaks only of what the
 caller may know (the domain's messages name only the acting seat's cards).
 """
 
@@ -119,6 +120,36 @@ class VersionConflict(ServiceError):
         self.version = current
 
 
+class GameNotOver(ServiceError):
+    """The game still runs: its record would show hidden hands (P5)."""
+
+    code = "game-not-over"
+
+
+class VersionNotFound(ServiceError):
+    """The game has not reached the version asked for."""
+
+    code = "version-not-found"
+
+    def __init__(self, asked: int, current: int) -> None:
+        super().__init__(f"the game has no version {asked}: it is at version {current}")
+        self.version = current
+
+
+class InvalidRecord(ServiceError):
+    """An imported record breaks a rule: the first bad event, the rule and its code."""
+
+    def __init__(self, message: str, *, event_index: int, rule: str | None, code: str) -> None:
+        super().__init__(message)
+        self.event_index, self.rule, self.code = event_index, rule, code
+
+
+class RecordNotFinished(ServiceError):
+    """An imported record follows the rules but stops before the game is over."""
+
+    code = "record-not-finished"
+
+
 class Row(NamedTuple):
     """How one exception type answers: status, problem type slug, title."""
 
@@ -130,6 +161,7 @@ class Row(NamedTuple):
 #: The one table. Lookup walks the exception's MRO, so the most specific row wins.
 PROBLEMS: dict[type[Exception], Row] = {
     GameNotFound: Row(404, "game-not-found", "Game not found"),
+    VersionNotFound: Row(404, "version-not-found", "No such version"),
     UnknownSeat: Row(404, "unknown-seat", "No such seat"),
     MissingToken: Row(401, "unauthorized", "Bearer token required"),
     UnknownToken: Row(401, "unauthorized", "Bearer token not recognised"),
@@ -138,10 +170,13 @@ PROBLEMS: dict[type[Exception], Row] = {
     NotYourTurn: Row(409, "not-your-turn", "Not your turn"),
     GameOver: Row(409, "game-over", "The game is over"),
     SeatIsDead: Row(409, "seat-dead", "The seat is dead"),
+    GameNotOver: Row(409, "game-not-over", "The game is not over"),
     StaleVersion: Row(409, "stale-version", "Stale version"),
     VersionConflict: Row(409, "version-conflict", "Concurrent change"),
     IdempotencyKeyReused: Row(422, "idempotency-key-reused", "Idempotency-Key reused"),
     InvalidRequest: Row(422, "invalid-request", "Invalid request"),
+    InvalidRecord: Row(422, "invalid-record", "The record breaks the rules"),
+    RecordNotFinished: Row(422, "record-not-finished", "The record's game is not over"),
     ValidationException: Row(422, "invalid-request", "Invalid request"),
     RuleViolation: Row(422, "illegal-move", "Illegal move"),
     InvalidRules: Row(422, "invalid-rules", "Invalid rules"),
@@ -191,6 +226,10 @@ def to_problem(exc: Exception) -> tuple[Problem, dict[str, str]]:
     if isinstance(exc, StaleVersion | VersionConflict):
         extra["version"] = exc.version
         headers["ETag"] = f'"{exc.version}"'
+    if isinstance(exc, VersionNotFound):
+        extra["version"] = exc.version
+    if isinstance(exc, InvalidRecord):
+        extra["rule"], extra["event_index"] = exc.rule, exc.event_index
     if isinstance(exc, ValidationException):
         detail, extra = _validation(exc)
     elif isinstance(exc, HTTPException) and status < 500:

@@ -3,7 +3,8 @@
 No rule is decided here. The domain deals, judges turns and dead declarations, and
 decides what each viewer may see (`domain.views`); this module finds the game,
 checks the caller's token, draws the deck order from seeds (`domain.fair`) and
-records what the domain returned, atomically.
+records what the domain returned, atomically. Game records (export, import) are the
+use cases of `service.game_records`.
 """
 
 from __future__ import annotations
@@ -110,13 +111,36 @@ def create_game(store: GameStore, settings: Settings, request: CreateGame) -> Cr
     )
 
 
-def spectator_view(store: GameStore, game_id: UUID) -> GameView:
-    return view_game(store.state(game_id), None)
+def spectator_view(store: GameStore, game_id: UUID, version: int | None = None) -> GameView:
+    """The game now, or at `version`, as a spectator may see it."""
+    state, over = _at(store, game_id, version)
+    return view_game(state, None, over=over)
 
 
-def seat_view(store: GameStore, game_id: UUID, seat: int, authorization: str | None) -> GameView:
-    state = _authorized(store, game_id, seat, authorization)
-    return view_game(state, seat)
+def seat_view(
+    store: GameStore,
+    game_id: UUID,
+    seat: int,
+    authorization: str | None,
+    version: int | None = None,
+) -> GameView:
+    """The game now, or at `version`, as `seat` may see it."""
+    _authorized(store, game_id, seat, authorization)
+    state, over = _at(store, game_id, version)
+    return view_game(state, seat, over=over)
+
+
+def _at(store: GameStore, game_id: UUID, version: int | None) -> tuple[GameState, bool]:
+    """The state at `version` (None: now), and whether the game is over by now.
+
+    A past version of a running game is as secret as its present; once the game is
+    over every version of it may be shown in full (R3): the views decide, told both.
+    """
+    if version is None:
+        state = store.state(game_id)
+        return state, state.over
+    past, current = store.state_at(game_id, version)
+    return past, current.over
 
 
 def moves(store: GameStore, game_id: UUID, seat: int, authorization: str | None) -> MovesView:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 from uuid import UUID
 
 import msgspec
@@ -18,6 +18,10 @@ from service.errors import PROBLEM_MEDIA_TYPE, InvalidRequest
 from service.schemas import Problem
 
 T = TypeVar("T")
+#: The largest request body the service reads (a record of the longest game is far less).
+MAX_BODY_BYTES = 1_000_000
+JSON_MEDIA_TYPE = "application/json"
+NDJSON_MEDIA_TYPE = "application/x-ndjson"
 GameId = Annotated[UUID, PathParameter(description="The game's id, as `POST /games` returned it.")]
 Seat = Annotated[
     int,
@@ -35,6 +39,30 @@ Since = Annotated[
         le=1_000_000,
         schema_extra={"minimum": 0},
         description="Only events after this version (0: all).",
+    ),
+]
+AtVersion = Annotated[
+    int | None,
+    QueryParameter(
+        ge=1,
+        le=1_000_000,
+        required=False,
+        description=(
+            "Time travel: the game as it was at this version (1: just dealt). While the "
+            "game runs a past version is as secret as the present; once it is over, every "
+            "version shows every hand. A version the game has not reached is 404."
+        ),
+    ),
+]
+RecordFormat = Annotated[
+    Literal["json", "ndjson"],
+    QueryParameter(
+        name="format",
+        required=False,
+        description=(
+            "`json` (default): one JSON document, `application/json`; `ndjson`: the header "
+            "line, then one event per line, `application/x-ndjson`."
+        ),
     ),
 ]
 IfMatch = Annotated[
@@ -98,8 +126,10 @@ _DESCRIPTIONS = {
     401: "No bearer token, or not a token of this game",
     403: "The bearer token of another seat, or a switched-off feature",
     404: "No such game or seat",
-    409: "Not your turn, the game is over, the seat is dead, or a stale/conflicting version",
-    422: "Malformed input, or a move the rules forbid",
+    409: "Not your turn, the game is over (or not yet), the seat is dead, "
+    "or a stale/conflicting version",
+    413: f"The body is larger than the service reads ({MAX_BODY_BYTES} bytes)",
+    422: "Malformed input, a move the rules forbid, or a record that breaks a rule",
     500: "Internal error (no internals are shown)",
     503: "The event store is unavailable",
 }

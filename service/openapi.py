@@ -9,6 +9,9 @@ pattern), drops falsy bounds (`minimum: 0`), omits `additionalProperties: false`
 component names must match (checked). Besides: Litestar's automatic `400` responses
 are dropped (validation errors are answered 422), optional header parameters are
 plain strings (a header is never null), and documented response headers get a schema.
+Litestar documents one success media type per handler: `SUCCESS_EXTRAS` adds the
+others an operation answers in (the NDJSON game record) and the headers Litestar
+drops when a handler documents its success response itself.
 
 The served `/schema/openapi.json` and `penang-rummy openapi` use the same patched
 document, so the committed `openapi/openapi.json` is exactly what the app serves.
@@ -24,11 +27,14 @@ import msgspec
 from litestar import Litestar
 
 from domain.views import GameView
+from service.http import NDJSON_MEDIA_TYPE
 from service.schemas import (
     CreatedGame,
     CreateGame,
     EventsPage,
+    GameRecordDocument,
     Health,
+    ImportedGame,
     MovesView,
     Problem,
     SubmitTurn,
@@ -44,10 +50,36 @@ WIRE_TYPES: tuple[type[Any], ...] = (
     TurnResult,
     EventsPage,
     MovesView,
+    GameRecordDocument,
+    ImportedGame,
     Health,
     Problem,
 )
 _REF = "#/components/schemas/{name}"
+_ETAG = {
+    "deprecated": False,
+    "description": 'The game\'s version, quoted (`"7"`): send it back as If-Match.',
+    "required": False,
+    "schema": {"type": "string"},
+}
+#: By operation id: media types and headers to add to the documented success response.
+SUCCESS_EXTRAS: dict[str, dict[str, Any]] = {
+    "exportRecord": {
+        "content": {
+            NDJSON_MEDIA_TYPE: {
+                "schema": {
+                    "type": "string",
+                    "description": (
+                        "NDJSON (`format=ndjson`): the record's header object "
+                        "(`format`, `rules_version`, `game_id`) on the first line, then "
+                        "one event per line, in the stored form of `GameRecordDocument`."
+                    ),
+                }
+            }
+        },
+        "headers": {"ETag": _ETAG},
+    }
+}
 
 
 def served_schema(app: Litestar) -> dict[str, Any]:
@@ -79,6 +111,10 @@ def patch_schema(schema: dict[str, Any]) -> None:
 
 def _patch_operation(operation: dict[str, Any]) -> None:
     operation.get("responses", {}).pop("400", None)
+    extras = SUCCESS_EXTRAS.get(operation.get("operationId", ""), {})
+    success = operation.get("responses", {}).get("200", {})
+    for key, values in extras.items():
+        success.setdefault(key, {}).update(values)
     for parameter in operation.get("parameters", []):
         parameter["schema"] = _not_null(parameter.get("schema", {}))
     for response in operation.get("responses", {}).values():

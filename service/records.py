@@ -2,26 +2,47 @@
 
 The domain's events are msgspec Structs with no ids and no clocks. Here each one is
 wrapped in an `Envelope` that satisfies eventsourcing's `DomainEventProtocol`
-(originator id, version, timestamp), and `StructMapper` stores it under the topic of
-the wrapped class (`domain.events:Melded`) as the struct's msgspec JSON, with the time
-it was recorded added as `recorded_at`. Loading resolves the topic and decodes the
-JSON into that class again (unknown members such as `recorded_at` are ignored by the
-struct, and read back into the envelope).
+(originator id, version, timestamp), and `StructMapper` stores it as JSON with the
+time it was recorded added as `recorded_at`.
 
-The service's own records are structs too and are stored the same way, each in its
-own stream: a game's secrets (`GameSecrets`) and idempotent answers (`StoredAnswer`).
+A domain event is stored through the event codec (`domain.codec`), the same form a
+game record holds: its `type`, its schema version `v`, its fields:
+
+    topic  domain.events:LaidOff
+    state  {"recorded_at": "2026-…Z", "type": "LaidOff", "v": 1, "seat": 2, …}
+
+The topic is a readable label (`domain.events:` and the event type), not an import
+path: reading a domain event never resolves it, the codec decodes the state by its
+`type` and `v`, upcasting an older schema version to the current one (see the codec's
+docstring for how an event type evolves, and its `Dealt` v1 → v2 example). Rows
+written before the store used the codec carry no `v`; they were written in the shapes
+of the first schema versions the codec knows (`Dealt` v2, every other type v1), which
+`UNVERSIONED` names, and are read as such.
+
+The service's own records are structs too, stored as their msgspec JSON under the
+topic of their class (`service.records:GameSecrets`), each in its own stream: a
+game's secrets (`GameSecrets`) and idempotent answers (`StoredAnswer`).
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Final
 from uuid import UUID, uuid5
 
 import msgspec
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import Mapper, MapperDeserialisationError, StoredEvent
 from eventsourcing.utils import get_topic, resolve_topic
+
+from domain.codec import TYPE_KEY, VERSION_KEY, MalformedEvent, decode_event, encode_event
+from domain.events import Event
+
+#: The topic of a stored domain event is this prefix and the event's type.
+EVENT_TOPIC_PREFIX: Final = "domain.events:"
+#: The schema version of a row stored without `v` (before the codec), by type; else 1.
+UNVERSIONED: Final[dict[str, int]] = {"Dealt": 2}
+_STAMP_KEY: Final = "recorded_at"
 
 
 class GameSecrets(msgspec.Struct, frozen=True, kw_only=True):
@@ -69,6 +90,7 @@ class _Stamp(msgspec.Struct):
 _stamp_decoder = msgspec.json.Decoder(_Stamp)
 _encoder = msgspec.json.Encoder()
 _decoders: dict[type[Any], msgspec.json.Decoder[Any]] = {}
+_object_decoder = msgspec.json.Decoder(dict[str, Any])
 
 
 def _decoder(cls: type[Any]) -> msgspec.json.Decoder[Any]:
@@ -79,36 +101,54 @@ def _decoder(cls: type[Any]) -> msgspec.json.Decoder[Any]:
 
 
 class StructMapper(Mapper[UUID]):
-    """Stores `Envelope`s: the wrapped struct's topic and msgspec JSON (see module doc)."""
+    """Stores `Envelope`s: domain events through the codec, records as structs (module doc)."""
 
     def to_stored_event(self, domain_event: DomainEventProtocol[UUID]) -> StoredEvent:
         if not isinstance(domain_event, Envelope):
             raise TypeError(f"only envelopes are stored, not {type(domain_event).__name__}")
-        body = _encoder.encode(domain_event.event)
+        event = domain_event.event
+        if isinstance(event, Event):
+            stored = encode_event(event)
+            topic = EVENT_TOPIC_PREFIX + stored[TYPE_KEY]
+            body = _encoder.encode(stored)
+        else:
+            topic = get_topic(type(event))
+            body = _encoder.encode(event)
         stamp = _encoder.encode(domain_event.timestamp)
         # Every stored struct encodes as a non-empty JSON object (tagged, or with fields).
-        state = b'{"recorded_at":' + stamp + b"," + body[1:]
+        state = b'{"' + _STAMP_KEY.encode() + b'":' + stamp + b"," + body[1:]
         return StoredEvent(
             originator_id=domain_event.originator_id,
             originator_version=domain_event.originator_version,
-            topic=get_topic(type(domain_event.event)),
+            topic=topic,
             state=state,
         )
 
     def to_domain_event(self, stored_event: StoredEvent) -> DomainEventProtocol[UUID]:
-        cls = resolve_topic(stored_event.topic)
         originator_id = stored_event.originator_id
         if not isinstance(originator_id, UUID):
             originator_id = UUID(str(originator_id))
         try:
-            event = _decoder(cls).decode(stored_event.state)
             stamp = _stamp_decoder.decode(stored_event.state).recorded_at
-        except msgspec.DecodeError as error:
+            if stored_event.topic.startswith(EVENT_TOPIC_PREFIX):
+                event: msgspec.Struct = _decode_domain_event(stored_event.state)
+            else:
+                event = _decoder(resolve_topic(stored_event.topic)).decode(stored_event.state)
+        except (msgspec.DecodeError, MalformedEvent) as error:
             raise MapperDeserialisationError(
                 f"cannot decode {stored_event.topic} at version "
                 f"{stored_event.originator_version} of {originator_id}: {error}"
             ) from error
         return Envelope(originator_id, stored_event.originator_version, event, stamp)
+
+
+def _decode_domain_event(state: bytes) -> Event:
+    """A stored domain event, upcast by the codec to its type's current schema version."""
+    data = _object_decoder.decode(state)
+    data.pop(_STAMP_KEY, None)
+    if VERSION_KEY not in data:
+        data[VERSION_KEY] = UNVERSIONED.get(str(data.get(TYPE_KEY)), 1)
+    return decode_event(data)
 
 
 def secrets_id(game_id: UUID) -> UUID:

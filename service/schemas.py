@@ -7,11 +7,13 @@ integer and every list is bounded, so no client input reaches the store unbounde
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 from uuid import UUID
 
 import msgspec
 
+from domain.audit import Verdict
+from domain.codec import SCHEMA_VERSIONS
 from domain.commands import Action, CardText
 from domain.moves import LegalMoves
 from domain.rules import MAX_PLAYERS, Rules
@@ -146,6 +148,50 @@ class MovesView(msgspec.Struct, frozen=True, kw_only=True):
     moves: LegalMoves
 
 
+RecordEvent = Annotated[
+    dict[str, Any],
+    msgspec.Meta(
+        description=(
+            "One event in its stored form (domain.codec): the event's `type`, its schema "
+            "version `v` and its fields. An older schema version is upcast when read."
+        ),
+        extra_json_schema={
+            "maxProperties": 16,
+            "required": ["type", "v"],
+            "properties": {
+                "type": {"type": "string", "enum": sorted(SCHEMA_VERSIONS)},
+                "v": {"type": "integer", "minimum": 1, "maximum": 1000},
+            },
+        },
+    ),
+]
+
+
+class GameRecordDocument(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A game record (format `penang-rummy-record/1`, domain.records) as one JSON document.
+
+    The rule options and the rules version are in the first event, `Dealt`, which also
+    holds every hand and the undealt cards; every event follows in the order recorded.
+    """
+
+    format: Literal["penang-rummy-record/1"]
+    #: The rules the game was played under; `Dealt.rules_version` names the same.
+    rules_version: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+    #: The id of the game in the service that exported it (informative only).
+    game_id: Annotated[str, msgspec.Meta(max_length=128)] | None = None
+    events: Annotated[tuple[RecordEvent, ...], msgspec.Meta(max_length=5000)]
+
+
+class ImportedGame(msgspec.Struct, frozen=True, kw_only=True):
+    """An imported record, now a finished game of this service (read-only: no tokens)."""
+
+    game_id: UUID
+    version: Version
+    #: The outcome of replaying the record through the rules.
+    verdict: Verdict
+    view: GameView
+
+
 class Health(msgspec.Struct, frozen=True, kw_only=True):
     """The service's state."""
 
@@ -172,6 +218,8 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     rule: str | None = None
     #: The 0-based index of the offending action within the turn.
     action_index: int | None = None
+    #: The 0-based index of the first event of an imported record that breaks a rule.
+    event_index: int | None = None
     #: The offending input field.
     field: str | None = None
     #: The game's current version (conflicts and stale versions).

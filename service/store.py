@@ -30,7 +30,7 @@ from eventsourcing.persistence import IntegrityError, Mapper
 
 from domain.events import Event
 from domain.state import GameState, fold
-from service.errors import GameNotFound, VersionConflict
+from service.errors import GameNotFound, VersionConflict, VersionNotFound
 from service.records import Envelope, GameSecrets, StoredAnswer, StructMapper, secrets_id
 from service.settings import Settings
 
@@ -55,15 +55,15 @@ class GameStore(Application[UUID]):
 
     # --- reading ---------------------------------------------------------------------
 
-    def game_events(self, game_id: UUID, after: int = 0) -> list[Event]:
-        """The game's events after version `after`, in order.
+    def game_events(self, game_id: UUID, after: int = 0, upto: int | None = None) -> list[Event]:
+        """The game's events after version `after` (up to version `upto`), in order.
 
         Only a game stream is a game: the id of a secrets or idempotency stream (which
         a client could derive) is answered GameNotFound, and its records never decoded
         into a response.
         """
         events = []
-        for envelope in self.events.get(game_id, gt=after):
+        for envelope in self.events.get(game_id, gt=after, lte=upto):
             if not isinstance(envelope, Envelope) or not isinstance(envelope.event, Event):
                 raise GameNotFound(game_id)
             events.append(envelope.event)
@@ -81,6 +81,19 @@ class GameStore(Application[UUID]):
         state = fold(new, cached)
         self.remember(game_id, state)
         return state
+
+    def state_at(self, game_id: UUID, version: int) -> tuple[GameState, GameState]:
+        """The game's state at `version` and its current state.
+
+        Raises GameNotFound, or VersionNotFound for a version the game has not reached
+        (eventsourcing would silently answer the latest state).
+        """
+        current = self.state(game_id)
+        if not 1 <= version <= current.version:
+            raise VersionNotFound(version, current.version)
+        if version == current.version:
+            return current, current
+        return fold(self.game_events(game_id, upto=version)), current
 
     def secrets(self, game_id: UUID) -> GameSecrets:
         """The game's secrets, or GameNotFound."""

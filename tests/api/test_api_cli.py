@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from service.cli import main
 
@@ -55,3 +56,17 @@ def test_openapi_writes_the_committed_contract(tmp_path: Path) -> None:
     output = tmp_path / "openapi.json"
     assert main(["openapi", "--output", str(output)]) == 0
     assert output.read_text(encoding="utf-8") == CONTRACT.read_text(encoding="utf-8")
+
+
+def test_verify_is_a_command_of_the_console_script(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    golden = ROOT / "tests" / "golden" / "records" / "four-players.json"
+    assert main(["verify", str(golden)]) == 0
+    assert capsys.readouterr().out.startswith("valid: 74 events follow the rules")
+    tampered = tmp_path / "tampered.json"
+    tampered.write_bytes(golden.read_bytes().replace(b'"seat":2', b'"seat":3', 1))
+    assert main(["verify", str(tampered)]) == 1
+    assert capsys.readouterr().out.startswith("invalid: event ")
+    assert main(["verify", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err

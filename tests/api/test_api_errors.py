@@ -31,12 +31,16 @@ from service.errors import (
     TYPE_PREFIX,
     DeckNotAllowed,
     GameNotFound,
+    GameNotOver,
     IdempotencyKeyReused,
+    InvalidRecord,
     InvalidRequest,
     MissingToken,
+    RecordNotFinished,
     StaleVersion,
     UnknownToken,
     VersionConflict,
+    VersionNotFound,
     WrongSeat,
     row_for,
     to_problem,
@@ -48,6 +52,7 @@ from .support import Api
 #: One instance of exactly each table type (a new row fails until it is added here).
 SAMPLES: dict[type[Exception], Callable[[], Exception]] = {
     GameNotFound: lambda: GameNotFound(uuid4()),
+    VersionNotFound: lambda: VersionNotFound(9, 7),
     UnknownSeat: lambda: UnknownSeat("there is no seat 4"),
     MissingToken: lambda: MissingToken("token required"),
     UnknownToken: lambda: UnknownToken("unknown token"),
@@ -56,10 +61,18 @@ SAMPLES: dict[type[Exception], Callable[[], Exception]] = {
     NotYourTurn: lambda: NotYourTurn("it is seat 2's turn"),
     GameOver: lambda: GameOver("the game is over"),
     SeatIsDead: lambda: SeatIsDead("seat 1 is dead"),
+    GameNotOver: lambda: GameNotOver("the game runs"),
     StaleVersion: lambda: StaleVersion(3, 5),
     VersionConflict: lambda: VersionConflict(6),
     IdempotencyKeyReused: lambda: IdempotencyKeyReused("other request"),
     InvalidRequest: lambda: InvalidRequest("bad", "players"),
+    InvalidRecord: lambda: InvalidRecord(
+        "invalid: event 4: P13 card-not-in-hand: …",
+        event_index=4,
+        rule="P13",
+        code="card-not-in-hand",
+    ),
+    RecordNotFinished: lambda: RecordNotFinished("the game is not over"),
     ValidationException: lambda: ValidationException(
         extra=[{"message": "Expected `int` >= 0", "key": "since", "source": "query"}]
     ),
@@ -98,6 +111,10 @@ def test_each_row_answers_with_its_status_type_and_title(exc_type: type[Exceptio
         assert headers["WWW-Authenticate"].startswith("Bearer")
     if isinstance(exc, StaleVersion | VersionConflict):
         assert problem.version == exc.version and headers["ETag"] == f'"{exc.version}"'
+    if isinstance(exc, VersionNotFound):
+        assert problem.version == exc.version and "ETag" not in headers
+    if isinstance(exc, InvalidRecord):
+        assert (problem.event_index, problem.rule, problem.code) == (4, "P13", "card-not-in-hand")
     if row.status >= 500:
         assert "secret" not in problem.detail and "locked" not in problem.detail
 

@@ -51,12 +51,20 @@ def test_every_operation_has_an_id_a_summary_and_documented_problems() -> None:
                     "$ref": "#/components/schemas/Problem"
                 }
         assert "400" not in operation["responses"], path
-    assert len(ids) == len(set(ids)) == 9
+    assert len(ids) == len(set(ids)) == 11
 
 
 def test_request_structs_forbid_unknown_fields_and_unions_have_discriminators() -> None:
     schemas = json.loads(CONTRACT.read_text(encoding="utf-8"))["components"]["schemas"]
-    for name in ("CreateGame", "SubmitTurn", "Rules", "MeldAction", "LayOffAction", "SwapAction"):
+    for name in (
+        "CreateGame",
+        "SubmitTurn",
+        "Rules",
+        "MeldAction",
+        "LayOffAction",
+        "SwapAction",
+        "GameRecordDocument",
+    ):
         assert schemas[name]["additionalProperties"] is False, name
     items = schemas["SubmitTurn"]["properties"]["actions"]["items"]
     assert items["discriminator"]["propertyName"] == "type"
@@ -73,7 +81,15 @@ def test_every_integer_in_the_contract_is_bounded() -> None:
         for _, _, operation in _operations(schema)
         for parameter in operation.get("parameters", [])
     ]
-    for name in ("CreateGame", "SubmitTurn", "Rules", "CardPoints", "LayOffAction", "SwapAction"):
+    for name in (
+        "CreateGame",
+        "SubmitTurn",
+        "Rules",
+        "CardPoints",
+        "LayOffAction",
+        "SwapAction",
+        "GameRecordDocument",
+    ):
         requests.append(schema["components"]["schemas"][name])
 
     def walk(node: Any) -> None:
@@ -87,3 +103,22 @@ def test_every_integer_in_the_contract_is_bounded() -> None:
                 walk(value)
 
     walk(requests)
+
+
+def test_the_record_export_documents_json_and_ndjson() -> None:
+    schema = json.loads(CONTRACT.read_text(encoding="utf-8"))
+    operation = schema["paths"]["/games/{game_id}/record"]["get"]
+    assert operation["operationId"] == "exportRecord"
+    success = operation["responses"]["200"]
+    assert set(success["content"]) == {"application/json", "application/x-ndjson"}
+    assert success["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/GameRecordDocument"
+    }
+    assert "ETag" in success["headers"]
+    (fmt,) = [p for p in operation["parameters"] if p["name"] == "format"]
+    assert fmt["in"] == "query" and fmt["schema"]["enum"] == ["json", "ndjson"]
+    imported = schema["paths"]["/games/import"]["post"]
+    assert imported["operationId"] == "importRecord"
+    assert imported["requestBody"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/GameRecordDocument"
+    }

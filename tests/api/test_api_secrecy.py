@@ -1,10 +1,12 @@
 """No road shows a hidden card while a game runs (P5, R3; DESIGN principle 9).
 
 Scripted games are played to the end over HTTP. After every step, every body a
-seat or a spectator can get (views, events, legal moves, turn answers, refusals) is
-collected and checked against the server's state at that moment: a `hand` is only
-ever the viewer's own, the `hands` of the deal only the viewer's own, `undealt` is
-never shown and `deadwood` never appears. Once the game is over, everything shows.
+seat or a spectator can get (views, events, legal moves, turn answers, refusals, the
+refused record export) is collected and checked against the server's state at that
+moment: a `hand` is only ever the viewer's own, the `hands` of the deal only the
+viewer's own, `undealt` is never shown and `deadwood` never appears. Past versions
+(time travel) are checked against the state at that version. Once the game is over,
+everything shows, in every version.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from uuid import UUID
 import pytest
 
 from domain.cards import texts
-from domain.state import GameState
+from domain.state import GameState, fold
 from service.records import answer_id, secrets_id
 from service.settings import Settings
 
@@ -60,8 +62,13 @@ def bodies(api: Api, game: Json) -> Iterator[tuple[Viewer, Any]]:
     gid, tokens = game["game_id"], game["tokens"]
     yield None, api.client.get(f"/games/{gid}").json()
     yield None, api.client.get(f"/games/{gid}/events").json()
+    for params in ({}, {"format": "ndjson"}):
+        refused = api.client.get(f"/games/{gid}/record", params=params)
+        assert refused.status_code == 409, refused.text
+        yield None, refused.json()
     for seat, token in enumerate(tokens):
         headers = api.auth(token)
+        yield seat, api.client.get(f"/games/{gid}/record", headers=headers).json()
         yield seat, api.client.get(f"/games/{gid}/seats/{seat}", headers=headers).json()
         yield seat, api.client.get(f"/games/{gid}/events", headers=headers).json()
         yield seat, api.client.get(f"/games/{gid}/events?since=1", headers=headers).json()
@@ -73,6 +80,23 @@ def bodies(api: Api, game: Json) -> Iterator[tuple[Viewer, Any]]:
         yield seat, refused.json()
         yield seat, api.dead(game, seat).json()
     yield None, api.client.get(f"/games/{gid}/seats/0").json()
+
+
+def past_bodies(api: Api, game: Json) -> Iterator[tuple[Viewer, Any, GameState]]:
+    """Every view of a few past versions (time travel), with the state at that version."""
+    gid, tokens = game["game_id"], game["tokens"]
+    events = api.store.game_events(UUID(gid))
+    for version in sorted({1, len(events) // 2, len(events) - 1, len(events)} - {0}):
+        then = fold(events[:version])
+        yield None, api.client.get(f"/games/{gid}", params={"version": version}).json(), then
+        for seat, token in enumerate(tokens):
+            path = f"/games/{gid}/seats/{seat}"
+            seen = api.client.get(path, params={"version": version}, headers=api.auth(token))
+            assert seen.json()["version"] == version
+            yield seat, seen.json(), then
+            other = f"/games/{gid}/seats/{(seat + 1) % len(tokens)}"
+            refused = api.client.get(other, params={"version": version}, headers=api.auth(token))
+            yield seat, refused.json(), then
 
 
 @pytest.mark.parametrize(
@@ -92,6 +116,8 @@ def test_no_response_shows_a_hidden_card_while_the_game_runs(
         if step % every == 0:
             for viewer, body in bodies(api, game):
                 assert_no_leak(body, viewer, api.state(game["game_id"]), dealt)
+            for viewer, body, then in past_bodies(api, game):
+                assert_no_leak(body, viewer, then, dealt)
         response = api.play_one(game)
         assert response.status_code == 200, response.text
         seat = response.json()["view"]["viewer"]
@@ -105,6 +131,10 @@ def test_no_response_shows_a_hidden_card_while_the_game_runs(
     assert events[0]["event"]["hands"] == dealt
     assert events[0]["event"]["undealt"] is not None
     assert api.view(game)["result"]["deadwood"] is not None
+    first = api.client.get(f"/games/{game['game_id']}", params={"version": 1}).json()
+    assert [seat["hand"] for seat in first["seats"]] == dealt and first["undealt"] is not None
+    record = api.client.get(f"/games/{game['game_id']}/record")
+    assert record.status_code == 200 and record.json()["events"][0]["hands"] == dealt
 
 
 def test_a_spectator_never_sees_a_hand_in_a_fresh_game(api: Api) -> None:

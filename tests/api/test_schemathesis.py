@@ -4,9 +4,11 @@ Valid and invalid data (`mode: all`), with seat tokens (an auth provider that ha
 the token of the seat the path names) and without (a second, anonymous schema).
 Checks: all of schemathesis's defaults (no 5xx, status codes, content types, bodies
 and headers conform to the schema, invalid data refused, auth enforced). A
-schema-valid request may still break a game rule, so 422 (and 409) count as accepted.
-Game ids in paths are either random or one of a few real games, so the handlers get
-past the lookup. Examples are kept few so the run stays short.
+schema-valid request may still break a game rule, so 422 (and 409) count as accepted;
+a body over the size limit (an imported record can be large) is refused with 413.
+Game ids in paths are either random or one of a few real games (running ones, and a
+finished one imported from a golden record, which has a record to export and no seat
+tokens), so the handlers get past the lookup. Examples are kept few so the run stays short.
 """
 
 from __future__ import annotations
@@ -33,8 +35,23 @@ CONFIG = {
     "phases": {"stateful": {"enabled": False}},
     "checks": {
         "positive_data_acceptance": {
-            "expected-statuses": ["2xx", "401", "403", "404", "409", "422"]
-        }
+            "expected-statuses": ["2xx", "401", "403", "404", "409", "413", "422"]
+        },
+        # A body over the service's limit is refused before it is read: 413 (documented).
+        "negative_data_rejection": {
+            "expected-statuses": [
+                "400",
+                "401",
+                "403",
+                "404",
+                "405",
+                "406",
+                "409",
+                "413",
+                "415",
+                "422",
+            ]
+        },
     },
 }
 
@@ -47,6 +64,9 @@ anonymous = schemathesis.openapi.from_asgi(
 )
 
 
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "records"
+
+
 def _create_games() -> dict[str, list[str]]:
     """A few real games (id → tokens by seat), created through the app itself."""
     games: dict[str, list[str]] = {}
@@ -55,6 +75,11 @@ def _create_games() -> dict[str, list[str]]:
             body = {"players": [f"P{i}" for i in range(players)], "seed": seed}
             created = client.post("/games", json=body).json()
             games[created["game_id"]] = created["tokens"]
+        record = (GOLDEN / "two-players-seven-cards-35.json").read_bytes()
+        headers = {"Content-Type": "application/json"}
+        imported = client.post("/games/import", data=record, headers=headers)
+        assert imported.status_code == 201, imported.text
+        games[imported.json()["game_id"]] = []
     return games
 
 
@@ -95,6 +120,7 @@ class SeatToken:
     ) -> None:
         params = case.path_parameters or {}
         tokens = data.get(str(params.get("game_id"))) or next(iter(data.values()))
+        # An imported game has no tokens: its seat routes get the first game's (401).
         seat = params.get("seat", 0)
         token = tokens[seat] if isinstance(seat, int) and 0 <= seat < len(tokens) else tokens[0]
         case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}

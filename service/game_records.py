@@ -1,0 +1,63 @@
+"""Game records in and out of the service: the use cases behind exportRecord and importRecord.
+
+As in `service.games`, no rule is decided here: `domain.records` writes, reads and
+verifies records, and `domain.views` decides who may see the hands a record shows.
+"""
+
+from __future__ import annotations
+
+from uuid import UUID, uuid4
+
+import msgspec
+
+from domain.records import GameRecord, load_record, make_record, verify_record
+from domain.state import fold
+from domain.views import may_see_hand, view_game
+from service.errors import GameNotOver, InvalidRecord, RecordNotFinished
+from service.records import GameSecrets
+from service.schemas import GameRecordDocument, ImportedGame
+from service.store import GameStore
+
+_encoder = msgspec.json.Encoder()
+
+
+def export_record(store: GameStore, game_id: UUID) -> GameRecord:
+    """The record of a finished game: every event, every hand (domain.records).
+
+    A record shows every hand and the undealt cards, so only a viewer who may see all
+    of them may have it: nobody while the game runs, anybody once it is over.
+    """
+    state = store.state(game_id)
+    hidden = (*range(state.seats), None)  # every seat's hand, and the undealt cards
+    if not all(may_see_hand(None, seat, state.over) for seat in hidden):
+        raise GameNotOver("a game's record is exported once the game is over: it shows every hand")
+    return make_record(store.game_events(game_id), game_id=str(game_id))
+
+
+def import_record(store: GameStore, document: GameRecordDocument) -> ImportedGame:
+    """Replay a record through the rules and keep it as a new, finished, read-only game.
+
+    The first event that breaks a rule refuses the whole record (InvalidRecord names
+    it); so does a record that stops before the game is over (RecordNotFinished). The
+    game gets a new id and no seat tokens.
+    """
+    record = load_record(_encoder.encode(document))
+    verdict = verify_record(record)
+    if not verdict.valid:
+        raise InvalidRecord(
+            verdict.summary(),
+            event_index=verdict.first_bad_event or 0,
+            rule=verdict.rule,
+            code=verdict.code,
+        )
+    if not verdict.finished:
+        raise RecordNotFinished(
+            f"{verdict.message}: only the record of a finished game is imported"
+        )
+    state = fold(record.events)
+    game_id = uuid4()
+    store.create(game_id, record.events, GameSecrets(token_sha256=()))
+    store.remember(game_id, state)
+    return ImportedGame(
+        game_id=game_id, version=state.version, verdict=verdict, view=view_game(state, None)
+    )

@@ -1,0 +1,90 @@
+"""The game record endpoints: export a finished game's record, import a record.
+
+Registered by `service.app.create_app` beside the game endpoints, and like them thin:
+parse, one use case of `service.game_records` in a worker thread, answer. The record
+is written by `domain.records` (`dump_record`), byte for byte what
+`penang-rummy verify` reads.
+"""
+
+from __future__ import annotations
+
+from litestar import Response, get, post
+from litestar.di import NamedDependency
+from litestar.openapi import ResponseSpec
+from litestar.params import JSONBody
+
+from domain.records import dump_record
+from service import game_records
+from service.http import (
+    ETAG,
+    JSON_MEDIA_TYPE,
+    MAX_BODY_BYTES,
+    NDJSON_MEDIA_TYPE,
+    GameId,
+    RecordFormat,
+    problems,
+    strict_body,
+    tagged,
+)
+from service.schemas import GameRecordDocument, ImportedGame
+from service.store import GameStore
+
+
+@get(
+    "/games/{game_id:uuid}/record",
+    operation_id="exportRecord",
+    summary="The record of a finished game: rule options, rules version and every event.",
+    description=(
+        "The game record, format `penang-rummy-record/1` (domain.records): a JSON "
+        "document by default, or NDJSON with `format=ndjson` (the header object, then one "
+        "event per line). Each event is in its stored form: `type`, schema version `v`, "
+        "fields. The record shows every hand, so it is refused (409 `game-not-over`) while "
+        "the game runs. `penang-rummy verify RECORD` checks it offline."
+    ),
+    sync_to_thread=True,
+    response_headers=[ETAG],
+    responses={
+        200: ResponseSpec(
+            GameRecordDocument,
+            description="The record (JSON, or NDJSON with `format=ndjson`)",
+            media_type=JSON_MEDIA_TYPE,
+            generate_examples=False,
+        ),
+        **problems(404, 409, 422),
+    },
+)
+def export_record(
+    game_id: GameId, store: NamedDependency[GameStore], record_format: RecordFormat = "json"
+) -> Response[bytes]:
+    record = game_records.export_record(store, game_id)
+    ndjson = record_format == "ndjson"
+    return Response(
+        dump_record(record, ndjson=ndjson),
+        media_type=NDJSON_MEDIA_TYPE if ndjson else JSON_MEDIA_TYPE,
+        headers={"ETag": f'"{len(record.events)}"'},
+    )
+
+
+@post(
+    "/games/import",
+    operation_id="importRecord",
+    summary="Import a finished game's record, replaying every event through the rules.",
+    description=(
+        "The body is a game record (format `penang-rummy-record/1`, as `exportRecord` "
+        "gives it, JSON). Every event is replayed through the rules; the first one that "
+        "breaks a rule refuses the record: 422 `invalid-record`, with the event's index "
+        "(`event_index`, from 0), the rule id (`rule`) and the rule's `code`. A record "
+        "that stops before the game is over is refused as `record-not-finished`. A valid "
+        "record becomes a new, finished game with a new id; no seat gets a token. "
+        f"A body over {MAX_BODY_BYTES} bytes is refused (413)."
+    ),
+    sync_to_thread=True,
+    before_request=strict_body(GameRecordDocument),
+    response_headers=[ETAG],
+    responses=problems(413, 422),
+)
+def import_record(
+    data: JSONBody[GameRecordDocument], store: NamedDependency[GameStore]
+) -> Response[ImportedGame]:
+    imported = game_records.import_record(store, data)
+    return tagged(imported, imported.version, status=201)
