@@ -94,6 +94,16 @@ class InvalidRequest(ServiceError):
         self.field = field
 
 
+class MalformedAction(InvalidRequest):
+    """One action of a turn is not written as a meld, lay-off or swap (P12: no draw, no discard)."""
+
+    code = "malformed-input"
+
+    def __init__(self, message: str, field: str, action_index: int) -> None:
+        super().__init__(message, field)
+        self.action_index = action_index
+
+
 class IdempotencyKeyReused(ServiceError):
     """The Idempotency-Key was first used for a different request."""
 
@@ -175,6 +185,7 @@ PROBLEMS: dict[type[Exception], Row] = {
     VersionConflict: Row(409, "version-conflict", "Concurrent change"),
     IdempotencyKeyReused: Row(422, "idempotency-key-reused", "Idempotency-Key reused"),
     InvalidRequest: Row(422, "invalid-request", "Invalid request"),
+    MalformedAction: Row(422, "malformed-input", "Malformed input"),
     InvalidRecord: Row(422, "invalid-record", "The record breaks the rules"),
     RecordNotFinished: Row(422, "record-not-finished", "The record's game is not over"),
     ValidationException: Row(422, "invalid-request", "Invalid request"),
@@ -219,7 +230,7 @@ def to_problem(exc: Exception) -> tuple[Problem, dict[str, str]]:
     if isinstance(exc, RummyError | ServiceError):
         code, detail = exc.code, exc.message
         extra["rule"] = exc.rule if isinstance(exc, RummyError) else None
-    if isinstance(exc, RuleViolation):
+    if isinstance(exc, RuleViolation | MalformedAction):
         extra["action_index"] = exc.action_index
     if isinstance(exc, InvalidRules | InvalidRequest):
         extra["field"] = exc.field

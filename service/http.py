@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, Literal, TypeVar
 from uuid import UUID
@@ -14,7 +15,7 @@ from litestar.openapi.spec import Components, SecurityScheme
 from litestar.params import HeaderParameter, PathParameter, QueryParameter
 
 from domain.rules import MAX_PLAYERS
-from service.errors import PROBLEM_MEDIA_TYPE, InvalidRequest
+from service.errors import PROBLEM_MEDIA_TYPE, InvalidRequest, MalformedAction
 from service.schemas import Problem
 
 T = TypeVar("T")
@@ -148,6 +149,10 @@ def problems(*statuses: int) -> dict[int, ResponseSpec]:
     }
 
 
+#: A body error inside one action of a turn: `actions[2].cards[0]`.
+_ACTION_FIELD = re.compile(r"^actions\[(\d+)\]")
+
+
 def strict_body(cls: type[msgspec.Struct]) -> Callable[[Request[Any, Any, Any]], Awaitable[None]]:
     """A before-request hook that decodes the body strictly as `cls` (no coercion)."""
     decoder = msgspec.json.Decoder(cls)
@@ -159,6 +164,10 @@ def strict_body(cls: type[msgspec.Struct]) -> Callable[[Request[Any, Any, Any]],
         except msgspec.ValidationError as error:
             message, _, where = str(error).partition(" - at `")
             field = where.rstrip("`").removeprefix("$").removeprefix(".") or "body"
+            action = _ACTION_FIELD.match(field)
+            if action is not None:
+                index = int(action.group(1))
+                raise MalformedAction(f"{field}: {message}", field, index) from None
             raise InvalidRequest(f"{field}: {message}", field) from None
         except msgspec.DecodeError as error:
             raise InvalidRequest(f"the body is not valid JSON: {error}", "body") from None

@@ -35,6 +35,7 @@ from service.errors import (
     IdempotencyKeyReused,
     InvalidRecord,
     InvalidRequest,
+    MalformedAction,
     MissingToken,
     RecordNotFinished,
     StaleVersion,
@@ -66,6 +67,9 @@ SAMPLES: dict[type[Exception], Callable[[], Exception]] = {
     VersionConflict: lambda: VersionConflict(6),
     IdempotencyKeyReused: lambda: IdempotencyKeyReused("other request"),
     InvalidRequest: lambda: InvalidRequest("bad", "players"),
+    MalformedAction: lambda: MalformedAction(
+        "actions[0].type: Invalid value", "actions[0].type", 0
+    ),
     InvalidRecord: lambda: InvalidRecord(
         "invalid: event 4: P13 card-not-in-hand: …",
         event_index=4,
@@ -188,17 +192,24 @@ def test_bad_query_values_are_422_naming_the_field(api: Api, query: str, field: 
 
 
 @pytest.mark.parametrize(
-    "body",
+    ("body", "code", "action_index"),
     [
-        b"not json",
-        b"[]",
-        b'{"actions": [{"type": "meld", "cards": ["1S"]}]}',
-        b'{"actions": [{"type": "lay_off", "meld": 99999999999999999999, "card": "AS"}]}',
-        b'{"actions": [{"type": "fly"}]}',
-        b'{"actions": [], "extra": 1}',
+        (b"not json", "invalid-request", None),
+        (b"[]", "invalid-request", None),
+        (b'{"actions": [{"type": "meld", "cards": ["1S"]}]}', "malformed-input", 0),
+        (
+            b'{"actions": [{"type": "meld", "cards": ["AS", "2S", "3S"]},'
+            b' {"type": "lay_off", "meld": 99999999999999999999, "card": "AS"}]}',
+            "malformed-input",
+            1,
+        ),
+        (b'{"actions": [{"type": "draw"}]}', "malformed-input", 0),
+        (b'{"actions": [], "extra": 1}', "invalid-request", None),
     ],
 )
-def test_malformed_turns_are_422_problems(api: Api, body: bytes) -> None:
+def test_malformed_turns_are_422_problems(
+    api: Api, body: bytes, code: str, action_index: int | None
+) -> None:
     game = api.create()
     seat = game["view"]["turn"]
     response = api.client.post(
@@ -207,7 +218,8 @@ def test_malformed_turns_are_422_problems(api: Api, body: bytes) -> None:
         headers={**api.auth(game["tokens"][seat]), "Content-Type": "application/json"},
     )
     assert response.status_code == 422, response.text
-    assert response.json()["code"] == "invalid-request"
+    assert response.json()["code"] == code
+    assert response.json().get("action_index") == action_index
 
 
 def test_an_unexpected_error_is_a_500_problem_without_internals(
