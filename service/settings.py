@@ -4,6 +4,8 @@
 |---|---|---|
 | `PENANG_RUMMY_STORE` | `sqlite` | event store: `sqlite` or `postgres` |
 | `PENANG_RUMMY_SQLITE_PATH` | `penang-rummy.sqlite` | SQLite file (in the working directory) |
+| `PENANG_RUMMY_SQLITE_SYNCHRONOUS` | `full` | `full`: every commit synced to disk; `normal` |
+|   |   | (WAL) may lose the last commits on power loss, never on a process crash |
 | `PENANG_RUMMY_POSTGRES_HOST` | `127.0.0.1` | PostgreSQL host |
 | `PENANG_RUMMY_POSTGRES_PORT` | `5432` | PostgreSQL port |
 | `PENANG_RUMMY_POSTGRES_DB` | `penang_rummy` | PostgreSQL database (must exist) |
@@ -32,6 +34,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
 
     store: Literal["sqlite", "postgres"] = "sqlite"
     sqlite_path: str = "penang-rummy.sqlite"
+    sqlite_synchronous: Literal["full", "normal"] = "full"
     postgres_host: str = "127.0.0.1"
     postgres_port: int = 5432
     postgres_db: str = "penang_rummy"
@@ -54,6 +57,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         return cls(
             store="postgres" if store == "postgres" else "sqlite",
             sqlite_path=env.get("PENANG_RUMMY_SQLITE_PATH", default.sqlite_path),
+            sqlite_synchronous=_synchronous(env),
             postgres_host=env.get("PENANG_RUMMY_POSTGRES_HOST", default.postgres_host),
             postgres_port=_int(env, "PENANG_RUMMY_POSTGRES_PORT", default.postgres_port),
             postgres_db=env.get("PENANG_RUMMY_POSTGRES_DB", default.postgres_db),
@@ -86,6 +90,15 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             "SQLITE_DBNAME": self.sqlite_path,
             "SQLITE_LOCK_TIMEOUT": "5",
         }
+
+
+def _synchronous(env: Mapping[str, str]) -> Literal["full", "normal"]:
+    text = env.get("PENANG_RUMMY_SQLITE_SYNCHRONOUS", "full").strip().lower()
+    if text == "full":
+        return "full"
+    if text == "normal":
+        return "normal"
+    raise ValueError(f"PENANG_RUMMY_SQLITE_SYNCHRONOUS must be full or normal, not {text!r}")
 
 
 def _int(env: Mapping[str, str], name: str, default: int) -> int:

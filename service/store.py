@@ -26,7 +26,9 @@ from uuid import UUID, uuid4
 
 import msgspec
 from eventsourcing.application import Application
-from eventsourcing.persistence import IntegrityError, Mapper
+from eventsourcing.persistence import InfrastructureFactory, IntegrityError, Mapper
+from eventsourcing.sqlite import SQLiteConnection, SQLiteConnectionPool, SQLiteFactory
+from eventsourcing.utils import Environment
 
 from domain.events import Event
 from domain.state import GameState, fold
@@ -39,6 +41,19 @@ T = TypeVar("T")
 S = TypeVar("S", bound=msgspec.Struct)
 
 
+class _SyncedSQLitePool(SQLiteConnectionPool):
+    """eventsourcing's SQLite pool, setting `PRAGMA synchronous` on each new connection."""
+
+    def __init__(self, *, db_name: str, lock_timeout: int | None, synchronous: str) -> None:
+        self.synchronous = synchronous
+        super().__init__(db_name=db_name, lock_timeout=lock_timeout)
+
+    def _create_connection(self) -> SQLiteConnection:
+        connection = super()._create_connection()
+        connection.cursor().execute(f"PRAGMA synchronous = {self.synchronous}")
+        return connection
+
+
 class GameStore(Application[UUID]):
     """Games, their secrets and idempotent answers, over SQLite or PostgreSQL."""
 
@@ -48,7 +63,21 @@ class GameStore(Application[UUID]):
         self._lock = threading.Lock()
         self._states: OrderedDict[UUID, GameState] = OrderedDict()
         self._secrets: OrderedDict[UUID, GameSecrets] = OrderedDict()
+        self._synchronous = settings.sqlite_synchronous
         super().__init__(env=settings.store_env())
+
+    def construct_factory(self, env: Environment) -> InfrastructureFactory:
+        factory = super().construct_factory(env)
+        if isinstance(factory, SQLiteFactory) and self._synchronous != "full":
+            # Before any connection exists: the recorder creates the table next.
+            default = factory.datastore.pool
+            factory.datastore.pool = _SyncedSQLitePool(
+                db_name=default.db_name,
+                lock_timeout=default.lock_timeout,
+                synchronous=self._synchronous,
+            )
+            default.close()
+        return factory
 
     def construct_mapper(self) -> Mapper[UUID]:
         return StructMapper(transcoder=self.construct_transcoder())

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from pathlib import Path
+from typing import Literal
 
 import pytest
+from litestar.testing import TestClient
 
 from domain.cards import build_deck, parse_cards
 from domain.fair import ALGORITHM, commitment, first_dealer, shuffle
@@ -13,6 +16,7 @@ from domain.game import start_game
 from domain.rules import Rules
 from domain.state import fold
 from domain.views import view_game
+from service.app import create_app
 from service.settings import Settings
 
 from .support import Api, Json
@@ -219,6 +223,28 @@ def test_settings_come_from_the_environment() -> None:
     assert settings.allow_deck and settings.sqlite_path == "/tmp/x.sqlite"
     assert settings.store_env()["PERSISTENCE_MODULE"] == "eventsourcing.postgres"
     assert Settings().store_env()["SQLITE_DBNAME"] == "penang-rummy.sqlite"
-    for bad in ({"PENANG_RUMMY_STORE": "mysql"}, {"PENANG_RUMMY_ALLOW_DECK": "maybe"}):
+    assert Settings.from_env({}).sqlite_synchronous == "full"
+    normal = Settings.from_env({"PENANG_RUMMY_SQLITE_SYNCHRONOUS": "NORMAL"})
+    assert normal.sqlite_synchronous == "normal"
+    for bad in (
+        {"PENANG_RUMMY_STORE": "mysql"},
+        {"PENANG_RUMMY_ALLOW_DECK": "maybe"},
+        {"PENANG_RUMMY_SQLITE_SYNCHRONOUS": "off"},
+    ):
         with pytest.raises(ValueError, match="PENANG_RUMMY_"):
             Settings.from_env(bad)
+
+
+@pytest.mark.parametrize(("synchronous", "pragma"), [("full", 2), ("normal", 1)])
+def test_sqlite_synchronous_setting_reaches_every_connection(
+    tmp_path: Path, synchronous: Literal["full", "normal"], pragma: int
+) -> None:
+    settings = Settings(sqlite_path=str(tmp_path / "games.sqlite"), sqlite_synchronous=synchronous)
+    with TestClient(create_app(settings)) as client:
+        api = Api(client)
+        game = api.create()
+        assert client.get(f"/games/{game['game_id']}").status_code == 200
+        store = client.app.state.store
+        with store.factory.datastore.transaction(commit=False) as cursor:
+            cursor.execute("PRAGMA synchronous")
+            assert cursor.fetchone()[0] == pragma

@@ -7,7 +7,9 @@ loopback port, deals a pool of seeded games (not timed), then measures, in alter
 one-second slices, how many turns per second the clients get recorded, each turn a
 legal move the client computes from its own fold of the game (the seed gives it the
 deal: domain.fair), and how many `GET /health` per second the same clients get.
-Prints both figures and their ratio (the goal: turns at least half the bare rate).
+Prints both figures and their ratio (the goal: turns at least half the bare rate),
+once with SQLite's default `synchronous = full` (every commit synced to disk) and once
+with `normal` (PENANG_RUMMY_SQLITE_SYNCHRONOUS), so the cost of the disk sync shows.
 Bounded in time; no assertions on timings.
 """
 
@@ -88,10 +90,14 @@ def _free_port() -> int:
         return port
 
 
-def start_server(directory: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(directory: Path, synchronous: str) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("PENANG_RUMMY_")}
-    env.update(PYTHONPATH=str(ROOT), PENANG_RUMMY_SQLITE_PATH=str(directory / "bench.sqlite"))
+    env.update(
+        PYTHONPATH=str(ROOT),
+        PENANG_RUMMY_SQLITE_PATH=str(directory / "bench.sqlite"),
+        PENANG_RUMMY_SQLITE_SYNCHRONOUS=synchronous,
+    )
     command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
     command += ["--log-level", "warning"]
     server = subprocess.Popen(command, cwd=directory, env=env)
@@ -171,14 +177,9 @@ def run_clients(clients: int, target: Any, *args: Any) -> tuple[int, float]:
     return sum(results), time.monotonic() - started
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=6.0, help="time per measurement")
-    parser.add_argument("--clients", type=int, default=8, help="concurrent client threads")
-    parser.add_argument("--games", type=int, default=150, help="games dealt before timing")
-    args = parser.parse_args()
+def measure(args: argparse.Namespace, synchronous: str) -> None:
     with tempfile.TemporaryDirectory(prefix="penang-rummy-bench-") as directory:
-        server, base = start_server(Path(directory))
+        server, base = start_server(Path(directory), synchronous)
         try:
             pool = deal_pool(base, args.games)
             lock = threading.Lock()
@@ -196,9 +197,20 @@ def main() -> int:
             server.terminate()
             server.wait(timeout=10)
     turn_rate, health_rate = turns / turn_time, health / health_time
-    print(f"turn submissions: {turns} in {turn_time:.1f} s = {turn_rate:,.0f}/s")
-    print(f"GET /health:      {health} in {health_time:.1f} s = {health_rate:,.0f}/s")
-    print(f"ratio turns/bare: {turn_rate / health_rate:.2f} (goal >= 0.50)")
+    print(f"SQLite synchronous={synchronous}")
+    print(f"  turn submissions: {turns} in {turn_time:.1f} s = {turn_rate:,.0f}/s")
+    print(f"  GET /health:      {health} in {health_time:.1f} s = {health_rate:,.0f}/s")
+    print(f"  ratio turns/bare: {turn_rate / health_rate:.2f} (goal >= 0.50)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=6.0, help="time per measurement")
+    parser.add_argument("--clients", type=int, default=8, help="concurrent client threads")
+    parser.add_argument("--games", type=int, default=150, help="games dealt before timing")
+    args = parser.parse_args()
+    for synchronous in ("full", "normal"):
+        measure(args, synchronous)
     return 0
 
 
