@@ -14,10 +14,7 @@ game record holds: its `type`, its schema version `v`, its fields:
 The topic is a readable label (`domain.events:` and the event type), not an import
 path: reading a domain event never resolves it, the codec decodes the state by its
 `type` and `v`, upcasting an older schema version to the current one (see the codec's
-docstring for how an event type evolves, and its `Dealt` v1 → v2 example). Rows
-written before the store used the codec carry no `v`; they were written in the shapes
-of the first schema versions the codec knows (`Dealt` v2, every other type v1), which
-`UNVERSIONED` names, and are read as such.
+docstring for how an event type evolves, and its `Dealt` v1 → v2 example).
 
 The service's own records are structs too, stored as their msgspec JSON under the
 topic of their class (`service.records:GameSecrets`), each in its own stream: a
@@ -35,13 +32,11 @@ from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import Mapper, MapperDeserialisationError, StoredEvent
 from eventsourcing.utils import get_topic, resolve_topic
 
-from domain.codec import TYPE_KEY, VERSION_KEY, MalformedEvent, decode_event, encode_event
+from domain.codec import TYPE_KEY, MalformedEvent, decode_event, encode_event
 from domain.events import Event
 
 #: The topic of a stored domain event is this prefix and the event's type.
 EVENT_TOPIC_PREFIX: Final = "domain.events:"
-#: The schema version of a row stored without `v` (before the codec), by type; else 1.
-UNVERSIONED: Final[dict[str, int]] = {"Dealt": 2}
 _STAMP_KEY: Final = "recorded_at"
 
 
@@ -146,8 +141,6 @@ def _decode_domain_event(state: bytes) -> Event:
     """A stored domain event, upcast by the codec to its type's current schema version."""
     data = _object_decoder.decode(state)
     data.pop(_STAMP_KEY, None)
-    if VERSION_KEY not in data:
-        data[VERSION_KEY] = UNVERSIONED.get(str(data.get(TYPE_KEY)), 1)
     return decode_event(data)
 
 
