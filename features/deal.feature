@@ -44,7 +44,7 @@ Feature: The deal
     When a 4-player game is dealt by seat 0 from two packs and 6 jokers less one "QS"
     Then the deal is refused citing P1 with code "invalid-rules"
 
-  @P2 @D2 @http
+  @P2 @D2 @R14 @http
   Scenario: Five players add a third pack
     Given a 5-player game dealt by seat 4 from three shuffled packs and 6 jokers
     Then the deal used 162 cards

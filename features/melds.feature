@@ -116,6 +116,23 @@ Feature: Melds
       And meld 0 is the run "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS" of seat 1
       And seat 1 holds "JK 9D"
 
+    @P14 @P16 @R10
+    Scenario: Three aces of one suit (three packs) never share a run
+      # An ace sits at the low end (A-2-3) or the high end (Q-K-A) of a run, so a run
+      # holds at most two aces of its suit.
+      Given the rule option "packs" is 3
+      And a 2-player game dealt by seat 0 with these hands:
+        | seat | hand                    |
+        | 1    | AH AH AH 2H 3H QH KH 9C |
+        | 0    | 2D 3D 4D 5C 6C 7C 8S 9S |
+      When seat 1 plays "meld AH AH AH 2H 3H"
+      Then the turn is refused citing P14 with code "not-a-meld"
+      And nothing was recorded
+      When seat 1 plays "meld AH 2H 3H; meld QH KH AH"
+      Then the turn is accepted
+      And meld 0 is the run "AH 2H 3H" of seat 1
+      And meld 1 is the run "QH KH AH" of seat 1
+
     @P16
     Scenario: A fifteenth card never joins a run
       Given a 2-player game dealt by seat 0 with these hands:

@@ -39,8 +39,9 @@ RULE_AREAS = (
 #: audit.feature (test_audit_domain.py, and its HTTP run test_audit_http.py).
 OWN_DRIVERS = ("audit.feature",)
 
-#: Where RULES.md may be: beside the repository (the CI checkout), or inside it.
+#: Where RULES.md may be: in seeds/ (the project's copy), or beside the repository.
 RULES_MD_PLACES = (
+    ROOT / "seeds" / "RULES.md",
     ROOT.parent / "shared" / "RULES.md",
     ROOT / "RULES.md",
     ROOT / "docs" / "RULES.md",

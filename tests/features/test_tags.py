@@ -1,8 +1,9 @@
-"""Every rule of RULES.md is checked by a scenario, and every scenario names its rule.
+"""Every rule of RULES.md and every reading of READINGS.md is checked by a scenario,
+and every scenario names its rule.
 
-Rule ids come from the explicit list in rule_ids.py and, where this checkout can see
-it, from RULES.md itself (../shared/RULES.md in CI). A scenario's tags include those
-it inherits from its feature and rule, and an outline's Examples add their own.
+Rule ids come from the explicit lists in rule_ids.py, checked against seeds/RULES.md
+and seeds/READINGS.md. A scenario's tags include those it inherits from its feature
+and rule, and an outline's Examples add their own.
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from .rule_ids import (
     HTTP_TAG,
     OWN_DRIVERS,
     PENANG_RULES,
+    READINGS,
     ROOT,
     RULE_AREAS,
+    documented_reading_ids,
     documented_rule_ids,
     rule_ids,
 )
@@ -81,6 +84,13 @@ def test_every_scenario_cites_a_rule() -> None:
     ids = set(rule_ids())
     untagged = [scenario.where for scenario in all_scenarios() if not scenario.tags & ids]
     assert not untagged, "scenarios citing no P or D rule:\n" + "\n".join(untagged)
+
+
+def test_every_reading_is_checked_by_a_scenario() -> None:
+    tagged = {tag for scenario in all_scenarios() for tag in scenario.tags}
+    assert set(documented_reading_ids()) == set(READINGS), "READINGS.md and rule_ids.py differ"
+    missing = [reading for reading in READINGS if reading not in tagged]
+    assert not missing, f"no scenario checks {', '.join(missing)}"
 
 
 def test_the_rule_list_mirrors_rules_md() -> None:
