@@ -172,16 +172,13 @@ def submit_turn(
     actions: Sequence[Action],
 ) -> Answer:
     """Play one whole turn (D8)."""
-    state = _authorized(store, game_id, seat, authorization)
-    fingerprint = _fingerprint("submitTurn", seat, _encoder.encode(tuple(actions)))
-    command = partial(play_turn, seat=seat, actions=actions)
     return _act(
         store=store,
         game_id=game_id,
-        state=state,
         seat=seat,
-        request=(if_match, key, fingerprint),
-        command=command,
+        authorization=authorization,
+        request=(if_match, key, _fingerprint("submitTurn", seat, _encoder.encode(tuple(actions)))),
+        command=partial(play_turn, seat=seat, actions=actions),
     )
 
 
@@ -195,16 +192,13 @@ def dead(
     key: str | None,
 ) -> Answer:
     """Declare the seat dead (P29, D6)."""
-    state = _authorized(store, game_id, seat, authorization)
-    fingerprint = _fingerprint("declareDead", seat, b"")
-    command = partial(declare_dead, seat=seat)
     return _act(
         store=store,
         game_id=game_id,
-        state=state,
         seat=seat,
-        request=(if_match, key, fingerprint),
-        command=command,
+        authorization=authorization,
+        request=(if_match, key, _fingerprint("declareDead", seat, b"")),
+        command=partial(declare_dead, seat=seat),
     )
 
 
@@ -215,12 +209,16 @@ def _act(
     *,
     store: GameStore,
     game_id: UUID,
-    state: GameState,
     seat: int,
+    authorization: str | None,
     request: tuple[int | None, str | None, str],
     command: Command,
 ) -> Answer:
-    """Replay a stored answer, or check If-Match, run `command`, append, answer."""
+    """Check the token, replay a stored answer or check If-Match, run `command`, append.
+
+    `request` is the If-Match version, the Idempotency-Key and the request's fingerprint.
+    """
+    state = _authorized(store, game_id, seat, authorization)
     if_match, key, fingerprint = request
     stream = None if key is None else answer_id(game_id, seat, key)
     if stream is not None and (stored := store.answer(stream)) is not None:
