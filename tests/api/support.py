@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from typing import Any
 from uuid import UUID
 
@@ -133,3 +134,11 @@ def _accepted(api: Api, game: Json, seat: int, actions: list[Json]) -> bool:
     except RuleViolation:
         return False
     return True
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on now (for a server a test starts)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -14,19 +13,14 @@ import pytest
 
 from service.cli import main
 
+from .support import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 CONTRACT = ROOT / "openapi" / "openapi.json"
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 def test_serve_starts_with_the_embedded_sqlite_default_and_answers(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("PENANG_RUMMY_")}
     env["PYTHONPATH"] = str(ROOT)
     command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]

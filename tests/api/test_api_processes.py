@@ -5,7 +5,6 @@ for one turn exactly one records it."""
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import threading
@@ -20,19 +19,14 @@ import pytest
 
 from service.settings import Settings
 
+from .support import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.postgres
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 def _serve(settings: Settings, directory: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = _free_port()
+    port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("PENANG_RUMMY_")}
     env.update(
         PYTHONPATH=str(ROOT),
