@@ -1,5 +1,9 @@
-"""The Penang Rummy rules service: HTTP API, event store wiring, auth and CLI.
+"""The Penang Rummy rules service, around the rules engine in `domain`.
 
-`service.app.create_app` builds the app; `service.games` holds the use cases; the
-rules themselves are all in `domain`.
+- `service.app.create_app`: the composition root (the CLI and tests call it);
+- `service.api`: the HTTP API (routes, parameters, problems, the OpenAPI contract);
+- `service.usecases`: what the API does (games, records, tokens), free of HTTP;
+- `service.store`: the eventsourcing event store, free of HTTP;
+- `service.cli`: the `penang-rummy` command;
+- `service.settings` and `service.errors`: shared by all of them.
 """

@@ -1,55 +1,23 @@
-"""The HTTP API: `create_app(settings)` is the one factory (the CLI and tests call it).
+"""The composition root: `create_app(settings)` is the one factory (the CLI and tests call it).
 
-Handlers parse, call one use case of `service.games` in a worker thread (the event
-store is synchronous), and answer; errors are raised and turned into problems by the
-table in `service.errors`. The game record endpoints are in `service.record_routes`.
+It opens the event store for the app's lifetime, registers the routes of
+`service.api`, the problem table and the OpenAPI contract.
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
 
 import anyio.to_thread
-from litestar import Litestar, Request, Response, get, post
+from litestar import Litestar
 from litestar.datastructures import State
-from litestar.di import NamedDependency, Provide
-from litestar.params import JSONBody
+from litestar.di import Provide
 
-from domain.views import GameView
-from service import games
-from service.errors import exception_handlers
-from service.http import (
-    ETAG,
-    IDEMPOTENT_REPLAY,
-    MAX_BODY_BYTES,
-    SEAT_SECURITY,
-    SPECTATOR_OR_SEAT_SECURITY,
-    AtVersion,
-    GameId,
-    IdempotencyKey,
-    IfMatch,
-    Seat,
-    Since,
-    authorization,
-    if_match_version,
-    openapi_config,
-    problems,
-    strict_body,
-    tagged,
-)
-from service.openapi import served_schema
-from service.record_routes import export_record, import_record
-from service.schemas import (
-    CreatedGame,
-    CreateGame,
-    EventsPage,
-    Health,
-    MovesView,
-    SubmitTurn,
-    TurnResult,
-)
+from service.api import games, health, records
+from service.api.http import MAX_BODY_BYTES, openapi_config
+from service.api.openapi import served_schema
+from service.api.problems import exception_handlers
 from service.settings import Settings
 from service.store import GameStore
 
@@ -59,180 +27,6 @@ def _store(state: State) -> GameStore:
     if not isinstance(store, GameStore):
         raise RuntimeError("the event store is not open")
     return store
-
-
-def _answer(answer: games.Answer) -> Response[TurnResult]:
-    response = tagged(answer.result, answer.result.version)
-    if answer.replayed:
-        response.headers["Idempotent-Replayed"] = "true"
-    return response
-
-
-@post(
-    "/games",
-    operation_id="createGame",
-    summary="Deal a new game and get one bearer token per seat.",
-    sync_to_thread=True,
-    before_request=strict_body(CreateGame),
-    response_headers=[ETAG],
-    responses=problems(403, 422),
-)
-def create_game(
-    data: JSONBody[CreateGame],
-    store: NamedDependency[GameStore],
-    settings: NamedDependency[Settings],
-) -> Response[CreatedGame]:
-    created = games.create_game(store, settings, data)
-    return tagged(created, created.version, status=201)
-
-
-@get(
-    "/games/{game_id:uuid}",
-    operation_id="getGame",
-    summary="The game, now or at a version, as a spectator sees it: no hidden hand while it runs.",
-    sync_to_thread=True,
-    response_headers=[ETAG],
-    responses=problems(404, 422),
-)
-def get_game(
-    game_id: GameId, store: NamedDependency[GameStore], version: AtVersion = None
-) -> Response[GameView]:
-    view = games.spectator_view(store, game_id, version)
-    return tagged(view, view.version)
-
-
-@get(
-    "/games/{game_id:uuid}/seats/{seat:int}",
-    operation_id="getSeatView",
-    summary="The game, now or at a version, as one seat sees it, with its own hand.",
-    sync_to_thread=True,
-    security=SEAT_SECURITY,
-    response_headers=[ETAG],
-    responses=problems(401, 403, 404, 422),
-)
-def get_seat_view(
-    game_id: GameId,
-    seat: Seat,
-    request: Request[Any, Any, Any],
-    store: NamedDependency[GameStore],
-    version: AtVersion = None,
-) -> Response[GameView]:
-    view = games.seat_view(store, game_id, seat, authorization(request), version)
-    return tagged(view, view.version)
-
-
-@post(
-    "/games/{game_id:uuid}/seats/{seat:int}/turns",
-    operation_id="submitTurn",
-    summary="Play one whole turn: melds, lay-offs and joker swaps, checked in order.",
-    sync_to_thread=True,
-    status_code=200,
-    security=SEAT_SECURITY,
-    before_request=strict_body(SubmitTurn),
-    response_headers=[ETAG, IDEMPOTENT_REPLAY],
-    responses=problems(401, 403, 404, 409, 422),
-)
-def submit_turn(
-    *,
-    game_id: GameId,
-    seat: Seat,
-    data: JSONBody[SubmitTurn],
-    request: Request[Any, Any, Any],
-    store: NamedDependency[GameStore],
-    if_match: IfMatch = None,
-    idempotency_key: IdempotencyKey = None,
-) -> Response[TurnResult]:
-    answer = games.submit_turn(
-        store=store,
-        game_id=game_id,
-        seat=seat,
-        authorization=authorization(request),
-        if_match=if_match_version(if_match),
-        key=idempotency_key,
-        actions=data.actions,
-    )
-    return _answer(answer)
-
-
-@post(
-    "/games/{game_id:uuid}/seats/{seat:int}/dead",
-    operation_id="declareDead",
-    summary="Declare the seat dead; refused while it has a legal move (D6).",
-    sync_to_thread=True,
-    status_code=200,
-    security=SEAT_SECURITY,
-    response_headers=[ETAG, IDEMPOTENT_REPLAY],
-    responses=problems(401, 403, 404, 409, 422),
-)
-def declare_dead(
-    *,
-    game_id: GameId,
-    seat: Seat,
-    request: Request[Any, Any, Any],
-    store: NamedDependency[GameStore],
-    if_match: IfMatch = None,
-    idempotency_key: IdempotencyKey = None,
-) -> Response[TurnResult]:
-    answer = games.dead(
-        store=store,
-        game_id=game_id,
-        seat=seat,
-        authorization=authorization(request),
-        if_match=if_match_version(if_match),
-        key=idempotency_key,
-    )
-    return _answer(answer)
-
-
-@get(
-    "/games/{game_id:uuid}/seats/{seat:int}/moves",
-    operation_id="getLegalMoves",
-    summary="The seat's legal moves now: a bounded list and the exact answer.",
-    sync_to_thread=True,
-    security=SEAT_SECURITY,
-    response_headers=[ETAG],
-    responses=problems(401, 403, 404, 422),
-)
-def get_legal_moves(
-    game_id: GameId, seat: Seat, request: Request[Any, Any, Any], store: NamedDependency[GameStore]
-) -> Response[MovesView]:
-    found = games.moves(store, game_id, seat, authorization(request))
-    return tagged(found, found.version)
-
-
-@get(
-    "/games/{game_id:uuid}/events",
-    operation_id="getEvents",
-    summary="The game's events as the token's seat (or, without one, a spectator) sees them.",
-    sync_to_thread=True,
-    security=SPECTATOR_OR_SEAT_SECURITY,
-    response_headers=[ETAG],
-    responses=problems(401, 404, 422),
-)
-def get_events(
-    game_id: GameId,
-    request: Request[Any, Any, Any],
-    store: NamedDependency[GameStore],
-    since: Since = 0,
-) -> Response[EventsPage]:
-    page = games.events_page(store, game_id, authorization(request), since)
-    return tagged(page, page.version)
-
-
-@get("/health", operation_id="getHealth", summary="Liveness: the process answers.")
-async def health() -> Health:
-    return Health(status="ok")
-
-
-@get(
-    "/ready",
-    operation_id="getReady",
-    summary="Readiness: the event store answers.",
-    responses=problems(),
-)
-async def ready(store: NamedDependency[GameStore]) -> Health:
-    await anyio.to_thread.run_sync(store.ping)
-    return Health(status="ok")
 
 
 def create_app(settings: Settings | None = None) -> Litestar:
@@ -251,17 +45,17 @@ def create_app(settings: Settings | None = None) -> Litestar:
 
     app = Litestar(
         route_handlers=[
-            create_game,
-            get_game,
-            get_seat_view,
-            submit_turn,
-            declare_dead,
-            get_legal_moves,
-            get_events,
-            export_record,
-            import_record,
-            health,
-            ready,
+            games.create_game,
+            games.get_game,
+            games.get_seat_view,
+            games.submit_turn,
+            games.declare_dead,
+            games.get_legal_moves,
+            games.get_events,
+            records.export_record,
+            records.import_record,
+            health.health,
+            health.ready,
         ],
         dependencies={
             "store": Provide(_store, sync_to_thread=False),

@@ -11,10 +11,10 @@ from uuid import UUID
 import pytest
 
 from domain.game import play_turn
-from service import games
 from service.errors import VersionConflict
 from service.settings import Settings
 from service.store import GameStore
+from service.usecases import games
 
 from .support import Api, Json
 

@@ -26,9 +26,8 @@ from domain.errors import (
     SeatIsDead,
     UnknownSeat,
 )
+from service.api.problems import PROBLEMS, TYPE_PREFIX, row_for, to_problem
 from service.errors import (
-    PROBLEMS,
-    TYPE_PREFIX,
     DeckNotAllowed,
     GameNotFound,
     GameNotOver,
@@ -43,8 +42,6 @@ from service.errors import (
     VersionConflict,
     VersionNotFound,
     WrongSeat,
-    row_for,
-    to_problem,
 )
 from service.store import GameStore
 

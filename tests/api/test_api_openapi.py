@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from service.api.openapi import render
 from service.app import create_app
-from service.openapi import render
 from service.settings import Settings
 
 from .support import Api

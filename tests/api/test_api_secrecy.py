@@ -20,8 +20,8 @@ import pytest
 
 from domain.cards import texts
 from domain.state import GameState, fold
-from service.records import answer_id, secrets_id
 from service.settings import Settings
+from service.store.envelopes import answer_id, secrets_id
 
 from .support import Api, Json
 

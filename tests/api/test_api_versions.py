@@ -22,8 +22,8 @@ from domain.events import Event
 from domain.game import start_game
 from domain.rules import Rules
 from domain.state import fold
-from service import auth
-from service.records import Envelope, GameSecrets, secrets_id
+from service.store.envelopes import Envelope, GameSecrets, secrets_id
+from service.usecases import auth
 
 from .audit_support import export, exported, finished_game
 from .support import Api, Json

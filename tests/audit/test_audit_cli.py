@@ -14,10 +14,10 @@ from typing import Any
 import msgspec
 import pytest
 
-import service.audit_cli
+import service.cli.verify
 from domain.audit import Verdict
 from domain.records import GameRecord, dump_record
-from service.audit_cli import add_verify_command
+from service.cli.verify import add_verify_command
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -133,7 +133,7 @@ def test_the_command_runs_as_a_program_with_its_exit_codes(
     codes = []
     for path in (good, bad, missing):
         done = subprocess.run(
-            [sys.executable, "-m", "service.audit_cli", str(path)],
+            [sys.executable, "-m", "service.cli.verify", str(path)],
             cwd=ROOT,
             capture_output=True,
             text=True,
@@ -145,7 +145,7 @@ def test_the_command_runs_as_a_program_with_its_exit_codes(
 
 def test_the_command_imports_only_the_rules_engine() -> None:
     # Offline: no web framework, no store, no network.
-    tree = ast.parse(Path(service.audit_cli.__file__).read_text(encoding="utf-8"))
+    tree = ast.parse(Path(service.cli.verify.__file__).read_text(encoding="utf-8"))
     modules = {
         (node.module or "").split(".")[0]
         for node in ast.walk(tree)

@@ -36,8 +36,8 @@ from pytest_bdd import scenarios
 
 from domain.audit import Verdict
 from service.app import create_app
-from service.audit_cli import EXIT_INVALID, EXIT_VALID
 from service.cli import main
+from service.cli.verify import EXIT_INVALID, EXIT_VALID
 from service.settings import Settings
 
 from . import test_audit_domain as audit_spec

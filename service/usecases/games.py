@@ -4,7 +4,7 @@ No rule is decided here. The domain deals, judges turns and dead declarations, a
 decides what each viewer may see (`domain.views`); this module finds the game,
 checks the caller's token, draws the deck order from seeds (`domain.fair`) and
 records what the domain returned, atomically. Game records (export, import) are the
-use cases of `service.game_records`.
+use cases of `service.usecases.records`.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from domain.moves import legal_moves
 from domain.rules import Rules
 from domain.state import GameState, fold
 from domain.views import GameView, view_event, view_game
-from service import auth
 from service.errors import (
     DeckNotAllowed,
     IdempotencyKeyReused,
@@ -35,8 +34,11 @@ from service.errors import (
     StaleVersion,
     VersionConflict,
 )
-from service.records import Envelope, GameSecrets, StoredAnswer, answer_id
-from service.schemas import (
+from service.settings import Settings
+from service.store import GameStore
+from service.store.envelopes import Envelope, GameSecrets, StoredAnswer, answer_id
+from service.usecases import auth
+from service.usecases.messages import (
     CreatedGame,
     CreateGame,
     EventRecord,
@@ -44,8 +46,6 @@ from service.schemas import (
     MovesView,
     TurnResult,
 )
-from service.settings import Settings
-from service.store import GameStore
 
 Command = Callable[[GameState], list[Event]]
 _encoder = msgspec.json.Encoder()

@@ -1,6 +1,6 @@
 """Game records in and out of the service: the use cases behind exportRecord and importRecord.
 
-As in `service.games`, no rule is decided here: `domain.records` writes, reads and
+As in `service.usecases.games`, no rule is decided here: `domain.records` writes, reads and
 verifies records, and `domain.views` decides who may see the hands a record shows.
 """
 
@@ -14,9 +14,9 @@ from domain.records import GameRecord, load_record, make_record, verify_record
 from domain.state import fold
 from domain.views import may_see_hand, view_game
 from service.errors import GameNotOver, InvalidRecord, RecordNotFinished
-from service.records import GameSecrets
-from service.schemas import GameRecordDocument, ImportedGame
 from service.store import GameStore
+from service.store.envelopes import GameSecrets
+from service.usecases.messages import GameRecordDocument, ImportedGame
 
 _encoder = msgspec.json.Encoder()
 

@@ -1,7 +1,7 @@
 """The game record endpoints: export a finished game's record, import a record.
 
 Registered by `service.app.create_app` beside the game endpoints, and like them thin:
-parse, one use case of `service.game_records` in a worker thread, answer. The record
+parse, one use case of `service.usecases.records` in a worker thread, answer. The record
 is written by `domain.records` (`dump_record`), byte for byte what
 `penang-rummy verify` reads.
 """
@@ -14,8 +14,7 @@ from litestar.openapi import ResponseSpec
 from litestar.params import JSONBody
 
 from domain.records import dump_record
-from service import game_records
-from service.http import (
+from service.api.http import (
     ETAG,
     JSON_MEDIA_TYPE,
     MAX_BODY_BYTES,
@@ -26,8 +25,9 @@ from service.http import (
     strict_body,
     tagged,
 )
-from service.schemas import GameRecordDocument, ImportedGame
 from service.store import GameStore
+from service.usecases import records as game_records
+from service.usecases.messages import GameRecordDocument, ImportedGame
 
 
 @get(

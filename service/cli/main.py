@@ -7,7 +7,7 @@
 `serve` runs the API with uvicorn over the store the environment names (by default
 an SQLite file in the working directory: no set-up needed). `openapi` writes the
 contract the app serves. `verify` checks a game record (`GET /games/{id}/record`)
-against the rules offline, with no service running (`service.audit_cli`: exit 0
+against the rules offline, with no service running (`service.cli.verify`: exit 0
 valid, 1 a rule broken, 2 not a readable record). Settings: see `service.settings`.
 """
 
@@ -21,9 +21,9 @@ from pathlib import Path
 import msgspec
 import uvicorn
 
+from service.api.openapi import render, write
 from service.app import create_app
-from service.audit_cli import add_verify_command
-from service.openapi import render, write
+from service.cli.verify import add_verify_command
 from service.settings import Settings
 
 

@@ -14,7 +14,7 @@ import secrets
 from domain.errors import UnknownSeat
 from domain.state import GameState
 from service.errors import MissingToken, UnknownToken, WrongSeat
-from service.records import GameSecrets
+from service.store.envelopes import GameSecrets
 
 _SCHEME = "bearer"
 

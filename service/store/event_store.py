@@ -33,8 +33,8 @@ from eventsourcing.utils import Environment
 from domain.events import Event
 from domain.state import GameState, fold
 from service.errors import GameNotFound, VersionConflict, VersionNotFound
-from service.records import Envelope, GameSecrets, StoredAnswer, StructMapper, secrets_id
 from service.settings import Settings
+from service.store.envelopes import Envelope, GameSecrets, StoredAnswer, StructMapper, secrets_id
 
 _CACHE_SIZE = 4096
 T = TypeVar("T")

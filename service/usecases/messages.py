@@ -1,4 +1,4 @@
-"""The wire form of requests and responses: msgspec structs.
+"""What the use cases take and give: msgspec structs, also the API's wire form.
 
 Game state and events leave the service only as the domain's views
 (`domain.views.GameView`, `EventView`), wrapped here with versions and ids. Every
@@ -190,38 +190,3 @@ class ImportedGame(msgspec.Struct, frozen=True, kw_only=True):
     #: The outcome of replaying the record through the rules.
     verdict: Verdict
     view: GameView
-
-
-class Health(msgspec.Struct, frozen=True, kw_only=True):
-    """The service's state."""
-
-    status: Literal["ok"]
-
-
-class FieldError(msgspec.Struct, frozen=True, kw_only=True):
-    """One invalid input: where it is and what is wrong."""
-
-    field: str
-    message: str
-
-
-class Problem(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """An RFC 9457 problem: what went wrong, with a stable machine-readable `code`."""
-
-    type: str
-    title: str
-    status: int
-    detail: str
-    #: Stable machine-readable code, e.g. `not-your-turn` (the domain error's code).
-    code: str
-    #: The RULES.md (or READINGS.md) rule id a rule violation breaks.
-    rule: str | None = None
-    #: The 0-based index of the offending action within the turn.
-    action_index: int | None = None
-    #: The 0-based index of the first event of an imported record that breaks a rule.
-    event_index: int | None = None
-    #: The offending input field.
-    field: str | None = None
-    #: The game's current version (conflicts and stale versions).
-    version: int | None = None
-    errors: tuple[FieldError, ...] | None = None

@@ -15,8 +15,9 @@ from litestar.openapi.spec import Components, SecurityScheme
 from litestar.params import HeaderParameter, PathParameter, QueryParameter
 
 from domain.rules import MAX_PLAYERS
-from service.errors import PROBLEM_MEDIA_TYPE, InvalidRequest, MalformedAction
-from service.schemas import Problem
+from service.api.problems import PROBLEM_MEDIA_TYPE
+from service.api.schemas import Problem
+from service.errors import InvalidRequest, MalformedAction
 
 T = TypeVar("T")
 #: The largest request body the service reads (a record of the longest game is far less).

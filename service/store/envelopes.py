@@ -16,9 +16,10 @@ path: reading a domain event never resolves it, the codec decodes the state by i
 `type` and `v`, upcasting an older schema version to the current one (see the codec's
 docstring for how an event type evolves, and its `Dealt` v1 → v2 example).
 
-The service's own records are structs too, stored as their msgspec JSON under the
-topic of their class (`service.records:GameSecrets`), each in its own stream: a
-game's secrets (`GameSecrets`) and idempotent answers (`StoredAnswer`).
+The service's own records are structs too, stored as their msgspec JSON, each in its
+own stream: a game's secrets (`GameSecrets`) and idempotent answers (`StoredAnswer`).
+Their topics are fixed labels too (`RECORD_TOPICS`: `service.records:GameSecrets`,
+where the classes first lived), so moving a class never strands what is stored.
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from uuid import UUID, uuid5
 import msgspec
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import Mapper, MapperDeserialisationError, StoredEvent
-from eventsourcing.utils import get_topic, resolve_topic
 
 from domain.codec import TYPE_KEY, MalformedEvent, decode_event, encode_event
 from domain.events import Event
@@ -58,6 +58,14 @@ class StoredAnswer(msgspec.Struct, frozen=True, kw_only=True):
     #: The response body, JSON text.
     body: str
     version: int
+
+
+#: The stored topic of each of the service's own record types: labels, not import paths.
+RECORD_TOPICS: Final[dict[str, type[msgspec.Struct]]] = {
+    "service.records:GameSecrets": GameSecrets,
+    "service.records:StoredAnswer": StoredAnswer,
+}
+_TOPICS_BY_TYPE: Final = {cls: topic for topic, cls in RECORD_TOPICS.items()}
 
 
 class Envelope:
@@ -107,7 +115,7 @@ class StructMapper(Mapper[UUID]):
             topic = EVENT_TOPIC_PREFIX + stored[TYPE_KEY]
             body = _encoder.encode(stored)
         else:
-            topic = get_topic(type(event))
+            topic = _TOPICS_BY_TYPE[type(event)]
             body = _encoder.encode(event)
         stamp = _encoder.encode(domain_event.timestamp)
         # Every stored struct encodes as a non-empty JSON object (tagged, or with fields).
@@ -128,8 +136,8 @@ class StructMapper(Mapper[UUID]):
             if stored_event.topic.startswith(EVENT_TOPIC_PREFIX):
                 event: msgspec.Struct = _decode_domain_event(stored_event.state)
             else:
-                event = _decoder(resolve_topic(stored_event.topic)).decode(stored_event.state)
-        except (msgspec.DecodeError, MalformedEvent) as error:
+                event = _decoder(RECORD_TOPICS[stored_event.topic]).decode(stored_event.state)
+        except (msgspec.DecodeError, MalformedEvent, KeyError) as error:
             raise MapperDeserialisationError(
                 f"cannot decode {stored_event.topic} at version "
                 f"{stored_event.originator_version} of {originator_id}: {error}"

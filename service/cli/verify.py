@@ -79,7 +79,7 @@ def _unreadable(source: str, reason: str, as_json: bool) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """`verify` on its own: `python -m service.audit_cli RECORD [--json]`."""
+    """`verify` on its own: `python -m service.cli.verify RECORD [--json]`."""
     parser = argparse.ArgumentParser(prog="penang-rummy")
     add_verify_command(parser.add_subparsers(dest="command", required=True))
     args = parser.parse_args(["verify", *(sys.argv[1:] if argv is None else argv)])

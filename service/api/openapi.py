@@ -27,16 +27,15 @@ import msgspec
 from litestar import Litestar
 
 from domain.views import GameView
-from service.http import NDJSON_MEDIA_TYPE
-from service.schemas import (
+from service.api.http import NDJSON_MEDIA_TYPE
+from service.api.schemas import Health, Problem
+from service.usecases.messages import (
     CreatedGame,
     CreateGame,
     EventsPage,
     GameRecordDocument,
-    Health,
     ImportedGame,
     MovesView,
-    Problem,
     SubmitTurn,
     TurnResult,
 )

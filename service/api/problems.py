@@ -1,0 +1,187 @@
+"""Errors become HTTP here, once: one table from exception type to status and problem.
+
+Handlers only raise. `problem_handler` is registered on the app for every type in
+`PROBLEMS` and answers with an RFC 9457 `application/problem+json` body carrying a
+stable `code` (the domain error's own code where there is one), the rule id of a rule
+violation, the offending action's index (or, for an imported record, the index of
+its first bad event), and a `detail` that speaks only of what the
+caller may know (the domain's messages name only the acting seat's cards).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, NamedTuple
+
+from eventsourcing.persistence import OperationalError
+from litestar import Request, Response
+from litestar.exceptions import (
+    HTTPException,
+    MethodNotAllowedException,
+    NotFoundException,
+    ValidationException,
+)
+from litestar.types import ExceptionHandlersMap
+
+from domain.errors import (
+    GameOver,
+    InvalidRules,
+    MalformedInput,
+    NotYourTurn,
+    RuleViolation,
+    RummyError,
+    SeatIsDead,
+    UnknownSeat,
+)
+from service.api.schemas import FieldError, Problem
+from service.errors import (
+    DeckNotAllowed,
+    GameNotFound,
+    GameNotOver,
+    IdempotencyKeyReused,
+    InvalidRecord,
+    InvalidRequest,
+    MalformedAction,
+    MissingToken,
+    RecordNotFinished,
+    ServiceError,
+    StaleVersion,
+    UnknownToken,
+    VersionConflict,
+    VersionNotFound,
+    WrongSeat,
+)
+
+PROBLEM_MEDIA_TYPE = "application/problem+json"
+TYPE_PREFIX = "urn:penang-rummy:problem:"
+_log = logging.getLogger("service.api.problems")
+
+
+class Row(NamedTuple):
+    """How one exception type answers: status, problem type slug, title."""
+
+    status: int
+    slug: str
+    title: str
+
+
+#: The one table. Lookup walks the exception's MRO, so the most specific row wins.
+PROBLEMS: dict[type[Exception], Row] = {
+    GameNotFound: Row(404, "game-not-found", "Game not found"),
+    VersionNotFound: Row(404, "version-not-found", "No such version"),
+    UnknownSeat: Row(404, "unknown-seat", "No such seat"),
+    MissingToken: Row(401, "unauthorized", "Bearer token required"),
+    UnknownToken: Row(401, "unauthorized", "Bearer token not recognised"),
+    WrongSeat: Row(403, "forbidden", "Token of another seat"),
+    DeckNotAllowed: Row(403, "deck-not-allowed", "Explicit decks are not allowed"),
+    NotYourTurn: Row(409, "not-your-turn", "Not your turn"),
+    GameOver: Row(409, "game-over", "The game is over"),
+    SeatIsDead: Row(409, "seat-dead", "The seat is dead"),
+    GameNotOver: Row(409, "game-not-over", "The game is not over"),
+    StaleVersion: Row(409, "stale-version", "Stale version"),
+    VersionConflict: Row(409, "version-conflict", "Concurrent change"),
+    IdempotencyKeyReused: Row(422, "idempotency-key-reused", "Idempotency-Key reused"),
+    InvalidRequest: Row(422, "invalid-request", "Invalid request"),
+    MalformedAction: Row(422, "malformed-input", "Malformed input"),
+    InvalidRecord: Row(422, "invalid-record", "The record breaks the rules"),
+    RecordNotFinished: Row(422, "record-not-finished", "The record's game is not over"),
+    ValidationException: Row(422, "invalid-request", "Invalid request"),
+    RuleViolation: Row(422, "illegal-move", "Illegal move"),
+    InvalidRules: Row(422, "invalid-rules", "Invalid rules"),
+    MalformedInput: Row(422, "malformed-input", "Malformed input"),
+    RummyError: Row(422, "rule-error", "Refused by the rules"),
+    NotFoundException: Row(404, "not-found", "Not found"),
+    MethodNotAllowedException: Row(405, "method-not-allowed", "Method not allowed"),
+    #: Litestar's other refusals keep their status, except 400: invalid input is 422.
+    HTTPException: Row(422, "http-error", "Request refused"),
+    OperationalError: Row(503, "store-unavailable", "The event store is unavailable"),
+    Exception: Row(500, "internal-error", "Internal server error"),
+}
+#: Headers a refusal carries besides the problem.
+_AUTH_HEADERS = {"WWW-Authenticate": 'Bearer realm="penang-rummy"'}
+
+
+def row_for(exc: Exception) -> Row:
+    """The table row for `exc`: its own type's, or the nearest base class's."""
+    for cls in type(exc).__mro__:
+        row = PROBLEMS.get(cls)
+        if row is not None:
+            return row
+    return PROBLEMS[Exception]
+
+
+def to_problem(exc: Exception) -> tuple[Problem, dict[str, str]]:
+    """The problem body and headers answering `exc`."""
+    row = row_for(exc)
+    status, headers = row.status, {}
+    extra: dict[str, Any] = {}
+    if isinstance(exc, HTTPException) and row.slug == "http-error":
+        status = row.status if exc.status_code == 400 else exc.status_code
+    if isinstance(exc, HTTPException) and exc.headers:
+        headers.update(exc.headers)
+    if status == 401:
+        headers.update(_AUTH_HEADERS)
+    if status == 503:
+        headers["Retry-After"] = "1"
+    code, detail = row.slug, "the request could not be served"
+    if isinstance(exc, RummyError | ServiceError):
+        code, detail = exc.code, exc.message
+        extra["rule"] = exc.rule if isinstance(exc, RummyError) else None
+    if isinstance(exc, RuleViolation | MalformedAction):
+        extra["action_index"] = exc.action_index
+    if isinstance(exc, InvalidRules | InvalidRequest):
+        extra["field"] = exc.field
+    if isinstance(exc, StaleVersion | VersionConflict):
+        extra["version"] = exc.version
+        headers["ETag"] = f'"{exc.version}"'
+    if isinstance(exc, VersionNotFound):
+        extra["version"] = exc.version
+    if isinstance(exc, InvalidRecord):
+        extra["rule"], extra["event_index"] = exc.rule, exc.event_index
+    if isinstance(exc, ValidationException):
+        detail, extra = _validation(exc)
+    elif isinstance(exc, HTTPException) and status < 500:
+        detail = exc.detail
+    problem = Problem(
+        type=TYPE_PREFIX + row.slug,
+        title=row.title,
+        status=status,
+        detail=detail,
+        code=code,
+        **{key: value for key, value in extra.items() if value is not None},
+    )
+    return problem, headers
+
+
+def _validation(exc: ValidationException) -> tuple[str, dict[str, Any]]:
+    """Litestar's validation errors as a detail naming the fields, and `errors`."""
+    items = exc.extra if isinstance(exc.extra, list) else []
+    errors = tuple(
+        FieldError(field=_field(item), message=str(item.get("message", "invalid")))
+        for item in items
+        if isinstance(item, dict)
+    )
+    if not errors:
+        return exc.detail, {}
+    detail = "; ".join(f"{error.field}: {error.message}" for error in errors)
+    return detail, {"field": errors[0].field, "errors": errors}
+
+
+def _field(item: dict[str, Any]) -> str:
+    key = str(item.get("key", "body"))
+    return "body" if key == "data" else key
+
+
+def problem_handler(request: Request[Any, Any, Any], exc: Exception) -> Response[Problem]:
+    """The one exception handler: the table's answer for `exc`."""
+    problem, headers = to_problem(exc)
+    if problem.status >= 500:
+        _log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    return Response(
+        problem, status_code=problem.status, headers=headers, media_type=PROBLEM_MEDIA_TYPE
+    )
+
+
+def exception_handlers() -> ExceptionHandlersMap:
+    """The handlers to register on the app: one per table row, all the same function."""
+    return dict.fromkeys(PROBLEMS, problem_handler)
