@@ -1,5 +1,4 @@
-"""The `penang-rummy` command: `serve`, `openapi`, `verify` (see `service.cli.main`)."""
+"""The `penang-rummy` command: `serve`, `openapi`, `verify` (see `service.cli.main`).
 
-from service.cli.main import main
-
-__all__ = ["main"]
+Nothing is imported here, so `python -m service.cli.verify` loads the rules engine only.
+"""

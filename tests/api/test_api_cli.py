@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from service.cli import main
+from service.cli.main import main
 
 from .support import free_port
 

@@ -13,7 +13,7 @@ import pytest
 from domain.audit import Verdict
 from domain.records import RECORD_FORMAT, load_record
 from domain.rules import RULES_VERSION
-from service.cli import main
+from service.cli.main import main
 
 from .audit_support import (
     ACTIONS,

@@ -36,7 +36,7 @@ from pytest_bdd import scenarios
 
 from domain.audit import Verdict
 from service.app import create_app
-from service.cli import main
+from service.cli.main import main
 from service.cli.verify import EXIT_INVALID, EXIT_VALID
 from service.settings import Settings
 
