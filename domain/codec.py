@@ -38,40 +38,28 @@ never replay under whatever rules are current.
 
 Rule options (`domain.rules.Rules`) are stored inside `Dealt`; a change to their shape
 is a change to `Dealt`'s shape and is upcast here in the same way.
+
+The same stored form serves every family of events (a game's, a match's): each family
+is one `EventCodec` with its own types, schema versions and upcasters. The module's
+functions (`encode_event`, `decode_event`, …) are those of `GAME_EVENTS`, the game's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar
 
 import msgspec
 
 from domain.errors import MalformedInput
-from domain.events import EVENT_TYPES, AnyEvent, Event
+from domain.events import EVENT_TYPES, Event
 
 StoredEvent = dict[str, Any]
 Upcaster = Callable[[StoredEvent], StoredEvent]
+E = TypeVar("E", bound=msgspec.Struct)
 
 TYPE_KEY: Final = "type"
 VERSION_KEY: Final = "v"
-
-#: The current schema version of each event type; bumped only with an upcaster.
-SCHEMA_VERSIONS: Final[dict[str, int]] = {
-    "Dealt": 2,
-    "PassportMelded": 1,
-    "Melded": 1,
-    "LaidOff": 1,
-    "WildSwapped": 1,
-    "TurnEnded": 1,
-    "DeclaredDead": 1,
-    "DeclaredGame": 1,
-    "GameEnded": 1,
-    "SeedRevealed": 1,
-}
-
-#: Upcasters by (event type, the version they read); each returns the next version.
-UPCASTERS: Final[dict[tuple[str, int], Upcaster]] = {}
 
 
 class MalformedEvent(MalformedInput):
@@ -80,20 +68,117 @@ class MalformedEvent(MalformedInput):
     code = "malformed-event"
 
 
-def upcaster(event_type: str, from_version: int) -> Callable[[Upcaster], Upcaster]:
-    """Register a function that turns a stored `event_type` of `from_version` into the next."""
+class EventCodec(Generic[E]):
+    """The stored form of one family of tagged event structs, with their schema versions.
 
-    def register(function: Upcaster) -> Upcaster:
-        key = (event_type, from_version)
-        if key in UPCASTERS:
-            raise ValueError(f"an upcaster for {event_type} v{from_version} is registered")
-        UPCASTERS[key] = function
-        return function
+    `versions` gives the current schema version of each type, by tag; every version
+    below it needs an upcaster (checked by `check`).
+    """
 
-    return register
+    def __init__(self, types: tuple[type[E], ...], versions: dict[str, int]) -> None:
+        self.types = {_tag(cls): cls for cls in types}
+        self.versions: Final = versions
+        self.upcasters: Final[dict[tuple[str, int], Upcaster]] = {}
+
+    def upcaster(self, event_type: str, from_version: int) -> Callable[[Upcaster], Upcaster]:
+        """Register a function that turns a stored `event_type` of `from_version` into the next."""
+
+        def register(function: Upcaster) -> Upcaster:
+            key = (event_type, from_version)
+            if key in self.upcasters:
+                raise ValueError(f"an upcaster for {event_type} v{from_version} is registered")
+            self.upcasters[key] = function
+            return function
+
+        return register
+
+    def encode(self, event: E) -> StoredEvent:
+        """The stored form of `event`: builtins, with its `type` and schema version `v` first."""
+        name = _tag(type(event))
+        fields = msgspec.to_builtins(event)
+        del fields[TYPE_KEY]
+        return {TYPE_KEY: name, VERSION_KEY: self.versions[name], **fields}
+
+    def upcast(self, data: StoredEvent) -> StoredEvent:
+        """`data` brought to its type's current schema version (a new dict; `v` removed)."""
+        name = data.get(TYPE_KEY)
+        if not isinstance(name, str) or name not in self.versions:
+            raise MalformedEvent(f"unknown event type {name!r}")
+        version = data.get(VERSION_KEY)
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise MalformedEvent(f"{name}: the schema version `v` must be a positive integer")
+        current = self.versions[name]
+        if version > current:
+            raise MalformedEvent(
+                f"{name} v{version} was stored by a newer version of the rules service "
+                f"(this one reads up to v{current})"
+            )
+        shaped = {key: value for key, value in data.items() if key != VERSION_KEY}
+        while version < current:
+            shaped = self.upcasters[(name, version)](shaped)
+            version += 1
+        return shaped
+
+    def decode(self, data: object) -> E:
+        """The event stored as `data` (any schema version known here), or MalformedEvent."""
+        if not isinstance(data, dict):
+            raise MalformedEvent(f"an event is a JSON object, not {type(data).__name__}")
+        shaped = self.upcast(data)
+        name = shaped[TYPE_KEY]
+        try:
+            # The tag names the class: converting to it is much faster than to the union.
+            return msgspec.convert(shaped, type=self.types[name])
+        except msgspec.ValidationError as error:
+            raise MalformedEvent(f"{name}: {error}") from None
+
+    def decode_events(self, stored: Iterable[object]) -> list[E]:
+        """Events from their stored forms; an error names the position of the bad one."""
+        events = []
+        for index, data in enumerate(stored):
+            try:
+                events.append(self.decode(data))
+            except MalformedEvent as error:
+                raise MalformedEvent(f"event {index}: {error.message}") from None
+        return events
+
+    def check(self) -> None:
+        """Every event type has a version, and every version below it an upcaster."""
+        if set(self.types) != set(self.versions):
+            raise AssertionError(f"the schema versions do not match the types: {set(self.types)}")
+        for name, current in self.versions.items():
+            for version in range(1, current):
+                if (name, version) not in self.upcasters:
+                    raise AssertionError(f"no upcaster for {name} v{version}")
 
 
-@upcaster("Dealt", 1)
+def _tag(cls: type[msgspec.Struct]) -> str:
+    tag = cls.__struct_config__.tag
+    if not isinstance(tag, str):
+        raise TypeError(f"{cls.__name__} is not a stored event type")
+    return tag
+
+
+#: The game's events, and the current schema version of each: bumped only with an upcaster.
+GAME_EVENTS: Final = EventCodec[Event](
+    EVENT_TYPES,
+    {
+        "Dealt": 2,
+        "PassportMelded": 1,
+        "Melded": 1,
+        "LaidOff": 1,
+        "WildSwapped": 1,
+        "TurnEnded": 1,
+        "DeclaredDead": 1,
+        "DeclaredGame": 1,
+        "GameEnded": 1,
+        "SeedRevealed": 1,
+    },
+)
+SCHEMA_VERSIONS: Final = GAME_EVENTS.versions
+UPCASTERS: Final = GAME_EVENTS.upcasters
+
+
+@GAME_EVENTS.upcaster("Dealt", 1)
 def _dealt_v1_to_v2(data: StoredEvent) -> StoredEvent:
     """Dealt v1 stored no rules version: every v1 deal was played under `penang-1`."""
     return {**data, "rules_version": "penang-1"}
@@ -101,51 +186,13 @@ def _dealt_v1_to_v2(data: StoredEvent) -> StoredEvent:
 
 def event_type_name(event: Event) -> str:
     """The stored type name (the tag) of `event`."""
-    tag = type(event).__struct_config__.tag
-    if not isinstance(tag, str):
-        raise TypeError(f"{type(event).__name__} is not a stored event type")
-    return tag
+    return _tag(type(event))
 
 
-def encode_event(event: Event) -> StoredEvent:
-    """The stored form of `event`: builtins, with its `type` and schema version `v` first."""
-    name = event_type_name(event)
-    fields = msgspec.to_builtins(event)
-    del fields[TYPE_KEY]
-    return {TYPE_KEY: name, VERSION_KEY: SCHEMA_VERSIONS[name], **fields}
-
-
-def upcast(data: StoredEvent) -> StoredEvent:
-    """`data` brought to its type's current schema version (a new dict; `v` removed)."""
-    name = data.get(TYPE_KEY)
-    if not isinstance(name, str) or name not in SCHEMA_VERSIONS:
-        raise MalformedEvent(f"unknown event type {name!r}")
-    version = data.get(VERSION_KEY)
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise MalformedEvent(f"{name}: the schema version `v` must be a positive integer")
-    current = SCHEMA_VERSIONS[name]
-    if version > current:
-        raise MalformedEvent(
-            f"{name} v{version} was stored by a newer version of the rules service "
-            f"(this one reads up to v{current})"
-        )
-    shaped = {key: value for key, value in data.items() if key != VERSION_KEY}
-    while version < current:
-        shaped = UPCASTERS[(name, version)](shaped)
-        version += 1
-    return shaped
-
-
-def decode_event(data: object) -> Event:
-    """The event stored as `data` (any schema version this codec knows), or MalformedEvent."""
-    if not isinstance(data, dict):
-        raise MalformedEvent(f"an event is a JSON object, not {type(data).__name__}")
-    shaped = upcast(data)
-    try:
-        event: Event = msgspec.convert(shaped, type=AnyEvent)
-    except msgspec.ValidationError as error:
-        raise MalformedEvent(f"{shaped[TYPE_KEY]}: {error}") from None
-    return event
+encode_event: Final = GAME_EVENTS.encode
+upcast: Final = GAME_EVENTS.upcast
+decode_event: Final = GAME_EVENTS.decode
+decode_events: Final = GAME_EVENTS.decode_events
 
 
 def encode_event_json(event: Event) -> bytes:
@@ -166,26 +213,4 @@ def encode_events(events: Iterable[Event]) -> list[StoredEvent]:
     return [encode_event(event) for event in events]
 
 
-def decode_events(stored: Iterable[object]) -> list[Event]:
-    """Events from their stored forms; an error names the position of the bad one."""
-    events = []
-    for index, data in enumerate(stored):
-        try:
-            events.append(decode_event(data))
-        except MalformedEvent as error:
-            raise MalformedEvent(f"event {index}: {error.message}") from None
-    return events
-
-
-def _check_table() -> None:
-    # Every event type has a version, and every version below it an upcaster.
-    names = {type_.__struct_config__.tag for type_ in EVENT_TYPES}
-    if names != set(SCHEMA_VERSIONS):
-        raise AssertionError(f"SCHEMA_VERSIONS does not match the event types: {names}")
-    for name, current in SCHEMA_VERSIONS.items():
-        for version in range(1, current):
-            if (name, version) not in UPCASTERS:
-                raise AssertionError(f"no upcaster for {name} v{version}")
-
-
-_check_table()
+GAME_EVENTS.check()

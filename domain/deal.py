@@ -9,10 +9,20 @@ aside unseen (P5). Seats are numbered clockwise, so "left of seat s" is seat s +
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from domain.cards import Card
 from domain.errors import InvalidRules
-from domain.events import GameEnded
+
+
+class Scored(Protocol):
+    """A finished game's points and winners, by seat (`GameEnded`, `MatchGameScored`)."""
+
+    @property
+    def points(self) -> tuple[int, ...]: ...
+
+    @property
+    def winners(self) -> tuple[int, ...]: ...
 
 
 def deal(
@@ -37,7 +47,7 @@ def first_dealer(seats: int, draw: int) -> int:
     return draw
 
 
-def next_dealer(previous_dealer: int, ended: GameEnded, points_recorded: bool) -> int:
+def next_dealer(previous_dealer: int, ended: Scored, points_recorded: bool) -> int:
     """Who deals the next game of a match (P7, P8).
 
     With points recorded the winner of the last game deals (P7); without, the seat

@@ -20,13 +20,21 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     """Base of every event."""
 
 
-class DealProof(msgspec.Struct, frozen=True, kw_only=True):
+class DealProof(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """How the deck order was drawn (domain.fair): the server seed's SHA-256, published
-    before play, and the seats' seeds. The server seed itself follows in `SeedRevealed`."""
+    before play, and the seats' seeds. The server seed itself follows in `SeedRevealed`.
+
+    `dealer_drawn` is false where the dealer was not drawn from these seeds but chosen
+    otherwise: named when the game was created, or by a match's dealer rules (P7, P8),
+    which the match's record proves. It is stored only when false, so every deal
+    stored before it existed reads as drawn, byte for byte as it was written.
+    """
 
     algorithm: str
     server_seed_sha256: str
-    seat_seeds: tuple[str, ...] = ()
+    #: Always stored (empty where the seats gave no seeds).
+    seat_seeds: tuple[str, ...]
+    dealer_drawn: bool = True
 
 
 class Dealt(Event, frozen=True, tag="Dealt"):

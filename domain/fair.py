@@ -77,3 +77,17 @@ def shuffle(deck: Sequence[Card], server_seed: bytes, seat_seeds: Sequence[str])
 def first_dealer(server_seed: bytes, seat_seeds: Sequence[str], seats: int) -> int:
     """The dealer of a game dealt from these seeds (P6: chosen at random)."""
     return _uniform(_numbers(deal_key(server_seed, seat_seeds), b"dealer"), seats)
+
+
+_MATCH_GAME = b"penang-rummy/match-game/1"
+
+
+def game_seed(match_seed: bytes, number: int) -> bytes:
+    """The server seed of game `number` (from 1) of a match dealt from `match_seed`.
+
+    HMAC-SHA256(match_seed, "penang-rummy/match-game/1" || number as 4 big-endian bytes).
+    Each game commits to and reveals its own seed; the match seed, revealed when the
+    match ends, shows that every game's seed came from the one committed to at the start.
+    """
+    message = _MATCH_GAME + number.to_bytes(4, "big")
+    return hmac.new(match_seed, message, hashlib.sha256).digest()

@@ -63,11 +63,15 @@ def deck_dealing(dealt: Dealt) -> list[Card]:
 
 def check_proof(proof: DealProof) -> None:
     """A proof this verifier can check: a known algorithm and a SHA-256 in hex."""
-    if proof.algorithm != fair.ALGORITHM:
+    check_commitment(proof.algorithm, proof.server_seed_sha256)
+
+
+def check_commitment(algorithm: str, commitment: str) -> None:
+    """A commitment (a deal's or a match's) this verifier can check."""
+    if algorithm != fair.ALGORITHM:
         raise MalformedProof(
-            f"the deal names algorithm {proof.algorithm!r}; this verifier knows {fair.ALGORITHM!r}"
+            f"the deal names algorithm {algorithm!r}; this verifier knows {fair.ALGORITHM!r}"
         )
-    commitment = proof.server_seed_sha256
     if len(commitment) != 64 or not set(commitment) <= _HEX:
         raise MalformedProof("the commitment is not a SHA-256 in lowercase hex")
 
@@ -93,7 +97,9 @@ def check_fair_deal(dealt: Dealt, proof: DealProof, seed: bytes) -> None:
     seats = len(dealt.players)
     rules = dealt.rules
     deck = fair.shuffle(build_deck(rules.packs_for(seats), rules.jokers), seed, proof.seat_seeds)
-    dealer = fair.first_dealer(seed, proof.seat_seeds, seats)
+    dealer = (
+        fair.first_dealer(seed, proof.seat_seeds, seats) if proof.dealer_drawn else dealt.dealer
+    )
     if dealer != dealt.dealer:
         raise DealMismatch(
             f"the seeds choose seat {dealer} to deal; the record says seat {dealt.dealer}", "P6"

@@ -44,7 +44,9 @@ SAMPLES: tuple[Event, ...] = (
         dealer=1,
         hands=(("AS", "2S", "3S", "JK"), ("5H", "5D", "5C", "KC")),
         undealt=("QD", "JK"),
-        proof=DealProof(algorithm="hmac-sha256-fisher-yates/1", server_seed_sha256="ab" * 32),
+        proof=DealProof(
+            algorithm="hmac-sha256-fisher-yates/1", server_seed_sha256="ab" * 32, seat_seeds=()
+        ),
     ),
     Dealt(
         rules=Rules(),

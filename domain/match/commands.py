@@ -1,0 +1,234 @@
+"""Commands on a match: open, claim and leave seats, start, deal and score games, close.
+
+Each command checks the match's rules against its state and returns the new events,
+or raises one rule violation. The games themselves are dealt and played by
+`domain.game`; these commands say which game comes next and who deals it:
+
+- the first dealer is drawn at random (P6): the service draws it from the match's
+  committed seed (`domain.fair.first_dealer`), and a match record shows the draw;
+- with points recorded, the winner of the last game deals the next (P7); without, the
+  seat with the most points in it, the worst loser (P8); ties go to the first tied
+  seat clockwise from the previous dealer's left (R5);
+- a match ends after its number of games, or after the game in which a seat's total
+  reaches its target, or, once closed, after the game being played (R16). With points
+  recorded the lowest total wins; without, the most games won (R17); ties share.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from domain.deal import next_dealer
+from domain.errors import BadSeed, InvalidRules, UnknownSeat
+from domain.events import GameEnded
+from domain.fair import commitment
+from domain.match.errors import (
+    MatchClosedAlready,
+    MatchNotOver,
+    MatchOver,
+    MatchUnderway,
+    NoGameToScore,
+    SeatNotTaken,
+    SeatsOpen,
+    SeatTaken,
+)
+from domain.match.events import (
+    AnyMatchEvent,
+    EndReason,
+    MatchClosed,
+    MatchEnded,
+    MatchGameScored,
+    MatchGameStarted,
+    MatchOpened,
+    MatchProof,
+    MatchSeedRevealed,
+    MatchStarted,
+    SeatClaimed,
+    SeatLeft,
+)
+from domain.match.options import MatchOptions
+from domain.match.state import MatchState
+from domain.rules import RULES_VERSION
+
+
+def open_match(
+    seats: int,
+    options: MatchOptions,
+    *,
+    players: Sequence[str] = (),
+    proof: MatchProof | None = None,
+) -> list[AnyMatchEvent]:
+    """A new match of `seats` seats: named by `players`, or all open to claim (R18)."""
+    options.validate(seats)
+    if players and len(players) != seats:
+        raise InvalidRules("P2", f"{len(players)} players for {seats} seats", "players")
+    opened = MatchOpened(
+        seats=seats,
+        options=options,
+        rules_version=RULES_VERSION,
+        players=tuple(players),
+        proof=proof,
+    )
+    return [opened]
+
+
+def claim_seat(
+    state: MatchState, seat: int, name: str, seat_seed: str | None = None
+) -> list[AnyMatchEvent]:
+    """A player takes an open seat, with an optional seed of their own (R18)."""
+    _check_seat(state, seat)
+    _check_before_deal(state, "claimed")
+    if state.names[seat] is not None:
+        raise SeatTaken(f"seat {seat} is taken")
+    return [SeatClaimed(seat=seat, name=name, seat_seed=seat_seed)]
+
+
+def leave_seat(state: MatchState, seat: int) -> list[AnyMatchEvent]:
+    """The player of a claimed seat leaves it before the deal (R18)."""
+    _check_seat(state, seat)
+    _check_before_deal(state, "left")
+    if state.names[seat] is None:
+        raise SeatNotTaken(f"seat {seat} is open: nobody holds it")
+    return [SeatLeft(seat=seat)]
+
+
+def start_match(
+    state: MatchState, dealer: int, seat_seeds: Sequence[str] | None = None
+) -> list[AnyMatchEvent]:
+    """Every seat is taken: name the players, their seeds and the first dealer (P6).
+
+    `seat_seeds` are given where the players were named when the match opened; claimed
+    seats bring their own (an absent seed counts as the empty text).
+    """
+    _check_before_deal(state, "started")
+    if state.open_seats:
+        shown = " ".join(str(seat) for seat in state.open_seats)
+        raise SeatsOpen(f"seats {shown} are still open")
+    if not 0 <= dealer < state.seats:
+        raise UnknownSeat(f"there is no seat {dealer} to deal")
+    seeds = tuple(seat_seeds) if seat_seeds is not None else _claimed_seeds(state)
+    if seeds and len(seeds) != state.seats:
+        raise InvalidRules("R18", f"{len(seeds)} seat seeds for {state.seats} seats", "seat_seeds")
+    players = tuple(name for name in state.names if name is not None)
+    return [MatchStarted(players=players, seat_seeds=seeds, dealer=dealer)]
+
+
+def _claimed_seeds(state: MatchState) -> tuple[str, ...]:
+    if state.named:
+        return ()
+    return tuple(seed or "" for seed in state.seat_seeds)
+
+
+def next_game(state: MatchState) -> tuple[int, int] | None:
+    """The number and dealer of the game to deal now, or None (P6, P7, P8, R5)."""
+    if state.started is None or state.over or state.current is not None:
+        return None
+    if not state.games:
+        return 1, state.started.dealer
+    last = state.games[-1]
+    if last.scored is None:
+        raise AssertionError("a finished game is scored before the next is dealt")
+    dealer = next_dealer(last.dealer, last.scored, state.options.points_recorded)
+    return last.number + 1, dealer
+
+
+def game_started(state: MatchState, game_id: str) -> list[AnyMatchEvent]:
+    """The next game was dealt, as `game_id`, by the dealer `next_game` names."""
+    if state.over:
+        raise MatchOver("the match is over: no game follows")
+    upcoming = next_game(state)
+    if upcoming is None:
+        raise SeatsOpen("no game is due: the match has not started, or a game is running")
+    number, dealer = upcoming
+    return [MatchGameStarted(number=number, game_id=game_id, dealer=dealer)]
+
+
+def game_scored(state: MatchState, ended: GameEnded) -> list[AnyMatchEvent]:
+    """The game being played ended: add its points, and end the match where it ends (R16)."""
+    current = state.current
+    if current is None:
+        raise NoGameToScore("the match is playing no game")
+    if len(ended.points) != state.seats:
+        raise NoGameToScore(f"{len(ended.points)} scores for {state.seats} seats")
+    totals = tuple(total + points for total, points in zip(state.totals, ended.points, strict=True))
+    scored = MatchGameScored(
+        number=current.number, points=ended.points, winners=ended.winners, totals=totals
+    )
+    reason = _end_reason(state, scored)
+    if reason is None:
+        return [scored]
+    games = (*(game.scored for game in state.games[:-1]), scored)
+    return [scored, _ended(state, reason, totals, [g for g in games if g is not None])]
+
+
+def _end_reason(state: MatchState, scored: MatchGameScored) -> EndReason | None:
+    options = state.options
+    if options.games is not None and scored.number >= options.games:
+        return "games"
+    if options.target is not None and max(scored.totals) >= options.target:
+        return "target"
+    if state.closed:
+        return "closed"
+    return None
+
+
+def close_match(state: MatchState) -> list[AnyMatchEvent]:
+    """Close the match: the game being played is its last; with none, it ends now (R16)."""
+    if state.over:
+        raise MatchOver("the match is over")
+    if state.closed:
+        raise MatchClosedAlready("the match is closed already: it ends with the game being played")
+    closed = MatchClosed()
+    if state.current is not None:
+        return [closed]
+    scored = [game.scored for game in state.games if game.scored is not None]
+    return [closed, _ended(state, "closed", state.totals, scored)]
+
+
+def _ended(
+    state: MatchState,
+    reason: EndReason,
+    totals: tuple[int, ...],
+    scored: Sequence[MatchGameScored],
+) -> MatchEnded:
+    return MatchEnded(reason=reason, totals=totals, winners=match_winners(state, totals, scored))
+
+
+def match_winners(
+    state: MatchState, totals: tuple[int, ...], scored: Sequence[MatchGameScored]
+) -> tuple[int, ...]:
+    """The lowest total with points recorded; the most games won without (R17). Ties share."""
+    if not scored:
+        return ()
+    if state.options.points_recorded:
+        best = min(totals)
+        return tuple(seat for seat, total in enumerate(totals) if total == best)
+    wins = [0] * state.seats
+    for game in scored:
+        for seat in game.winners:
+            wins[seat] += 1
+    most = max(wins)
+    return tuple(seat for seat, count in enumerate(wins) if count == most)
+
+
+def reveal_match_seed(state: MatchState, server_seed: bytes) -> list[AnyMatchEvent]:
+    """After the end, publish the seed that `MatchOpened.proof` committed to."""
+    if not state.over:
+        raise MatchNotOver("the match seed is revealed only once the match is over")
+    if state.proof is None or state.revealed_seed is not None:
+        raise BadSeed("this match has no committed seed left to reveal")
+    if commitment(server_seed) != state.proof.server_seed_sha256:
+        raise BadSeed("the seed's SHA-256 is not the commitment published in MatchOpened")
+    return [MatchSeedRevealed(server_seed=server_seed.hex())]
+
+
+def _check_seat(state: MatchState, seat: int) -> None:
+    if not 0 <= seat < state.seats:
+        raise UnknownSeat(f"there is no seat {seat} at this table of {state.seats}")
+
+
+def _check_before_deal(state: MatchState, what: str) -> None:
+    if state.over:
+        raise MatchOver("the match is over")
+    if state.started is not None:
+        raise MatchUnderway(f"the cards are dealt: seats are {what} only before the deal")

@@ -1,0 +1,124 @@
+"""A match's events: immutable facts, past tense, folded by `domain.match.state`.
+
+A match's stream begins with `MatchOpened`. With open seats, players claim them
+(`SeatClaimed`, `SeatLeft`) until every seat is taken; then `MatchStarted` names the
+players and the first dealer (P6), and each game is announced by `MatchGameStarted`
+and scored by `MatchGameScored` (P7, P8). `MatchEnded` closes it, and
+`MatchSeedRevealed` publishes the seed its deals were drawn from. Seat numbers are the
+games' seat numbers; game ids are the service's ids of the games, as text.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.match.options import MatchOptions
+
+EndReason = Literal["games", "target", "closed"]
+
+
+class MatchEvent(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    """Base of every match event."""
+
+
+class MatchProof(msgspec.Struct, frozen=True, kw_only=True):
+    """The match's commitment: SHA-256 of the seed every deal of the match is drawn from.
+
+    Published when the match opens, before any seat seed is known (`domain.fair`).
+    """
+
+    algorithm: str
+    server_seed_sha256: str
+
+
+class MatchOpened(MatchEvent, frozen=True, tag="MatchOpened"):
+    """A table of `seats` seats; `players` names them all, or is empty for open seats."""
+
+    seats: int
+    options: MatchOptions
+    rules_version: str
+    players: tuple[str, ...] = ()
+    proof: MatchProof | None = None
+
+
+class SeatClaimed(MatchEvent, frozen=True, tag="SeatClaimed"):
+    """A player took an open seat, with the seed they mix into the deals (R18)."""
+
+    seat: int
+    name: str
+    seat_seed: str | None = None
+
+
+class SeatLeft(MatchEvent, frozen=True, tag="SeatLeft"):
+    """The player of a claimed seat left it before the deal; the seat is open again."""
+
+    seat: int
+
+
+class MatchStarted(MatchEvent, frozen=True, tag="MatchStarted"):
+    """Every seat is taken: the players, their seeds, and the first dealer (P6)."""
+
+    players: tuple[str, ...]
+    seat_seeds: tuple[str, ...]
+    dealer: int
+
+
+class MatchGameStarted(MatchEvent, frozen=True, tag="MatchGameStarted"):
+    """Game `number` (from 1) of the match was dealt by `dealer` (P6, P7, P8)."""
+
+    number: int
+    game_id: str
+    dealer: int
+
+
+class MatchGameScored(MatchEvent, frozen=True, tag="MatchGameScored"):
+    """Game `number` ended: its points and winners, and each seat's total so far."""
+
+    number: int
+    points: tuple[int, ...]
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+class MatchClosed(MatchEvent, frozen=True, tag="MatchClosed"):
+    """The match was closed: no game is dealt after the one being played (if any)."""
+
+
+class MatchEnded(MatchEvent, frozen=True, tag="MatchEnded"):
+    """The match is over: why, each seat's total, and who won (R16, R17)."""
+
+    reason: EndReason
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+class MatchSeedRevealed(MatchEvent, frozen=True, tag="MatchSeedRevealed"):
+    """After the end: the match seed (hex) whose SHA-256 `MatchOpened.proof` committed to."""
+
+    server_seed: str
+
+
+AnyMatchEvent = (
+    MatchOpened
+    | SeatClaimed
+    | SeatLeft
+    | MatchStarted
+    | MatchGameStarted
+    | MatchGameScored
+    | MatchClosed
+    | MatchEnded
+    | MatchSeedRevealed
+)
+MATCH_EVENT_TYPES: tuple[type[AnyMatchEvent], ...] = (
+    MatchOpened,
+    SeatClaimed,
+    SeatLeft,
+    MatchStarted,
+    MatchGameStarted,
+    MatchGameScored,
+    MatchClosed,
+    MatchEnded,
+    MatchSeedRevealed,
+)

@@ -1,0 +1,123 @@
+"""What anyone may see of a match: all of it (its games keep their own secrecy).
+
+A match's events hold names, seeds the players chose to publish, dealers and scores:
+public facts. The cards are in the games, seen through `domain.views`.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.match.events import EndReason, MatchProof
+from domain.match.options import MatchOptions
+from domain.match.state import MatchGame, MatchState
+
+MatchStatus = Literal["open", "playing", "over"]
+
+
+class MatchSeatView(msgspec.Struct, frozen=True, kw_only=True):
+    """A seat of the match: its player, once claimed (or named)."""
+
+    seat: int
+    name: str | None
+    #: The seed the seat's player mixes into the deals (R18), once the match started.
+    seat_seed: str | None = None
+
+
+class MatchGameView(msgspec.Struct, frozen=True, kw_only=True):
+    """One game of the match: who dealt it, and its score once over."""
+
+    number: int
+    game_id: str
+    dealer: int
+    over: bool
+    points: tuple[int, ...] | None = None
+    winners: tuple[int, ...] | None = None
+    #: Each seat's total after this game.
+    totals: tuple[int, ...] | None = None
+
+
+class MatchResultView(msgspec.Struct, frozen=True, kw_only=True):
+    """The end of the match: why, the totals, and who won (R16, R17)."""
+
+    reason: EndReason
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+class MatchView(msgspec.Struct, frozen=True, kw_only=True):
+    """A match as anyone sees it."""
+
+    version: int
+    status: MatchStatus
+    options: MatchOptions
+    rules_version: str
+    seats: tuple[MatchSeatView, ...]
+    open_seats: tuple[int, ...]
+    #: The first dealer, drawn when the match started (P6).
+    first_dealer: int | None
+    games: tuple[MatchGameView, ...]
+    #: The id of the game being played, if any.
+    current_game: str | None
+    totals: tuple[int, ...]
+    #: Closed: no game is dealt after the one being played.
+    closed: bool
+    result: MatchResultView | None = None
+    proof: MatchProof | None = None
+    revealed_seed: str | None = None
+
+
+def view_match(state: MatchState) -> MatchView:
+    """The match as anyone may see it."""
+    started = state.started
+    seeds = started.seat_seeds if started is not None else ()
+    seats = tuple(
+        MatchSeatView(seat=seat, name=name, seat_seed=seeds[seat] if seeds else None)
+        for seat, name in enumerate(state.names)
+    )
+    current = state.current
+    ended = state.ended
+    result = None
+    if ended is not None:
+        result = MatchResultView(reason=ended.reason, totals=ended.totals, winners=ended.winners)
+    return MatchView(
+        version=state.version,
+        status=_status(state),
+        options=state.options,
+        rules_version=state.rules_version,
+        seats=seats,
+        open_seats=state.open_seats,
+        first_dealer=None if started is None else started.dealer,
+        games=tuple(_game_view(game) for game in state.games),
+        current_game=None if current is None else current.game_id,
+        totals=state.totals,
+        closed=state.closed,
+        result=result,
+        proof=state.proof,
+        revealed_seed=state.revealed_seed,
+    )
+
+
+def _status(state: MatchState) -> MatchStatus:
+    if state.over:
+        return "over"
+    return "open" if state.started is None else "playing"
+
+
+def _game_view(game: MatchGame) -> MatchGameView:
+    scored = game.scored
+    if scored is None:
+        return MatchGameView(
+            number=game.number, game_id=game.game_id, dealer=game.dealer, over=False
+        )
+    return MatchGameView(
+        number=game.number,
+        game_id=game.game_id,
+        dealer=game.dealer,
+        over=True,
+        points=scored.points,
+        winners=scored.winners,
+        totals=scored.totals,
+    )
