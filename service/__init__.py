@@ -5,5 +5,16 @@
 - `service.usecases`: what the API does (games, records, tokens), free of HTTP;
 - `service.store`: the eventsourcing event store, free of HTTP;
 - `service.cli`: the `penang-rummy` command;
-- `service.settings` and `service.errors`: shared by all of them.
+- `service.settings` and `service.errors`: shared by all of them;
+- `service.bootstrap` (`python3 -m service`, `tests/run.py`): the checkout's `.venv`.
 """
+
+
+def version() -> str:
+    """The installed distribution's version (`penang-rummy --version`, `GET /`)."""
+    from importlib import metadata  # noqa: PLC0415 (`python3 -m service` imports this first)
+
+    try:
+        return metadata.version("penang-rummy")
+    except metadata.PackageNotFoundError:
+        return "unknown (not installed)"

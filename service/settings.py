@@ -1,32 +1,28 @@
-"""Service settings, read from environment variables.
+"""Service settings: one table (`SETTINGS`), read from environment variables and flags.
 
-| variable | default | meaning |
-|---|---|---|
-| `PENANG_RUMMY_STORE` | `sqlite` | event store: `sqlite` or `postgres` |
-| `PENANG_RUMMY_SQLITE_PATH` | `penang-rummy.sqlite` | SQLite file (in the working directory) |
-| `PENANG_RUMMY_SQLITE_SYNCHRONOUS` | `full` | `full`: every commit synced to disk; `normal` |
-|   |   | (WAL) may lose the last commits on power loss, never on a process crash |
-| `PENANG_RUMMY_POSTGRES_HOST` | `127.0.0.1` | PostgreSQL host |
-| `PENANG_RUMMY_POSTGRES_PORT` | `5432` | PostgreSQL port |
-| `PENANG_RUMMY_POSTGRES_DB` | `penang_rummy` | PostgreSQL database (must exist) |
-| `PENANG_RUMMY_POSTGRES_USER` | `postgres` | PostgreSQL user |
-| `PENANG_RUMMY_POSTGRES_PASSWORD` | empty | PostgreSQL password |
-| `PENANG_RUMMY_POSTGRES_POOL_SIZE` | `10` | connections per process |
-| `PENANG_RUMMY_ALLOW_DECK` | off | accept explicit deck orders in `POST /games` (tests, replays) |
-| `PENANG_RUMMY_HOST` | `127.0.0.1` | `penang-rummy serve` host |
-| `PENANG_RUMMY_PORT` | `8000` | `penang-rummy serve` port |
+The table is the one list of settings: `Settings.from_env` reads it, `penang-rummy
+serve --help` prints it, and a test checks that the README's configuration table is
+`markdown_table()` word for word. A bad value is a `SettingsError` naming the
+variable (or flag) and what it accepts, which the CLI prints as one line.
 """
 
 from __future__ import annotations
 
 import os
+import textwrap
+import typing
 from collections.abc import Mapping
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import msgspec
 
 _TRUE = frozenset({"1", "true", "yes", "on", "y"})
-_FALSE = frozenset({"", "0", "false", "no", "off", "n"})
+_FALSE = frozenset({"0", "false", "no", "off", "n"})
+PREFIX = "PENANG_RUMMY_"
+
+
+class SettingsError(ValueError):
+    """A setting's value is not one it accepts; the message is one line naming it."""
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
@@ -48,28 +44,26 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
-        """Settings from `environ` (default: the process environment)."""
+        """Settings from `environ` (default: the process environment); an empty value is unset."""
         env = os.environ if environ is None else environ
-        store = env.get("PENANG_RUMMY_STORE", "sqlite").strip().lower()
-        if store not in ("sqlite", "postgres"):
-            raise ValueError(f"PENANG_RUMMY_STORE must be sqlite or postgres, not {store!r}")
-        default = cls()
-        return cls(
-            store="postgres" if store == "postgres" else "sqlite",
-            sqlite_path=env.get("PENANG_RUMMY_SQLITE_PATH", default.sqlite_path),
-            sqlite_synchronous=_synchronous(env),
-            postgres_host=env.get("PENANG_RUMMY_POSTGRES_HOST", default.postgres_host),
-            postgres_port=_int(env, "PENANG_RUMMY_POSTGRES_PORT", default.postgres_port),
-            postgres_db=env.get("PENANG_RUMMY_POSTGRES_DB", default.postgres_db),
-            postgres_user=env.get("PENANG_RUMMY_POSTGRES_USER", default.postgres_user),
-            postgres_password=env.get("PENANG_RUMMY_POSTGRES_PASSWORD", ""),
-            postgres_pool_size=_int(
-                env, "PENANG_RUMMY_POSTGRES_POOL_SIZE", default.postgres_pool_size
-            ),
-            allow_deck=_flag(env, "PENANG_RUMMY_ALLOW_DECK"),
-            host=env.get("PENANG_RUMMY_HOST", default.host),
-            port=_int(env, "PENANG_RUMMY_PORT", default.port),
-        )
+        values = {
+            setting.field: parse(setting, text, setting.variable)
+            for setting in SETTINGS
+            if (text := env.get(setting.variable, "").strip())
+        }
+        return msgspec.convert(values, cls)
+
+    def replace(self, values: Mapping[str, str | int | bool]) -> Settings:
+        """These settings with some replaced (the `serve` flags, parsed with `parse`)."""
+        return msgspec.convert({**msgspec.structs.asdict(self), **values}, Settings)
+
+    def describe_store(self) -> str:
+        """The store in use, for the start-up line."""
+        if self.store == "postgres":
+            where = f"{self.postgres_host}:{self.postgres_port}"
+            return f"PostgreSQL database {self.postgres_db} at {where} as {self.postgres_user}"
+        path = os.path.abspath(self.sqlite_path)
+        return f"SQLite file {path} (synchronous={self.sqlite_synchronous})"
 
     def store_env(self) -> dict[str, str]:
         """The eventsourcing environment for this store (passed as `Application(env=...)`)."""
@@ -92,29 +86,114 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         }
 
 
-def _synchronous(env: Mapping[str, str]) -> Literal["full", "normal"]:
-    text = env.get("PENANG_RUMMY_SQLITE_SYNCHRONOUS", "full").strip().lower()
-    if text == "full":
-        return "full"
-    if text == "normal":
-        return "normal"
-    raise ValueError(f"PENANG_RUMMY_SQLITE_SYNCHRONOUS must be full or normal, not {text!r}")
+class Setting(NamedTuple):
+    """One row of the table: a field of `Settings`, read from `PENANG_RUMMY_<FIELD>`."""
+
+    field: str
+    meaning: str
+    #: Also a `serve` option (`--sqlite-path` for `sqlite_path`).
+    flag: bool = False
+    #: The smallest and largest value of an integer setting.
+    bounds: tuple[int, int] | None = None
+
+    @property
+    def variable(self) -> str:
+        return PREFIX + self.field.upper()
+
+    @property
+    def option(self) -> str:
+        return "--" + self.field.replace("_", "-")
+
+    @property
+    def default(self) -> str:
+        value = getattr(Settings(), self.field)
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return str(value) if value != "" else "empty"
 
 
-def _int(env: Mapping[str, str], name: str, default: int) -> int:
-    text = env.get(name, "").strip()
-    if not text:
-        return default
-    try:
-        return int(text)
-    except ValueError:
-        raise ValueError(f"{name} must be an integer, not {text!r}") from None
+_PORT = (1, 65535)
+SETTINGS: tuple[Setting, ...] = (
+    Setting("store", "the event store: `sqlite` or `postgres`", flag=True),
+    Setting("sqlite_path", "the SQLite file (created if missing)", flag=True),
+    Setting(
+        "sqlite_synchronous",
+        "`full` syncs every commit to disk; `normal` (WAL) is faster and may lose the last "
+        "commits on a power loss, never on a crash of the process",
+        flag=True,
+    ),
+    Setting("postgres_host", "PostgreSQL host"),
+    Setting("postgres_port", "PostgreSQL port", bounds=_PORT),
+    Setting(
+        "postgres_db",
+        "PostgreSQL database; `penang_rummy` is created when missing, another must exist "
+        "(the table is created)",
+    ),
+    Setting("postgres_user", "PostgreSQL user"),
+    Setting("postgres_password", "PostgreSQL password"),
+    Setting("postgres_pool_size", "PostgreSQL connections per process", bounds=(1, 1000)),
+    Setting(
+        "allow_deck", "accept explicit deck orders in `POST /games` (tests, replays)", flag=True
+    ),
+    Setting("host", "where `serve` listens", flag=True),
+    Setting("port", "the port `serve` listens on", flag=True, bounds=_PORT),
+)
+_TYPES = typing.get_type_hints(Settings)
 
 
-def _flag(env: Mapping[str, str], name: str) -> bool:
-    text = env.get(name, "").strip().lower()
-    if text in _TRUE:
-        return True
-    if text in _FALSE:
-        return False
-    raise ValueError(f"{name} must be 1/0, true/false, yes/no or on/off, not {text!r}")
+def setting(field: str) -> Setting:
+    """The row of `field`."""
+    (row,) = [row for row in SETTINGS if row.field == field]
+    return row
+
+
+def choices(row: Setting) -> tuple[str, ...]:
+    """The values a choice setting accepts (none for a free one)."""
+    kind = _TYPES[row.field]
+    return typing.get_args(kind) if typing.get_origin(kind) is Literal else ()
+
+
+def parse(row: Setting, text: str, source: str) -> str | int | bool:
+    """`text` as the value of `row`; `source` (a variable or a flag) names it in errors."""
+    kind, allowed = _TYPES[row.field], choices(row)
+    if allowed:
+        value = text.strip().lower()
+        if value not in allowed:
+            raise SettingsError(f"{source} must be {' or '.join(allowed)}, not {text!r}")
+        return value
+    if kind is bool:
+        flag = text.strip().lower()
+        if flag not in _TRUE | _FALSE:
+            raise SettingsError(f"{source} must be 1/0, true/false, yes/no or on/off, not {text!r}")
+        return flag in _TRUE
+    if kind is int:
+        low, high = row.bounds or (0, 2**31 - 1)
+        try:
+            number = int(text.strip())
+        except ValueError:
+            number = None
+        if number is None or not low <= number <= high:
+            raise SettingsError(f"{source} must be an integer from {low} to {high}, not {text!r}")
+        return number
+    return text
+
+
+def markdown_table() -> str:
+    """The README's configuration table."""
+    lines = ["| variable | default | meaning |", "|---|---|---|"]
+    for row in SETTINGS:
+        default = "empty" if row.default == "empty" else f"`{row.default}`"
+        lines.append(f"| `{row.variable}` | {default} | {row.meaning} |")
+    return "\n".join(lines) + "\n"
+
+
+def environment_help(width: int = 100) -> str:
+    """The environment variables, for `serve --help` (a flag, where there is one, wins)."""
+    column = max(len(row.variable) for row in SETTINGS) + 4
+    lines = ["environment (a flag, where there is one, wins over its variable):"]
+    for row in SETTINGS:
+        text = (
+            f"  {row.variable:<{column - 4}}  {row.meaning.replace('`', '')}; default {row.default}"
+        )
+        lines.append(textwrap.fill(text, width, subsequent_indent=" " * column))
+    return "\n".join(lines)

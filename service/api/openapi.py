@@ -28,7 +28,7 @@ from litestar import Litestar
 
 from domain.views import GameView
 from service.api.http import NDJSON_MEDIA_TYPE
-from service.api.schemas import Health, Problem
+from service.api.schemas import Health, Index, Problem
 from service.usecases.messages import (
     CreatedGame,
     CreateGame,
@@ -52,6 +52,7 @@ WIRE_TYPES: tuple[type[Any], ...] = (
     GameRecordDocument,
     ImportedGame,
     Health,
+    Index,
     Problem,
 )
 _REF = "#/components/schemas/{name}"

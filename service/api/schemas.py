@@ -1,4 +1,4 @@
-"""The API's own wire structs: health answers and RFC 9457 problems.
+"""The API's own wire structs: the index, health answers and RFC 9457 problems.
 
 The use cases' requests and answers (`service.usecases.messages`) are served as they
 are; these are what only HTTP needs.
@@ -44,3 +44,24 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     #: The game's current version (conflicts and stale versions).
     version: int | None = None
     errors: tuple[FieldError, ...] | None = None
+
+
+class Operation(msgspec.Struct, frozen=True, kw_only=True):
+    """One operation of the contract."""
+
+    operation_id: str
+    method: str
+    path: str
+    summary: str
+
+
+class Index(msgspec.Struct, frozen=True, kw_only=True):
+    """The service's name and version, its documentation and its operations."""
+
+    service: str
+    version: str
+    #: The browsable API documentation.
+    docs: str
+    #: The OpenAPI contract (the committed openapi/openapi.json).
+    openapi: str
+    operations: tuple[Operation, ...]

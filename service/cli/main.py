@@ -1,14 +1,16 @@
 """The `penang-rummy` command.
 
-    penang-rummy serve [--host 127.0.0.1] [--port 8000]
+    penang-rummy serve [--store sqlite|postgres] [--sqlite-path FILE] [--port 8000] ...
     penang-rummy openapi [--output openapi/openapi.json]
     penang-rummy verify RECORD [--json]
+    penang-rummy --version
 
-`serve` runs the API with uvicorn over the store the environment names (by default
-an SQLite file in the working directory: no set-up needed). `openapi` writes the
-contract the app serves. `verify` checks a game record (`GET /games/{id}/record`)
-against the rules offline, with no service running (`service.cli.verify`: exit 0
-valid, 1 a rule broken, 2 not a readable record). Settings: see `service.settings`.
+`serve` runs the API with uvicorn over the store the settings name (by default an
+SQLite file in the working directory: no set-up needed; `service.cli.serve`).
+`openapi` writes the contract the app serves. `verify` checks a game record
+(`GET /games/{id}/record`) against the rules offline, with no service running
+(`service.cli.verify`: exit 0 valid, 1 a rule broken, 2 not a readable record).
+Settings: see `service.settings`; a bad one is one line on standard error, exit 2.
 """
 
 from __future__ import annotations
@@ -18,22 +20,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-import msgspec
-import uvicorn
-
+from service import version
 from service.api.openapi import render, write
 from service.app import create_app
+from service.cli.serve import EXIT_CONFIGURATION, add_serve_command
 from service.cli.verify import add_verify_command
-from service.settings import Settings
-
-
-def _serve(args: argparse.Namespace) -> int:
-    settings = Settings.from_env()
-    host = args.host or settings.host
-    port = settings.port if args.port is None else args.port
-    settings = msgspec.structs.replace(settings, host=host, port=port)
-    uvicorn.run(create_app(settings), host=host, port=port, log_level=args.log_level)
-    return 0
+from service.settings import Settings, SettingsError
 
 
 def _openapi(args: argparse.Namespace) -> int:
@@ -50,15 +42,10 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="penang-rummy", description="The Penang Rummy rules service."
     )
+    top.add_argument("--version", action="version", version=f"penang-rummy {version()}")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    serve = commands.add_parser("serve", help="run the HTTP API")
-    serve.add_argument("--host", default=None, help="bind address (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=None, help="port (default 8000)")
-    serve.add_argument(
-        "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
-    )
-    serve.set_defaults(run=_serve)
+    add_serve_command(commands)
 
     openapi = commands.add_parser("openapi", help="write the OpenAPI contract")
     openapi.add_argument(
@@ -75,7 +62,11 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    code: int = args.run(args)
+    try:
+        code: int = args.run(args)
+    except SettingsError as failure:
+        print(f"penang-rummy {args.command}: {failure}", file=sys.stderr)
+        return EXIT_CONFIGURATION
     return code
 
 

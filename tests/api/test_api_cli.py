@@ -1,4 +1,4 @@
-"""The `penang-rummy` command: the README's quick start really serves, and the contract."""
+"""The `penang-rummy` command: serve with the SQLite default, write the contract, verify."""
 
 from __future__ import annotations
 

@@ -51,7 +51,7 @@ def test_every_operation_has_an_id_a_summary_and_documented_problems() -> None:
                     "$ref": "#/components/schemas/Problem"
                 }
         assert "400" not in operation["responses"], path
-    assert len(ids) == len(set(ids)) == 11
+    assert len(ids) == len(set(ids)) == 12
 
 
 def test_request_structs_forbid_unknown_fields_and_unions_have_discriminators() -> None:

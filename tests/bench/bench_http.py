@@ -9,11 +9,14 @@ moves), so that the timed loop sends ready turns, each a legal move, and checks 
 the server answers each at the version the client expects: the client's own thinking
 stays out of the figure, as it stays out of the bare loop. Then it measures, in
 alternate one-second slices, how many turns per second the clients get recorded and
-how many `GET /health` per second the same clients get.
-Prints both figures and their ratio (the goal: turns at least half the bare rate),
-once with SQLite's default `synchronous = full` (every commit synced to disk) and once
-with `normal` (PENANG_RUMMY_SQLITE_SYNCHRONOUS), so the cost of the disk sync shows.
-Bounded in time; no assertions on timings.
+how many `GET /health` per second the same clients get (the baseline, measured in the
+same run), and where /proc shows it, the server process's CPU time in each slice.
+
+The goals, with SQLite's default `synchronous = full` (every commit synced to disk):
+turns per second at least 0.6 of the bare rate, and server CPU per turn at most 3 times
+a bare request's. Each is printed with its figure and `met` or `not met`. The run is
+repeated with `normal` (PENANG_RUMMY_SQLITE_SYNCHRONOUS) for comparison, so the cost
+of the disk sync shows. Bounded in time; no assertions on timings.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import sys
 import tempfile
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +50,10 @@ from domain.rules import Rules  # noqa: E402
 from domain.state import GameState, fold  # noqa: E402
 
 PLAYERS = ["Aminah", "Ben", "Chen", "Devi"]
+#: Turns per second, as a share of bare `GET /health` requests per second (at least).
+RATE_GOAL = 0.6
+#: Server CPU time per turn, as a multiple of a bare request's (at most).
+CPU_GOAL = 3.0
 _encode = msgspec.json.encode
 
 
@@ -194,30 +202,101 @@ def run_clients(clients: int, target: Any, *args: Any) -> tuple[int, float]:
     return sum(results), time.monotonic() - started
 
 
-def measure(args: argparse.Namespace, synchronous: str) -> None:
+def server_cpu(pid: int) -> float | None:
+    """The process's user and system CPU seconds so far, where /proc shows them."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Measurement:
+    """Counts, wall time and server CPU seconds (None: not measured) of both loops."""
+
+    turns: int = 0
+    turn_time: float = 0.0
+    turn_cpu: float | None = 0.0
+    health: int = 0
+    health_time: float = 0.0
+    health_cpu: float | None = 0.0
+
+
+def _cpu_spent(pid: int, before: float | None, total: float | None) -> float | None:
+    after = server_cpu(pid)
+    if before is None or after is None or total is None:
+        return None
+    return total + after - before
+
+
+def measure(args: argparse.Namespace, synchronous: str) -> Measurement:
+    result = Measurement()
     with tempfile.TemporaryDirectory(prefix="penang-rummy-bench-") as directory:
         server, base = start_server(Path(directory), synchronous)
         try:
             pool = deal_pool(base, args.games)
             lock = threading.Lock()
-            turns = health = 0
-            turn_time = health_time = 0.0
             # Alternate one-second slices, so both figures meet the same machine load.
             for _ in range(max(1, round(args.seconds))):
-                stop = time.monotonic() + 1.0
+                stop, cpu = time.monotonic() + 1.0, server_cpu(server.pid)
                 count, spent = run_clients(args.clients, play_turns, base, pool, lock, stop)
-                turns, turn_time = turns + count, turn_time + spent
-                stop = time.monotonic() + 1.0
+                result.turns, result.turn_time = result.turns + count, result.turn_time + spent
+                result.turn_cpu = _cpu_spent(server.pid, cpu, result.turn_cpu)
+                stop, cpu = time.monotonic() + 1.0, server_cpu(server.pid)
                 count, spent = run_clients(args.clients, bare, base, stop)
-                health, health_time = health + count, health_time + spent
+                result.health, result.health_time = (
+                    result.health + count,
+                    result.health_time + spent,
+                )
+                result.health_cpu = _cpu_spent(server.pid, cpu, result.health_cpu)
         finally:
             server.terminate()
             server.wait(timeout=10)
-    turn_rate, health_rate = turns / turn_time, health / health_time
-    print(f"SQLite synchronous={synchronous}")
-    print(f"  turn submissions: {turns} in {turn_time:.1f} s = {turn_rate:,.0f}/s")
-    print(f"  GET /health:      {health} in {health_time:.1f} s = {health_rate:,.0f}/s")
-    print(f"  ratio turns/bare: {turn_rate / health_rate:.2f} (goal >= 0.50)")
+    return result
+
+
+def verdict(met: bool) -> str:
+    return "met" if met else "not met"
+
+
+def report(m: Measurement, synchronous: str) -> list[str]:
+    """The figures, the baseline, and each goal with `met` or `not met` (for `full`)."""
+    turn_rate, health_rate = m.turns / m.turn_time, m.health / m.health_time
+    ratio = turn_rate / health_rate
+    lines = [f"SQLite synchronous={synchronous}"]
+    cpu_ratio = None
+    if m.turn_cpu is not None and m.health_cpu is not None and m.turns and m.health:
+        turn_ms, health_ms = 1000 * m.turn_cpu / m.turns, 1000 * m.health_cpu / m.health
+        cpu_ratio = turn_ms / health_ms if health_ms else None
+        turn_cpu, health_cpu = f"; server CPU {turn_ms:.2f} ms each", f"; {health_ms:.2f} ms each"
+    else:
+        turn_cpu = health_cpu = "; server CPU not measured (no /proc)"
+    lines.append(
+        f"  turn submissions: {m.turns} in {m.turn_time:.1f} s = {turn_rate:,.0f}/s{turn_cpu}"
+    )
+    lines.append(
+        f"  baseline GET /health (same run): {m.health} in {m.health_time:.1f} s = "
+        f"{health_rate:,.0f}/s{health_cpu}"
+    )
+    if synchronous != "full":
+        cpu = "" if cpu_ratio is None else f", server CPU per turn {cpu_ratio:.2f}x a bare one"
+        lines.append(f"  for comparison (the goals are set for full): turns/bare {ratio:.2f}{cpu}")
+        return lines
+    lines.append(
+        f"  goal turns/s >= {RATE_GOAL:.2f} x the baseline: {ratio:.2f} x, "
+        f"{verdict(ratio >= RATE_GOAL)}"
+    )
+    if cpu_ratio is None:
+        lines.append(
+            f"  goal server CPU per turn <= {CPU_GOAL:.1f} x a bare request's: not measured"
+        )
+    else:
+        lines.append(
+            f"  goal server CPU per turn <= {CPU_GOAL:.1f} x a bare request's: "
+            f"{cpu_ratio:.2f} x, {verdict(cpu_ratio <= CPU_GOAL)}"
+        )
+    return lines
 
 
 def main() -> int:
@@ -227,7 +306,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=150, help="games dealt before timing")
     args = parser.parse_args()
     for synchronous in ("full", "normal"):
-        measure(args, synchronous)
+        print("\n".join(report(measure(args, synchronous), synchronous)), flush=True)
     return 0
 
 

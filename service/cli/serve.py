@@ -1,0 +1,130 @@
+"""`penang-rummy serve`: run the HTTP API with uvicorn.
+
+Every setting of `service.settings.SETTINGS` is read from its environment variable;
+the ones marked as flags are also options here, which win. Before anything is
+created, the listening socket is bound (a busy port fails before the SQLite file
+exists) and the store is checked (`service.store.preflight`); a bad setting, a busy
+port or an unreachable store is one line on standard error and exit code 2. The
+start-up lines say which version serves, from which store, at which address.
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import socket
+import sys
+from collections.abc import Mapping
+from typing import Final
+
+import uvicorn
+
+from service import version
+from service.api.index import CONTRACT_PATH, DOCS_PATH
+from service.app import create_app
+from service.settings import SETTINGS, Settings, SettingsError, choices, environment_help, parse
+from service.store.preflight import StoreUnavailable, prepare_store
+
+EXIT_CONFIGURATION: Final = 2
+
+
+class ListenError(Exception):
+    """The address cannot be listened on; the message is one line saying why."""
+
+
+def add_serve_command(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> argparse.ArgumentParser:
+    """Add `serve` to a CLI's subcommands; its `run` default returns the exit code."""
+    serve = subparsers.add_parser(
+        "serve",
+        help="run the HTTP API",
+        description="Run the HTTP API over the configured event store\n(by default an "
+        "SQLite file in the working directory: no set-up needed).",
+        epilog=environment_help()
+        + "\n\nexit codes: 0 stopped, 2 a bad setting, a busy port or an unreachable store",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    for row in SETTINGS:
+        if not row.flag:
+            continue
+        text = f"{row.meaning.replace('`', '')}; default {row.default} ({row.variable})"
+        if isinstance(getattr(Settings(), row.field), bool):
+            serve.add_argument(
+                row.option, dest=row.field, action=argparse.BooleanOptionalAction, help=text
+            )
+            continue
+        name = row.field.rsplit("_", 1)[-1].upper()
+        metavar = "{" + ",".join(choices(row)) + "}" if choices(row) else name
+        serve.add_argument(row.option, dest=row.field, metavar=metavar, help=text)
+    serve.add_argument(
+        "--log-level",
+        default="info",
+        choices=["critical", "error", "warning", "info", "debug"],
+        help="uvicorn's log level (default info)",
+    )
+    serve.set_defaults(run=run_serve)
+    return serve
+
+
+def settings_from(args: argparse.Namespace, environ: Mapping[str, str] | None = None) -> Settings:
+    """The environment's settings, with the flags given on the command line instead."""
+    flags: dict[str, str | int | bool] = {}
+    for row in SETTINGS:
+        given = getattr(args, row.field, None) if row.flag else None
+        if isinstance(given, bool):
+            flags[row.field] = given
+        elif given is not None:
+            flags[row.field] = parse(row, str(given), row.option)
+    return Settings.from_env(environ).replace(flags)
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to `host:port`, before anything else is created."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror as failure:
+        raise ListenError(f"cannot listen on {host}: {failure.strerror}") from None
+    listener = socket.socket(family, kind, proto)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind(address)
+    except OSError as failure:
+        listener.close()
+        if failure.errno == errno.EADDRINUSE:
+            raise ListenError(
+                f"port {port} on {host} is in use: stop what listens there, or choose "
+                "another port with --port (or PENANG_RUMMY_PORT)"
+            ) from None
+        raise ListenError(f"cannot listen on {host}:{port}: {failure.strerror}") from None
+    return listener
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    try:
+        settings = settings_from(args)
+        listener = listen(settings.host, settings.port)
+    except (SettingsError, ListenError) as failure:
+        return _refuse(failure)
+    try:
+        note = prepare_store(settings)
+    except StoreUnavailable as failure:
+        listener.close()
+        return _refuse(failure)
+    host = f"[{settings.host}]" if ":" in settings.host else settings.host
+    base = f"http://{host}:{settings.port}"
+    print(f"penang-rummy {version()}: store {settings.describe_store()}", flush=True)
+    if note:
+        print(f"penang-rummy: {note}", flush=True)
+    print(
+        f"penang-rummy: serving {base}/ (docs {base}{DOCS_PATH}, contract {base}{CONTRACT_PATH})",
+        flush=True,
+    )
+    config = uvicorn.Config(create_app(settings), log_level=args.log_level)
+    uvicorn.Server(config).run(sockets=[listener])
+    return 0
+
+
+def _refuse(failure: Exception) -> int:
+    print(f"penang-rummy serve: {failure}", file=sys.stderr)
+    return EXIT_CONFIGURATION

@@ -1,0 +1,33 @@
+"""`GET /`: a newcomer who opens the service's address finds the docs and the operations."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from service import version
+
+from .support import Api
+
+CONTRACT = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
+
+
+def test_the_index_points_to_the_docs_the_contract_and_every_operation(api: Api) -> None:
+    answer = api.client.get("/")
+    assert answer.status_code == 200
+    index = answer.json()
+    assert index["version"] == version()
+    assert api.client.get(index["docs"]).status_code == 200
+    assert api.client.get(index["openapi"]).json() == json.loads(CONTRACT.read_text("utf-8"))
+    contract = json.loads(CONTRACT.read_text(encoding="utf-8"))["paths"]
+    expected = sorted(
+        (operation["operationId"], method.upper(), path, operation["summary"])
+        for path, item in contract.items()
+        for method, operation in item.items()
+    )
+    listed = sorted(
+        (row["operation_id"], row["method"], row["path"], row["summary"])
+        for row in index["operations"]
+    )
+    assert listed == expected
+    assert ("getIndex", "GET", "/") in {row[:3] for row in listed}

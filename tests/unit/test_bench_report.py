@@ -1,0 +1,48 @@
+"""The HTTP benchmark says in words whether it met its goals, next to its baseline."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+BENCH = Path(__file__).resolve().parents[1] / "bench" / "bench_http.py"
+
+
+def _bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_http", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_missed_goal_says_not_met_with_the_figure_and_the_baseline() -> None:
+    bench = _bench()
+    slow = bench.Measurement(
+        turns=300, turn_time=6.0, turn_cpu=1.2, health=1200, health_time=6.0, health_cpu=0.6
+    )
+    lines = bench.report(slow, "full")
+    text = "\n".join(lines)
+    assert "baseline GET /health (same run): 1200 in 6.0 s = 200/s" in text
+    assert "goal turns/s >= 0.60 x the baseline: 0.25 x, not met" in text
+    assert "goal server CPU per turn <= 3.0 x a bare request's: 8.00 x, not met" in text
+
+
+def test_a_reached_goal_says_met() -> None:
+    bench = _bench()
+    fast = bench.Measurement(
+        turns=700, turn_time=6.0, turn_cpu=0.7, health=1000, health_time=6.0, health_cpu=0.5
+    )
+    text = "\n".join(bench.report(fast, "full"))
+    assert "0.70 x, met" in text and "2.00 x, met" in text
+
+
+def test_without_cpu_figures_the_cpu_goal_is_not_measured() -> None:
+    bench = _bench()
+    blind = bench.Measurement(
+        turns=700, turn_time=6.0, turn_cpu=None, health=1000, health_time=6.0, health_cpu=None
+    )
+    assert "a bare request's: not measured" in "\n".join(bench.report(blind, "full"))

@@ -1,0 +1,95 @@
+"""`service.bootstrap`: when `python3 -m service` makes `.venv`, and when it reinstalls.
+
+The quick start runs from a system Python that refuses `pip install` (PEP 668), so the
+bootstrap runs before anything but the standard library can be imported; the real
+command is run once by tests/api/test_api_serve.py.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+from service import bootstrap
+from service.bootstrap import BootstrapError, install_digest, needs_install, plan
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def checkout(tmp_path: Path) -> Path:
+    """A checkout whose `.venv` was installed from its current pyproject and lock."""
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    (tmp_path / "requirements.lock").write_text("a==1 --hash=sha256:00\n")
+    python = bootstrap.venv_python(tmp_path / ".venv")
+    python.parent.mkdir(parents=True)
+    python.write_text("")
+    (tmp_path / ".venv" / ".installed").write_text(install_digest(tmp_path))
+    return tmp_path
+
+
+def test_a_system_python_bootstraps(checkout: Path) -> None:
+    assert plan("/usr", "/usr", checkout) == "bootstrap"
+
+
+def test_the_checkouts_own_venv_checks_its_stamp(checkout: Path) -> None:
+    assert plan(str(checkout / ".venv"), "/usr", checkout) == "bootstrap"
+
+
+def test_a_virtual_environment_of_ones_own_runs_directly(checkout: Path, tmp_path: Path) -> None:
+    assert plan(str(tmp_path / "elsewhere"), "/usr", checkout) == "run"
+
+
+def test_an_installed_package_runs_directly(tmp_path: Path) -> None:
+    assert plan("/usr", "/usr", tmp_path) == "run"  # no pyproject.toml beside it
+
+
+def test_a_current_venv_is_reused(checkout: Path) -> None:
+    assert not needs_install(checkout)
+
+
+@pytest.mark.parametrize("changed", ["pyproject.toml", "requirements.lock"])
+def test_a_changed_pyproject_or_lock_reinstalls(checkout: Path, changed: str) -> None:
+    with (checkout / changed).open("a") as file:
+        file.write("# changed\n")
+    assert needs_install(checkout)
+
+
+def test_a_missing_venv_or_stamp_installs(checkout: Path) -> None:
+    (checkout / ".venv" / ".installed").unlink()
+    assert needs_install(checkout)
+    bootstrap.venv_python(checkout / ".venv").unlink()
+    assert needs_install(checkout)
+
+
+def test_a_python_without_venv_support_is_told_what_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "requirements.lock").write_text("")
+    monkeypatch.setattr(bootstrap.importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(BootstrapError, match="install the python3-venv package"):
+        bootstrap.ensure_environment(tmp_path)
+    assert not (tmp_path / ".venv").exists()
+
+
+@pytest.mark.parametrize("module", ["bootstrap.py", "__main__.py", "__init__.py"])
+def test_the_bootstrap_imports_only_the_standard_library(module: str) -> None:
+    """Before `.venv` exists nothing else can be imported (in `__main__`, at module level)."""
+    tree = ast.parse((ROOT / "service" / module).read_text(encoding="utf-8"))
+    nodes = tree.body if module == "__main__.py" else list(ast.walk(tree))
+    imported = set()
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            imported.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            imported.add(node.module)
+    foreign = {
+        name
+        for name in imported
+        if name.split(".")[0] not in sys.stdlib_module_names and name != "service.bootstrap"
+    }
+    assert not foreign, f"service/{module} imports {sorted(foreign)}"

@@ -1,0 +1,57 @@
+"""`service.settings.SETTINGS` is the one list of settings: every field, read and printed."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from service.settings import SETTINGS, Setting, Settings, SettingsError, environment_help
+
+
+def test_every_field_of_settings_has_one_row() -> None:
+    fields = [field.name for field in msgspec.structs.fields(Settings)]
+    assert sorted(row.field for row in SETTINGS) == sorted(fields)
+    assert len({row.variable for row in SETTINGS}) == len(SETTINGS)
+
+
+@pytest.mark.parametrize("row", SETTINGS, ids=lambda row: row.variable)
+def test_every_variable_is_read_and_printed(row: Setting) -> None:
+    assert row.variable in environment_help()
+    assert row.variable.removeprefix("PENANG_RUMMY_").lower() == row.field
+    empty = Settings.from_env({row.variable: "  "})
+    assert empty == Settings(), "an empty variable is unset"
+
+
+def test_values_are_parsed_by_the_field_type() -> None:
+    settings = Settings.from_env(
+        {
+            "PENANG_RUMMY_PORT": " 9000 ",
+            "PENANG_RUMMY_STORE": "Postgres",
+            "PENANG_RUMMY_ALLOW_DECK": "Yes",
+            "PENANG_RUMMY_POSTGRES_POOL_SIZE": "3",
+        }
+    )
+    assert (settings.port, settings.store, settings.allow_deck) == (9000, "postgres", True)
+    assert settings.postgres_pool_size == 3
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [
+        ("PENANG_RUMMY_PORT", "0"),
+        ("PENANG_RUMMY_POSTGRES_PORT", "65536"),
+        ("PENANG_RUMMY_POSTGRES_POOL_SIZE", "-1"),
+        ("PENANG_RUMMY_STORE", "sqlite3"),
+    ],
+)
+def test_a_value_out_of_range_names_its_variable(variable: str, value: str) -> None:
+    with pytest.raises(SettingsError, match=f"^{variable} must be .*, not '{value}'$"):
+        Settings.from_env({variable: value})
+
+
+def test_the_store_line_names_the_file_or_the_database() -> None:
+    assert Settings(sqlite_path="/x/y.sqlite").describe_store() == (
+        "SQLite file /x/y.sqlite (synchronous=full)"
+    )
+    postgres = Settings(store="postgres", postgres_db="games", postgres_port=6000)
+    assert postgres.describe_store() == "PostgreSQL database games at 127.0.0.1:6000 as postgres"
