@@ -28,6 +28,15 @@ class GameNotFound(ServiceError):
         super().__init__(f"there is no game {game_id}")
 
 
+class MatchNotFound(ServiceError):
+    """No match has this id."""
+
+    code = "match-not-found"
+
+    def __init__(self, match_id: UUID) -> None:
+        super().__init__(f"there is no match {match_id}")
+
+
 class MissingToken(ServiceError):
     """The request has no bearer token where one is needed."""
 

@@ -42,6 +42,7 @@ from service.errors import (
     InvalidRecord,
     InvalidRequest,
     MalformedAction,
+    MatchNotFound,
     MissingToken,
     RecordNotFinished,
     ServiceError,
@@ -68,6 +69,7 @@ class Row(NamedTuple):
 #: The one table. Lookup walks the exception's MRO, so the most specific row wins.
 PROBLEMS: dict[type[Exception], Row] = {
     GameNotFound: Row(404, "game-not-found", "Game not found"),
+    MatchNotFound: Row(404, "match-not-found", "Match not found"),
     VersionNotFound: Row(404, "version-not-found", "No such version"),
     UnknownSeat: Row(404, "unknown-seat", "No such seat"),
     MissingToken: Row(401, "unauthorized", "Bearer token required"),

@@ -32,11 +32,20 @@ import msgspec
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import Mapper, MapperDeserialisationError, StoredEvent
 
-from domain.codec import TYPE_KEY, MalformedEvent, decode_event, encode_event
+from domain.codec import GAME_EVENTS, TYPE_KEY, EventCodec, MalformedEvent
 from domain.events import Event
+from domain.match.codec import MATCH_EVENTS
+from domain.match.events import MatchEvent
 
-#: The topic of a stored domain event is this prefix and the event's type.
+#: The topic of a stored game event is this prefix and the event's type.
 EVENT_TOPIC_PREFIX: Final = "domain.events:"
+#: The topic of a stored match event is this prefix and the event's type.
+MATCH_TOPIC_PREFIX: Final = "domain.match:"
+#: Each family of domain events: its base class, its topic prefix and its codec.
+_FAMILIES: Final[tuple[tuple[type[msgspec.Struct], str, EventCodec[Any]], ...]] = (
+    (Event, EVENT_TOPIC_PREFIX, GAME_EVENTS),
+    (MatchEvent, MATCH_TOPIC_PREFIX, MATCH_EVENTS),
+)
 _STAMP_KEY: Final = "recorded_at"
 
 
@@ -47,6 +56,20 @@ class GameSecrets(msgspec.Struct, frozen=True, kw_only=True):
     token_sha256: tuple[str, ...]
     #: The server seed (hex) committed to by `Dealt.proof`; None for an explicit deck.
     server_seed: str | None = None
+    #: The match the game is a game of, if any (its stream id), and its number in it.
+    match_id: UUID | None = None
+    number: int | None = None
+
+
+class MatchSecrets(msgspec.Struct, frozen=True, kw_only=True):
+    """A match's private record; a new version is stored with each claim or leave."""
+
+    #: The match seed (hex) committed to by `MatchOpened.proof`; None for explicit decks.
+    server_seed: str | None
+    #: SHA-256 (hex) of the host's token, which may close the match.
+    host_sha256: str
+    #: SHA-256 (hex) of each seat's bearer token, by seat; None for an open seat.
+    seat_sha256: tuple[str | None, ...]
 
 
 class StoredAnswer(msgspec.Struct, frozen=True, kw_only=True):
@@ -64,6 +87,7 @@ class StoredAnswer(msgspec.Struct, frozen=True, kw_only=True):
 RECORD_TOPICS: Final[dict[str, type[msgspec.Struct]]] = {
     "service.records:GameSecrets": GameSecrets,
     "service.records:StoredAnswer": StoredAnswer,
+    "service.records:MatchSecrets": MatchSecrets,
 }
 _TOPICS_BY_TYPE: Final = {cls: topic for topic, cls in RECORD_TOPICS.items()}
 
@@ -110,9 +134,11 @@ class StructMapper(Mapper[UUID]):
         if not isinstance(domain_event, Envelope):
             raise TypeError(f"only envelopes are stored, not {type(domain_event).__name__}")
         event = domain_event.event
-        if isinstance(event, Event):
-            stored = encode_event(event)
-            topic = EVENT_TOPIC_PREFIX + stored[TYPE_KEY]
+        family = next((f for f in _FAMILIES if isinstance(event, f[0])), None)
+        if family is not None:
+            _, prefix, codec = family
+            stored = codec.encode(event)
+            topic = prefix + stored[TYPE_KEY]
             body = _encoder.encode(stored)
         else:
             topic = _TOPICS_BY_TYPE[type(event)]
@@ -133,8 +159,9 @@ class StructMapper(Mapper[UUID]):
             originator_id = UUID(str(originator_id))
         try:
             stamp = _stamp_decoder.decode(stored_event.state).recorded_at
-            if stored_event.topic.startswith(EVENT_TOPIC_PREFIX):
-                event: msgspec.Struct = _decode_domain_event(stored_event.state)
+            codec = next((c for _, p, c in _FAMILIES if stored_event.topic.startswith(p)), None)
+            if codec is not None:
+                event: msgspec.Struct = _decode_domain_event(stored_event.state, codec)
             else:
                 event = _decoder(RECORD_TOPICS[stored_event.topic]).decode(stored_event.state)
         except (msgspec.DecodeError, MalformedEvent, KeyError) as error:
@@ -145,11 +172,12 @@ class StructMapper(Mapper[UUID]):
         return Envelope(originator_id, stored_event.originator_version, event, stamp)
 
 
-def _decode_domain_event(state: bytes) -> Event:
-    """A stored domain event, upcast by the codec to its type's current schema version."""
+def _decode_domain_event(state: bytes, codec: EventCodec[Any]) -> msgspec.Struct:
+    """A stored domain event, upcast by its codec to its type's current schema version."""
     data = _object_decoder.decode(state)
     data.pop(_STAMP_KEY, None)
-    return decode_event(data)
+    decoded: msgspec.Struct = codec.decode(data)
+    return decoded
 
 
 def secrets_id(game_id: UUID) -> UUID:

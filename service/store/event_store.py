@@ -2,18 +2,20 @@
 
 Streams, all in the application's one table:
 
-- the game stream (the game id): the domain's events; `originator_version` is the
+- a game stream (the game id): the domain's events; `originator_version` is the
   domain state's version after the event (`Dealt` is 1);
-- the game's secrets (`records.secrets_id`): token hashes and the server seed, saved
-  in the same transaction as `Dealt`;
-- idempotent answers (`records.answer_id`): saved in the same transaction as the
-  turn they answer.
+- a match stream (the match id): the match's events (`domain.match`);
+- a game's or a match's secrets (`envelopes.secrets_id`): token hashes and the seed,
+  saved in the same transaction as `Dealt` (a match stores a new version with each
+  claim or leave);
+- idempotent answers (`envelopes.answer_id`): saved in the same transaction as the
+  command they answer.
 
-Writes name the versions they expect, so of two writers racing for one game exactly
+Writes name the versions they expect, so of two writers racing for one stream exactly
 one lands: eventsourcing raises `IntegrityError` for the other, turned here into
-`VersionConflict` with the version that won. Folded states are cached per game and
-brought up to date by reading only the events after the cached version, so several
-processes over one database stay correct.
+`VersionConflict` with the version that won. Folded states are cached per stream and
+brought up to date by reading only the events after the cached version
+(`folds.FoldedStreams`), so several processes over one database stay correct.
 """
 
 from __future__ import annotations
@@ -31,10 +33,21 @@ from eventsourcing.sqlite import SQLiteConnection, SQLiteConnectionPool, SQLiteF
 from eventsourcing.utils import Environment
 
 from domain.events import Event
+from domain.match.events import AnyMatchEvent, MatchEvent
+from domain.match.state import MatchState
+from domain.match.state import fold as fold_match
 from domain.state import GameState, fold
-from service.errors import GameNotFound, VersionConflict, VersionNotFound
+from service.errors import GameNotFound, MatchNotFound, VersionConflict
 from service.settings import Settings
-from service.store.envelopes import Envelope, GameSecrets, StoredAnswer, StructMapper, secrets_id
+from service.store.envelopes import (
+    Envelope,
+    GameSecrets,
+    MatchSecrets,
+    StoredAnswer,
+    StructMapper,
+    secrets_id,
+)
+from service.store.folds import FoldedStreams
 
 _CACHE_SIZE = 4096
 T = TypeVar("T")
@@ -61,10 +74,15 @@ class GameStore(Application[UUID]):
 
     def __init__(self, settings: Settings) -> None:
         self._lock = threading.Lock()
-        self._states: OrderedDict[UUID, GameState] = OrderedDict()
         self._secrets: OrderedDict[UUID, GameSecrets] = OrderedDict()
         self._synchronous = settings.sqlite_synchronous
         super().__init__(env=settings.store_env())
+        self.games = FoldedStreams[Event, GameState](
+            self.events, Event, fold, GameNotFound, _CACHE_SIZE
+        )
+        self.matches = FoldedStreams[AnyMatchEvent, MatchState](
+            self.events, MatchEvent, fold_match, MatchNotFound, _CACHE_SIZE
+        )
 
     def construct_factory(self, env: Environment) -> InfrastructureFactory:
         factory = super().construct_factory(env)
@@ -85,44 +103,16 @@ class GameStore(Application[UUID]):
     # --- reading ---------------------------------------------------------------------
 
     def game_events(self, game_id: UUID, after: int = 0, upto: int | None = None) -> list[Event]:
-        """The game's events after version `after` (up to version `upto`), in order.
-
-        Only a game stream is a game: the id of a secrets or idempotency stream (which
-        a client could derive) is answered GameNotFound, and its records never decoded
-        into a response.
-        """
-        events = []
-        for envelope in self.events.get(game_id, gt=after, lte=upto):
-            if not isinstance(envelope, Envelope) or not isinstance(envelope.event, Event):
-                raise GameNotFound(game_id)
-            events.append(envelope.event)
-        return events
+        """The game's events after version `after` (up to `upto`); GameNotFound otherwise."""
+        return self.games.events(game_id, after, upto)
 
     def state(self, game_id: UUID) -> GameState:
         """The game's current state, or GameNotFound."""
-        cached = self._cached(self._states, game_id)
-        after = 0 if cached is None else cached.version
-        new = self.game_events(game_id, after)
-        if not new:
-            if cached is None:
-                raise GameNotFound(game_id)
-            return cached
-        state = fold(new, cached)
-        self.remember(game_id, state)
-        return state
+        return self.games.state(game_id)
 
     def state_at(self, game_id: UUID, version: int) -> tuple[GameState, GameState]:
-        """The game's state at `version` and its current state.
-
-        Raises GameNotFound, or VersionNotFound for a version the game has not reached
-        (eventsourcing would silently answer the latest state).
-        """
-        current = self.state(game_id)
-        if not 1 <= version <= current.version:
-            raise VersionNotFound(version, current.version)
-        if version == current.version:
-            return current, current
-        return fold(self.game_events(game_id, upto=version)), current
+        """The game's state at `version` and its current state (or VersionNotFound)."""
+        return self.games.state_at(game_id, version)
 
     def secrets(self, game_id: UUID) -> GameSecrets:
         """The game's secrets, or GameNotFound."""
@@ -135,6 +125,13 @@ class GameStore(Application[UUID]):
         found = _record(records[0], GameSecrets)
         self._keep(self._secrets, game_id, found)
         return found
+
+    def match_secrets(self, match_id: UUID) -> MatchSecrets:
+        """The match's secrets as last stored (claims store new versions), or MatchNotFound."""
+        records = list(self.events.get(secrets_id(match_id), desc=True, limit=1))
+        if not records:
+            raise MatchNotFound(match_id)
+        return _record(records[0], MatchSecrets)
 
     def answer(self, stream: UUID) -> StoredAnswer | None:
         """The stored answer of an idempotency stream, if any."""
@@ -170,14 +167,8 @@ class GameStore(Application[UUID]):
             raise VersionConflict(self.state(game_id).version) from None
 
     def remember(self, game_id: UUID, state: GameState) -> None:
-        """Cache `state` unless a newer one is cached already."""
-        with self._lock:
-            cached = self._states.get(game_id)
-            if cached is None or cached.version < state.version:
-                self._states[game_id] = state
-            self._states.move_to_end(game_id)
-            while len(self._states) > _CACHE_SIZE:
-                self._states.popitem(last=False)
+        """Cache the game's `state` unless a newer one is cached already."""
+        self.games.remember(game_id, state)
 
     def _cached(self, cache: OrderedDict[UUID, T], key: UUID) -> T | None:
         with self._lock:

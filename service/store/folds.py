@@ -1,0 +1,103 @@
+"""Folded states of one kind of stream (games, matches), cached and kept up to date.
+
+A cached state is brought up to date by reading only the events after its version, so
+several processes over one database stay correct: a read always ends at the store's
+latest event. The cache is a bounded LRU: `size` states at most.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from typing import Any, Generic, Protocol, TypeVar
+from uuid import UUID
+
+from eventsourcing.persistence import EventStore
+
+from service.errors import VersionNotFound
+from service.store.envelopes import Envelope
+
+
+class Versioned(Protocol):
+    @property
+    def version(self) -> int: ...
+
+
+E = TypeVar("E")
+S = TypeVar("S", bound=Versioned)
+
+
+class FoldedStreams(Generic[E, S]):
+    """The streams whose records are events of `kind`, folded by `fold` into states."""
+
+    def __init__(
+        self,
+        events: EventStore[UUID],
+        kind: type[Any],
+        fold: Callable[[Iterable[E], S | None], S],
+        not_found: Callable[[UUID], Exception],
+        size: int,
+    ) -> None:
+        self._events = events
+        self._kind = kind
+        self._fold = fold
+        self._not_found = not_found
+        self._size = size
+        self._lock = threading.Lock()
+        self._states: OrderedDict[UUID, S] = OrderedDict()
+
+    def events(self, stream: UUID, after: int = 0, upto: int | None = None) -> list[E]:
+        """The stream's events after version `after` (up to version `upto`), in order.
+
+        Only a stream of this kind is one: the id of any other stream (a secrets or
+        idempotency stream, which a client could derive, or a stream of another kind) is
+        answered not found, and its records never decoded into a response.
+        """
+        found: list[E] = []
+        for envelope in self._events.get(stream, gt=after, lte=upto):
+            if not isinstance(envelope, Envelope) or not isinstance(envelope.event, self._kind):
+                raise self._not_found(stream)
+            found.append(envelope.event)
+        return found
+
+    def state(self, stream: UUID) -> S:
+        """The stream's current state, or not found."""
+        cached = self.cached(stream)
+        after = 0 if cached is None else cached.version
+        new = self.events(stream, after)
+        if not new:
+            if cached is None:
+                raise self._not_found(stream)
+            return cached
+        state = self._fold(new, cached)
+        self.remember(stream, state)
+        return state
+
+    def state_at(self, stream: UUID, version: int) -> tuple[S, S]:
+        """The state at `version` and the current state.
+
+        Raises not found, or VersionNotFound for a version the stream has not reached
+        (eventsourcing would silently answer the latest state).
+        """
+        current = self.state(stream)
+        if not 1 <= version <= current.version:
+            raise VersionNotFound(version, current.version)
+        if version == current.version:
+            return current, current
+        return self._fold(self.events(stream, upto=version), None), current
+
+    def cached(self, stream: UUID) -> S | None:
+        """The cached state, which may be behind the store."""
+        with self._lock:
+            return self._states.get(stream)
+
+    def remember(self, stream: UUID, state: S) -> None:
+        """Cache `state` unless a newer one is cached already."""
+        with self._lock:
+            cached = self._states.get(stream)
+            if cached is None or cached.version < state.version:
+                self._states[stream] = state
+            self._states.move_to_end(stream)
+            while len(self._states) > self._size:
+                self._states.popitem(last=False)
