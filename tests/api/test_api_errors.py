@@ -35,6 +35,7 @@ from service.errors import (
     InvalidRecord,
     InvalidRequest,
     MalformedAction,
+    MatchNotFound,
     MissingToken,
     RecordNotFinished,
     StaleVersion,
@@ -50,6 +51,7 @@ from .support import Api
 #: One instance of exactly each table type (a new row fails until it is added here).
 SAMPLES: dict[type[Exception], Callable[[], Exception]] = {
     GameNotFound: lambda: GameNotFound(uuid4()),
+    MatchNotFound: lambda: MatchNotFound(uuid4()),
     VersionNotFound: lambda: VersionNotFound(9, 7),
     UnknownSeat: lambda: UnknownSeat("there is no seat 4"),
     MissingToken: lambda: MissingToken("token required"),
