@@ -15,16 +15,24 @@
 | `PENANG_RUMMY_ALLOW_DECK` | off | accept explicit deck orders in `POST /games` (tests, replays) |
 | `PENANG_RUMMY_HOST` | `127.0.0.1` | `penang-rummy serve` host |
 | `PENANG_RUMMY_PORT` | `8000` | `penang-rummy serve` port |
+| `PENANG_RUMMY_SIGNING_KEY` | beside the SQLite file | the Ed25519 private key (PEM) that |
+|   |   | signs records; unset: `penang-rummy-signing-key.pem` in the SQLite file's folder, |
+|   |   | created (mode 0600) if missing; set: the file must exist (`service.keyfiles`) |
+| `PENANG_RUMMY_RETIRED_KEYS` | none | PEM public keys that signed older records, still |
+|   |   | published; several are separated by `:` (`os.pathsep`) |
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Literal
+from pathlib import Path
+from typing import Final, Literal
 
 import msgspec
 
+#: The signing key's file name when `PENANG_RUMMY_SIGNING_KEY` is unset.
+DEFAULT_KEY_FILE: Final = "penang-rummy-signing-key.pem"
 _TRUE = frozenset({"1", "true", "yes", "on", "y"})
 _FALSE = frozenset({"", "0", "false", "no", "off", "n"})
 
@@ -45,6 +53,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     allow_deck: bool = False
     host: str = "127.0.0.1"
     port: int = 8000
+    #: The private key that signs records; None: `DEFAULT_KEY_FILE` beside the SQLite file.
+    signing_key: str | None = None
+    #: Public keys of earlier signing keys, still published so that old records verify.
+    retired_keys: tuple[str, ...] = ()
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -69,7 +81,13 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             allow_deck=_flag(env, "PENANG_RUMMY_ALLOW_DECK"),
             host=env.get("PENANG_RUMMY_HOST", default.host),
             port=_int(env, "PENANG_RUMMY_PORT", default.port),
+            signing_key=env.get("PENANG_RUMMY_SIGNING_KEY", "").strip() or None,
+            retired_keys=_paths(env, "PENANG_RUMMY_RETIRED_KEYS"),
         )
+
+    def default_key_file(self) -> Path:
+        """Where the signing key is created when `signing_key` is unset: beside the SQLite file."""
+        return Path(self.sqlite_path).parent / DEFAULT_KEY_FILE
 
     def store_env(self) -> dict[str, str]:
         """The eventsourcing environment for this store (passed as `Application(env=...)`)."""
@@ -99,6 +117,10 @@ def _synchronous(env: Mapping[str, str]) -> Literal["full", "normal"]:
     if text == "normal":
         return "normal"
     raise ValueError(f"PENANG_RUMMY_SQLITE_SYNCHRONOUS must be full or normal, not {text!r}")
+
+
+def _paths(env: Mapping[str, str], name: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in env.get(name, "").split(os.pathsep) if part.strip())
 
 
 def _int(env: Mapping[str, str], name: str, default: int) -> int:

@@ -2,13 +2,14 @@
 
     penang-rummy serve [--host 127.0.0.1] [--port 8000]
     penang-rummy openapi [--output openapi/openapi.json]
-    penang-rummy verify RECORD [--json]
+    penang-rummy verify RECORD [--key FILE | --keys FILE] [--require-signature] [--json]
 
 `serve` runs the API with uvicorn over the store the environment names (by default
 an SQLite file in the working directory: no set-up needed). `openapi` writes the
 contract the app serves. `verify` checks a game record (`GET /games/{id}/record`)
-against the rules offline, with no service running (`service.cli.verify`: exit 0
-valid, 1 a rule broken, 2 not a readable record). Settings: see `service.settings`.
+against the rules, its hash chain and its signature offline, with no service running
+(`service.cli.verify`: exit 0 valid, 1 a rule, the chain or the signature broken, 2
+not a readable record). Settings: see `service.settings`.
 """
 
 from __future__ import annotations
