@@ -5,7 +5,8 @@ D1–D8), `deal` (P3–P8), `melds` (P13–P18, D3, D4), `layoffs` (P19–P21), 
 (P22–P25), `commands` (turn actions), `events`, `state` (fold), `game` (commands:
 P9–P12, P26–P32, D5–D8), `moves` (legal moves, the dead check: P29, D6), `scoring`
 (P33, D1, D7), `views` (what each seat may see), `fair` (seeded deals), `codec`,
-`records` and `audit` (game records and their verification).
+`records` and `audit` (game records and their verification), `chain` and `provenance`
+(the records' hash chain, and what it and a signature say).
 """
 
 from domain.cards import Card, build_deck, format_cards, parse_cards

@@ -8,8 +8,8 @@ its schema version in `"v"`:
 
 Three versions meet in a stored game, each with its own job:
 
-- the record format (`penang-rummy-record/1`, `domain.records`) says how events are
-  wrapped in a file;
+- the record format (`penang-rummy-record/1`, or `/2` with a hash chain and a
+  signature; `domain.records`) says how events are wrapped in a file;
 - the rules version (`Dealt.rules_version`, `domain.rules.RULES_VERSION`) says which
   rules the game was played under, with its rule options in `Dealt.rules`;
 - each event type's schema version (`SCHEMA_VERSIONS` below) says which shape its

@@ -1,6 +1,6 @@
 """Game records: a finished (or running) game as one self-contained document.
 
-Format `penang-rummy-record/1`, in one of two encodings, both UTF-8 JSON:
+Two formats, each in two encodings, all UTF-8 JSON. `penang-rummy-record/1`:
 
 - a JSON document:
 
@@ -18,24 +18,51 @@ the dealer, every hand and the undealt cards, and the deal proof when the deck w
 drawn from seeds (`domain.fair`). A finished game ends with `GameEnded`, followed by
 `SeedRevealed` when the deal was committed to a server seed.
 
-`verify_record` replays a record through the rules (see `domain.audit`).
+`penang-rummy-record/2` is the same with the events' hash chain (`domain.chain`) and,
+when a key signed it, the signature over the chain's head:
+
+- the JSON document gains `chain` (`{"header": h0, "events": [h1, …, hn]}`, lowercase
+  hex) and `signature` (`{"alg": "EdDSA", "kid": key id, "value": base64url}`, left out
+  when unsigned) after `events`;
+- NDJSON gains one last line, the trailer `{"chain": …, "signature": …}`. The header line
+  cannot hold them: a writer knows the head only after the last event.
+
+The chain's header (h0) is the header object as the NDJSON header line writes it:
+`{"format": …, "rules_version": …, "game_id": …}` in that order (`record_header`).
+
+`verify_record` replays a record through the rules (`domain.audit`) and recomputes its
+chain; `domain.provenance` says how the two combine. Signing and checking a signature
+need a cryptography library and happen outside the domain (the service's signing module).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Final
+from dataclasses import dataclass, field, replace
+from typing import Any, Final, Literal
 
 import msgspec
 
-from domain.audit import Verdict, verify_events
-from domain.codec import MalformedEvent, decode_events, encode_event
+from domain.audit import verify_events
+from domain.chain import (
+    Chain,
+    ChainBreak,
+    RecordChain,
+    RecordSignature,
+    compute_chain,
+    first_break,
+)
+from domain.codec import TYPE_KEY, MalformedEvent, StoredEvent, decode_events, encode_event_json
 from domain.errors import MalformedInput
 from domain.events import Dealt, Event
+from domain.provenance import RecordVerdict, record_verdict
 
 RECORD_FORMAT: Final = "penang-rummy-record/1"
+#: The format with the events' hash chain and, when signed, a signature.
+CHAINED_RECORD_FORMAT: Final = "penang-rummy-record/2"
+RECORD_FORMATS: Final = (RECORD_FORMAT, CHAINED_RECORD_FORMAT)
 _HEADER_KEYS: Final = frozenset({"format", "rules_version", "game_id"})
+_SEAL_KEYS: Final = frozenset({"chain", "signature"})
 
 
 class MalformedRecord(MalformedInput):
@@ -46,12 +73,33 @@ class MalformedRecord(MalformedInput):
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    """A game's events with the record's header."""
+    """A game's events with the record's header, and for `/2` its chain and signature."""
 
     rules_version: str
     events: tuple[Event, ...]
     game_id: str | None = None
     format: str = RECORD_FORMAT
+    #: The events as the record stores them (what the chain hashes); by default the
+    #: codec's encoding of `events`.
+    stored: tuple[StoredEvent, ...] = field(default=())
+    chain: RecordChain | None = None
+    signature: RecordSignature | None = None
+
+    def __post_init__(self) -> None:
+        if not self.stored and self.events:
+            object.__setattr__(self, "stored", tuple(_as_json(event) for event in self.events))
+        if len(self.stored) != len(self.events):
+            raise ValueError("a record stores each of its events once")
+        if (self.format == CHAINED_RECORD_FORMAT) != (self.chain is not None):
+            raise ValueError(f"a chain comes with format {CHAINED_RECORD_FORMAT} only")
+        if self.signature is not None and self.chain is None:
+            raise ValueError("a signature covers a chain")
+
+
+def _as_json(event: Event) -> StoredEvent:
+    """The event's stored form as JSON reads it back (lists, not tuples)."""
+    stored: StoredEvent = msgspec.json.decode(encode_event_json(event))
+    return stored
 
 
 def make_record(events: Sequence[Event], game_id: str | None = None) -> GameRecord:
@@ -61,31 +109,90 @@ def make_record(events: Sequence[Event], game_id: str | None = None) -> GameReco
     return GameRecord(rules_version=events[0].rules_version, events=tuple(events), game_id=game_id)
 
 
-def verify_record(record: GameRecord) -> Verdict:
-    """Replay the record through the rules: valid, or the first event that breaks one."""
-    return verify_events(record.events, record.rules_version)
+def record_header(record: GameRecord) -> dict[str, Any]:
+    """The header object: the NDJSON header line, and what the chain's h0 covers."""
+    return _header(record.format, record.rules_version, record.game_id)
+
+
+def _header(form: str, rules_version: str, game_id: str | None) -> dict[str, Any]:
+    return {"format": form, "rules_version": rules_version, "game_id": game_id}
+
+
+def record_chain(record: GameRecord) -> Chain:
+    """The chain of the record's header and events as they stand (recomputed)."""
+    return compute_chain(record_header(record), record.stored)
+
+
+def chain_record(record: GameRecord) -> GameRecord:
+    """The record in format `/2`, with its chain computed and no signature yet."""
+    header = _header(CHAINED_RECORD_FORMAT, record.rules_version, record.game_id)
+    start, links = compute_chain(header, record.stored).hex()
+    return replace(
+        record,
+        format=CHAINED_RECORD_FORMAT,
+        chain=RecordChain(header=start, events=links),
+        signature=None,
+    )
+
+
+def verify_record(record: GameRecord) -> RecordVerdict:
+    """Replay the record through the rules and recompute its chain (`domain.provenance`).
+
+    A signature is reported `unchecked`: checking it takes the signer's public key.
+    """
+    verdict = verify_events(record.events, record.rules_version)
+    check: ChainBreak | Literal["absent"] | None = "absent"
+    if record.chain is not None:
+        check = first_break(record_chain(record), record.chain.header, record.chain.events)
+    key_id = None if record.signature is None else record.signature.kid
+    types = [str(stored.get(TYPE_KEY)) for stored in record.stored]
+    return record_verdict(verdict, check, key_id, types)
+
+
+def signed_record(record: GameRecord, signature: RecordSignature) -> GameRecord:
+    """The chained `record` with `signature` over its chain's head."""
+    if record.chain is None:
+        raise ValueError("only a chained record is signed")
+    return replace(record, signature=signature)
 
 
 # --- writing --------------------------------------------------------------------------
 
 
-def _header(record: GameRecord) -> dict[str, Any]:
-    return {
-        "format": record.format,
-        "rules_version": record.rules_version,
-        "game_id": record.game_id,
-    }
-
-
 def dump_record(record: GameRecord, *, ndjson: bool = False) -> bytes:
-    """The record as a JSON document (one event per line, for diffs) or as NDJSON."""
+    """The record as a JSON document (one event per line, for diffs) or as NDJSON.
+
+    A `/1` record is written byte for byte as before `/2` existed.
+    """
     encode = msgspec.json.encode
-    lines = [encode(encode_event(event)) for event in record.events]
+    lines = [encode(stored) for stored in record.stored]
+    seal = _seal(record)
     if ndjson:
-        return b"".join(line + b"\n" for line in [encode(_header(record)), *lines])
-    head = encode(_header(record))[:-1]  # the header object, still open
-    body = b",\n".join(lines)
-    return head + b',"events":[\n' + body + (b"\n" if lines else b"") + b"]}\n"
+        trailer = [] if seal is None else [encode(seal)]
+        return b"".join(line + b"\n" for line in [encode(record_header(record)), *lines, *trailer])
+    head = encode(record_header(record))[:-1]  # the header object, still open
+    document = head + b',"events":' + _lines(lines)
+    if seal is not None:
+        chain = seal["chain"]
+        document += b',"chain":{"header":' + encode(chain.header)
+        document += b',"events":' + _lines([encode(h) for h in chain.events]) + b"}"
+        if "signature" in seal:
+            document += b',"signature":' + encode(seal["signature"])
+    return document + b"}\n"
+
+
+def _lines(items: list[bytes]) -> bytes:
+    """A JSON array with one item per line."""
+    return b"[\n" + b",\n".join(items) + (b"\n" if items else b"") + b"]"
+
+
+def _seal(record: GameRecord) -> dict[str, Any] | None:
+    if record.chain is None:
+        return None
+    seal: dict[str, Any] = {"chain": record.chain}
+    if record.signature is not None:
+        seal["signature"] = record.signature
+    return seal
 
 
 # --- reading --------------------------------------------------------------------------
@@ -102,11 +209,12 @@ def load_record(data: bytes | str) -> GameRecord:
         raise MalformedRecord("a record is a JSON object (or NDJSON: a header, then events)")
     if "events" not in document:
         # A record of no events at all, in NDJSON: just the header line.
-        return _from_parts(document, [])
+        return _from_parts(document, [], None)
     events = document.pop("events")
     if not isinstance(events, list):
         raise MalformedRecord("`events` must be a list of events")
-    return _from_parts(document, events)
+    seal = {key: document.pop(key) for key in _SEAL_KEYS & set(document)}
+    return _from_parts(document, events, seal)
 
 
 def _load_ndjson(raw: bytes) -> GameRecord:
@@ -122,25 +230,67 @@ def _load_ndjson(raw: bytes) -> GameRecord:
     header = items[0]
     if not isinstance(header, dict) or "events" in header:
         raise MalformedRecord("an NDJSON record begins with a header line without events")
-    return _from_parts(header, items[1:])
+    if header.get("format") != CHAINED_RECORD_FORMAT:
+        return _from_parts(header, items[1:], None)
+    trailer = items[-1] if len(items) > 1 else None
+    if not isinstance(trailer, dict) or TYPE_KEY in trailer or "chain" not in trailer:
+        raise MalformedRecord(f"an NDJSON {CHAINED_RECORD_FORMAT} record ends with its chain")
+    return _from_parts(header, items[1:-1], trailer)
 
 
-def _from_parts(header: dict[str, Any], stored: list[Any]) -> GameRecord:
+def _from_parts(
+    header: dict[str, Any], stored: list[Any], seal: dict[str, Any] | None
+) -> GameRecord:
     unknown = set(header) - _HEADER_KEYS
     if unknown:
         raise MalformedRecord(f"unknown header fields: {', '.join(sorted(unknown))}")
-    if header.get("format") != RECORD_FORMAT:
-        raise MalformedRecord(
-            f"format {header.get('format')!r} is not {RECORD_FORMAT!r}: not a record this reads"
-        )
+    form = header.get("format")
+    if form not in RECORD_FORMATS:
+        readable = " or ".join(repr(name) for name in RECORD_FORMATS)
+        raise MalformedRecord(f"format {form!r} is not {readable}: not a record this reads")
     rules_version = header.get("rules_version")
     game_id = header.get("game_id")
     if not isinstance(rules_version, str):
         raise MalformedRecord("`rules_version` must be a string")
     if game_id is not None and not isinstance(game_id, str):
         raise MalformedRecord("`game_id` must be a string or null")
+    chain, signature = _read_seal(form, seal or {})
     try:
         events = decode_events(stored)
     except MalformedEvent as error:
         raise MalformedRecord(error.message) from None
-    return GameRecord(rules_version=rules_version, events=tuple(events), game_id=game_id)
+    return GameRecord(
+        rules_version=rules_version,
+        events=tuple(events),
+        game_id=game_id,
+        format=form,
+        stored=tuple(stored),
+        chain=chain,
+        signature=signature,
+    )
+
+
+def _read_seal(
+    form: str, seal: dict[str, Any]
+) -> tuple[RecordChain | None, RecordSignature | None]:
+    """The chain and signature a record carries: `/2` has a chain, `/1` neither."""
+    unknown = set(seal) - _SEAL_KEYS
+    if unknown:
+        raise MalformedRecord(f"unknown trailer fields: {', '.join(sorted(unknown))}")
+    present = {key: value for key, value in seal.items() if value is not None}
+    if form == RECORD_FORMAT:
+        if present:
+            raise MalformedRecord(f"a {RECORD_FORMAT} record has no chain or signature")
+        return None, None
+    if "chain" not in present:
+        raise MalformedRecord(f"a {CHAINED_RECORD_FORMAT} record carries its chain")
+    try:
+        chain = msgspec.convert(present["chain"], RecordChain)
+        signature = (
+            None
+            if "signature" not in present
+            else msgspec.convert(present["signature"], RecordSignature)
+        )
+    except msgspec.ValidationError as error:
+        raise MalformedRecord(f"the record's chain or signature: {error}") from None
+    return chain, signature

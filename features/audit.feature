@@ -1,7 +1,7 @@
 @audit
 Feature: Auditing a game record
   Anyone can check a game with nothing but the rules and the game's record (format
-  penang-rummy-record/1: the rule options, the rules version and every event). The
+  penang-rummy-record/1 or /2: the rule options, the rules version and every event). The
   record is replayed event by event through the rules; the first event that breaks a
   rule is named with the rule it breaks. Before the deal the service commits to a
   secret server seed by publishing its SHA-256 in the deal; the deck order is a

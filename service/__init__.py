@@ -5,6 +5,8 @@
 - `service.usecases`: what the API does (games, records, tokens), free of HTTP;
 - `service.store`: the eventsourcing event store, free of HTTP;
 - `service.cli`: the `penang-rummy` command;
+- `service.signing` and `service.keyfiles`: signing records, checking their signatures,
+  the key files (used by the API and the offline `verify` alike);
 - `service.settings` and `service.errors`: shared by all of them;
 - `service.bootstrap` (`python3 -m service`, `tests/run.py`): the checkout's `.venv`.
 """

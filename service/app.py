@@ -1,11 +1,13 @@
 """The composition root: `create_app(settings)` is the one factory (the CLI and tests call it).
 
-It opens the event store for the app's lifetime, registers the routes of
-`service.api`, the problem table and the OpenAPI contract.
+It loads the signing keys (`service.keyfiles`) and opens the event store for the app's
+lifetime, registers the routes of `service.api`, the problem table and the OpenAPI
+contract.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -14,12 +16,16 @@ from litestar import Litestar
 from litestar.datastructures import State
 from litestar.di import Provide
 
-from service.api import games, health, index, records
+from service.api import games, health, index, keys, records
 from service.api.http import MAX_BODY_BYTES, openapi_config
 from service.api.openapi import served_schema
 from service.api.problems import exception_handlers
+from service.keyfiles import open_keyring
 from service.settings import Settings
+from service.signing import KeyRing
 from service.store import GameStore
+
+_log = logging.getLogger("service.keys")
 
 
 def _store(state: State) -> GameStore:
@@ -29,9 +35,27 @@ def _store(state: State) -> GameStore:
     return store
 
 
+def _keyring(state: State) -> KeyRing:
+    ring = state.keyring
+    if not isinstance(ring, KeyRing):
+        raise RuntimeError("the signing keys are not loaded")
+    return ring
+
+
 def create_app(settings: Settings | None = None) -> Litestar:
     """The application over the store `settings` names (default: from the environment)."""
     settings = settings or Settings.from_env()
+
+    @asynccontextmanager
+    async def load_keys(app: Litestar) -> AsyncIterator[None]:
+        ring, note = await anyio.to_thread.run_sync(open_keyring, settings)
+        if note is not None:
+            _log.warning(note)
+        app.state.keyring = ring
+        try:
+            yield
+        finally:
+            app.state.keyring = None
 
     @asynccontextmanager
     async def open_store(app: Litestar) -> AsyncIterator[None]:
@@ -54,16 +78,18 @@ def create_app(settings: Settings | None = None) -> Litestar:
             games.get_events,
             records.export_record,
             records.import_record,
+            keys.signing_keys,
             health.health,
             health.ready,
             index.index,
         ],
         dependencies={
             "store": Provide(_store, sync_to_thread=False),
+            "keyring": Provide(_keyring, sync_to_thread=False),
             "settings": Provide(lambda: settings, sync_to_thread=False, use_cache=True),
         },
         exception_handlers=exception_handlers(),
-        lifespan=[open_store],
+        lifespan=[load_keys, open_store],
         openapi_config=openapi_config(),
         request_max_body_size=MAX_BODY_BYTES,
     )

@@ -124,9 +124,11 @@ class VersionNotFound(ServiceError):
 
 
 class InvalidRecord(ServiceError):
-    """An imported record breaks a rule: the first bad event, the rule and its code."""
+    """An imported record breaks a rule, its chain or its signature: where, the rule, the code."""
 
-    def __init__(self, message: str, *, event_index: int, rule: str | None, code: str) -> None:
+    def __init__(
+        self, message: str, *, event_index: int | None, rule: str | None, code: str
+    ) -> None:
         super().__init__(message)
         self.event_index, self.rule, self.code = event_index, rule, code
 

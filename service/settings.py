@@ -12,9 +12,13 @@ import os
 import textwrap
 import typing
 from collections.abc import Mapping
-from typing import Literal, NamedTuple
+from pathlib import Path
+from typing import Final, Literal, NamedTuple
 
 import msgspec
+
+#: The signing key's file name when `PENANG_RUMMY_SIGNING_KEY` is unset.
+DEFAULT_KEY_FILE: Final = "penang-rummy-signing-key.pem"
 
 _TRUE = frozenset({"1", "true", "yes", "on", "y"})
 _FALSE = frozenset({"0", "false", "no", "off", "n"})
@@ -41,6 +45,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     allow_deck: bool = False
     host: str = "127.0.0.1"
     port: int = 8000
+    #: The private key that signs records; None: `DEFAULT_KEY_FILE` beside the SQLite file.
+    signing_key: str | None = None
+    #: Public keys of earlier signing keys, still published so that old records verify.
+    retired_keys: tuple[str, ...] = ()
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -53,7 +61,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         }
         return msgspec.convert(values, cls)
 
-    def replace(self, values: Mapping[str, str | int | bool]) -> Settings:
+    def replace(self, values: Mapping[str, Value]) -> Settings:
         """These settings with some replaced (the `serve` flags, parsed with `parse`)."""
         return msgspec.convert({**msgspec.structs.asdict(self), **values}, Settings)
 
@@ -64,6 +72,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             return f"PostgreSQL database {self.postgres_db} at {where} as {self.postgres_user}"
         path = os.path.abspath(self.sqlite_path)
         return f"SQLite file {path} (synchronous={self.sqlite_synchronous})"
+
+    def default_key_file(self) -> Path:
+        """Where the signing key is created when `signing_key` is unset: beside the SQLite file."""
+        return Path(self.sqlite_path).parent / DEFAULT_KEY_FILE
 
     def store_env(self) -> dict[str, str]:
         """The eventsourcing environment for this store (passed as `Application(env=...)`)."""
@@ -95,6 +107,8 @@ class Setting(NamedTuple):
     flag: bool = False
     #: The smallest and largest value of an integer setting.
     bounds: tuple[int, int] | None = None
+    #: The default in words, where the value alone would not say it.
+    default_text: str | None = None
 
     @property
     def variable(self) -> str:
@@ -106,6 +120,8 @@ class Setting(NamedTuple):
 
     @property
     def default(self) -> str:
+        if self.default_text is not None:
+            return self.default_text
         value = getattr(Settings(), self.field)
         if isinstance(value, bool):
             return "on" if value else "off"
@@ -137,6 +153,19 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting("host", "where `serve` listens", flag=True),
     Setting("port", "the port `serve` listens on", flag=True, bounds=_PORT),
+    Setting(
+        "signing_key",
+        "the Ed25519 private key (PEM) that signs records; unset: "
+        f"`{DEFAULT_KEY_FILE}` in the SQLite file's folder, created (mode 0600) if missing; "
+        "set: the file must exist",
+        default_text="beside the SQLite file",
+    ),
+    Setting(
+        "retired_keys",
+        "PEM public keys that signed older records, still published; several are separated "
+        f"by `{os.pathsep}`",
+        default_text="none",
+    ),
 )
 _TYPES = typing.get_type_hints(Settings)
 
@@ -153,7 +182,10 @@ def choices(row: Setting) -> tuple[str, ...]:
     return typing.get_args(kind) if typing.get_origin(kind) is Literal else ()
 
 
-def parse(row: Setting, text: str, source: str) -> str | int | bool:
+Value = str | int | bool | tuple[str, ...]
+
+
+def parse(row: Setting, text: str, source: str) -> Value:
     """`text` as the value of `row`; `source` (a variable or a flag) names it in errors."""
     kind, allowed = _TYPES[row.field], choices(row)
     if allowed:
@@ -166,6 +198,8 @@ def parse(row: Setting, text: str, source: str) -> str | int | bool:
         if flag not in _TRUE | _FALSE:
             raise SettingsError(f"{source} must be 1/0, true/false, yes/no or on/off, not {text!r}")
         return flag in _TRUE
+    if typing.get_origin(kind) is tuple:
+        return tuple(path for path in text.split(os.pathsep) if path.strip())
     if kind is int:
         low, high = row.bounds or (0, 2**31 - 1)
         try:

@@ -29,6 +29,7 @@ from litestar import Litestar
 from domain.views import GameView
 from service.api.http import NDJSON_MEDIA_TYPE
 from service.api.schemas import Health, Index, Problem
+from service.signing import SigningKeys
 from service.usecases.messages import (
     CreatedGame,
     CreateGame,
@@ -54,6 +55,7 @@ WIRE_TYPES: tuple[type[Any], ...] = (
     Health,
     Index,
     Problem,
+    SigningKeys,
 )
 _REF = "#/components/schemas/{name}"
 _ETAG = {
@@ -72,7 +74,8 @@ SUCCESS_EXTRAS: dict[str, dict[str, Any]] = {
                     "description": (
                         "NDJSON (`format=ndjson`): the record's header object "
                         "(`format`, `rules_version`, `game_id`) on the first line, then "
-                        "one event per line, in the stored form of `GameRecordDocument`."
+                        "one event per line, in the stored form of `GameRecordDocument`, "
+                        "then (format `/2`) a trailer line holding `chain` and `signature`."
                     ),
                 }
             }

@@ -4,7 +4,7 @@ Handlers only raise. `problem_handler` is registered on the app for every type i
 `PROBLEMS` and answers with an RFC 9457 `application/problem+json` body carrying a
 stable `code` (the domain error's own code where there is one), the rule id of a rule
 violation, the offending action's index (or, for an imported record, the index of
-its first bad event), and a `detail` that speaks only of what the
+its first bad or altered event), and a `detail` that speaks only of what the
 caller may know (the domain's messages name only the acting seat's cards).
 """
 
@@ -85,7 +85,7 @@ PROBLEMS: dict[type[Exception], Row] = {
     IdempotencyKeyReused: Row(422, "idempotency-key-reused", "Idempotency-Key reused"),
     InvalidRequest: Row(422, "invalid-request", "Invalid request"),
     MalformedAction: Row(422, "malformed-input", "Malformed input"),
-    InvalidRecord: Row(422, "invalid-record", "The record breaks the rules"),
+    InvalidRecord: Row(422, "invalid-record", "Invalid record"),
     RecordNotFinished: Row(422, "record-not-finished", "The record's game is not over"),
     ValidationException: Row(422, "invalid-request", "Invalid request"),
     RuleViolation: Row(422, "illegal-move", "Illegal move"),

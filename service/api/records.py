@@ -25,6 +25,7 @@ from service.api.http import (
     strict_body,
     tagged,
 )
+from service.signing import KeyRing
 from service.store import GameStore
 from service.usecases import records as game_records
 from service.usecases.messages import GameRecordDocument, ImportedGame
@@ -35,11 +36,15 @@ from service.usecases.messages import GameRecordDocument, ImportedGame
     operation_id="exportRecord",
     summary="The record of a finished game: rule options, rules version and every event.",
     description=(
-        "The game record, format `penang-rummy-record/1` (domain.records): a JSON "
-        "document by default, or NDJSON with `format=ndjson` (the header object, then one "
-        "event per line). Each event is in its stored form: `type`, schema version `v`, "
-        "fields. The record shows every hand, so it is refused (409 `game-not-over`) while "
-        "the game runs. `penang-rummy verify RECORD` checks it offline."
+        "The game record, format `penang-rummy-record/2` (domain.records): a JSON "
+        "document by default, or NDJSON with `format=ndjson` (the header object, one "
+        "event per line, then a trailer line with `chain` and `signature`). Each event is "
+        "in its stored form: `type`, schema version `v`, fields. `chain` holds the SHA-256 "
+        "hash chain over the header and the events (domain.chain), `signature` the "
+        "service's Ed25519 signature over its head, by the key `kid` of "
+        "`getSigningKeys`. The record shows every hand, so it is refused (409 "
+        "`game-not-over`) while the game runs. `penang-rummy verify RECORD --keys "
+        "KEYS.json` checks it offline."
     ),
     sync_to_thread=True,
     response_headers=[ETAG],
@@ -54,9 +59,12 @@ from service.usecases.messages import GameRecordDocument, ImportedGame
     },
 )
 def export_record(
-    game_id: GameId, store: NamedDependency[GameStore], record_format: RecordFormat = "json"
+    game_id: GameId,
+    store: NamedDependency[GameStore],
+    keyring: NamedDependency[KeyRing],
+    record_format: RecordFormat = "json",
 ) -> Response[bytes]:
-    record = game_records.export_record(store, game_id)
+    record = game_records.export_record(store, game_id, keyring)
     ndjson = record_format == "ndjson"
     return Response(
         dump_record(record, ndjson=ndjson),
@@ -70,12 +78,18 @@ def export_record(
     operation_id="importRecord",
     summary="Import a finished game's record, replaying every event through the rules.",
     description=(
-        "The body is a game record (format `penang-rummy-record/1`, as `exportRecord` "
-        "gives it, JSON). Every event is replayed through the rules; the first one that "
-        "breaks a rule refuses the record: 422 `invalid-record`, with the event's index "
-        "(`event_index`, from 0), the rule id (`rule`) and the rule's `code`. A record "
+        "The body is a game record (format `penang-rummy-record/2` as `exportRecord` "
+        "gives it, or `/1`, unsigned; JSON). Every event is replayed through the rules; the "
+        "first one that breaks a rule refuses the record: 422 `invalid-record`, with the "
+        "event's index (`event_index`, from 0), the rule id (`rule`) and the rule's "
+        "`code`. A `/2` record's hash chain is recomputed: the first event it shows "
+        "altered is refused as `chain-broken` (with its `event_index`; none when the "
+        "header was altered), unless that event also breaks a rule, which is then named. "
+        "A signature by one of this service's keys must match (`signature-invalid`); one "
+        "by another key is not checked, and the verdict says `unknown-key`. A record "
         "that stops before the game is over is refused as `record-not-finished`. A valid "
-        "record becomes a new, finished game with a new id; no seat gets a token. "
+        "record becomes a new, finished game with a new id; no seat gets a token. Its "
+        "export is signed by this service. "
         f"A body over {MAX_BODY_BYTES} bytes is refused (413)."
     ),
     sync_to_thread=True,
@@ -84,7 +98,9 @@ def export_record(
     responses=problems(413, 422),
 )
 def import_record(
-    data: JSONBody[GameRecordDocument], store: NamedDependency[GameStore]
+    data: JSONBody[GameRecordDocument],
+    store: NamedDependency[GameStore],
+    keyring: NamedDependency[KeyRing],
 ) -> Response[ImportedGame]:
-    imported = game_records.import_record(store, data)
+    imported = game_records.import_record(store, data, keyring)
     return tagged(imported, imported.version, status=201)

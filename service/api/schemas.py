@@ -37,7 +37,8 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     rule: str | None = None
     #: The 0-based index of the offending action within the turn.
     action_index: int | None = None
-    #: The 0-based index of the first event of an imported record that breaks a rule.
+    #: The 0-based index of the first event of an imported record that breaks a rule, or
+    #: that its hash chain shows altered.
     event_index: int | None = None
     #: The offending input field.
     field: str | None = None

@@ -1,4 +1,5 @@
 """The `penang-rummy` command: `serve`, `openapi`, `verify` (see `service.cli.main`).
 
-Nothing is imported here, so `python -m service.cli.verify` loads the rules engine only.
+Nothing is imported here, so `python -m service.cli.verify` loads the rules engine and the
+signing module only.
 """

@@ -2,15 +2,16 @@
 
     penang-rummy serve [--store sqlite|postgres] [--sqlite-path FILE] [--port 8000] ...
     penang-rummy openapi [--output openapi/openapi.json]
-    penang-rummy verify RECORD [--json]
+    penang-rummy verify RECORD [--key FILE | --keys FILE] [--require-signature] [--json]
     penang-rummy --version
 
 `serve` runs the API with uvicorn over the store the settings name (by default an
 SQLite file in the working directory: no set-up needed; `service.cli.serve`).
 `openapi` writes the contract the app serves. `verify` checks a game record
-(`GET /games/{id}/record`) against the rules offline, with no service running
-(`service.cli.verify`: exit 0 valid, 1 a rule broken, 2 not a readable record).
-Settings: see `service.settings`; a bad one is one line on standard error, exit 2.
+(`GET /games/{id}/record`) against the rules, its hash chain and its signature offline,
+with no service running (`service.cli.verify`: exit 0 valid, 1 a rule, the chain or the
+signature broken, 2 not a readable record). Settings: see `service.settings`; a bad one
+is one line on standard error, exit 2.
 """
 
 from __future__ import annotations

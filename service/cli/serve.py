@@ -22,7 +22,15 @@ import uvicorn
 from service import version
 from service.api.index import CONTRACT_PATH, DOCS_PATH
 from service.app import create_app
-from service.settings import SETTINGS, Settings, SettingsError, choices, environment_help, parse
+from service.settings import (
+    SETTINGS,
+    Settings,
+    SettingsError,
+    Value,
+    choices,
+    environment_help,
+    parse,
+)
 from service.store.preflight import StoreUnavailable, prepare_store
 
 EXIT_CONFIGURATION: Final = 2
@@ -69,7 +77,7 @@ def add_serve_command(
 
 def settings_from(args: argparse.Namespace, environ: Mapping[str, str] | None = None) -> Settings:
     """The environment's settings, with the flags given on the command line instead."""
-    flags: dict[str, str | int | bool] = {}
+    flags: dict[str, Value] = {}
     for row in SETTINGS:
         given = getattr(args, row.field, None) if row.flag else None
         if isinstance(given, bool):

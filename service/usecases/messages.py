@@ -12,10 +12,11 @@ from uuid import UUID
 
 import msgspec
 
-from domain.audit import Verdict
+from domain.chain import RecordChain, RecordSignature
 from domain.codec import SCHEMA_VERSIONS
 from domain.commands import Action, CardText
 from domain.moves import LegalMoves
+from domain.provenance import RecordVerdict
 from domain.rules import MAX_PLAYERS, Rules
 from domain.views import EventView, GameView
 
@@ -168,18 +169,24 @@ RecordEvent = Annotated[
 
 
 class GameRecordDocument(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """A game record (format `penang-rummy-record/1`, domain.records) as one JSON document.
+    """A game record (`penang-rummy-record/1` or `/2`, domain.records) as one JSON document.
 
     The rule options and the rules version are in the first event, `Dealt`, which also
     holds every hand and the undealt cards; every event follows in the order recorded.
+    Format `/2` adds the events' hash chain (domain.chain) and the signature over its
+    head; `/1` has neither.
     """
 
-    format: Literal["penang-rummy-record/1"]
+    format: Literal["penang-rummy-record/1", "penang-rummy-record/2"]
     #: The rules the game was played under; `Dealt.rules_version` names the same.
     rules_version: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
     #: The id of the game in the service that exported it (informative only).
     game_id: Annotated[str, msgspec.Meta(max_length=128)] | None = None
     events: Annotated[tuple[RecordEvent, ...], msgspec.Meta(max_length=5000)]
+    #: Format `/2`: h0 (the header's hash) and one SHA-256 per event, each covering the one before.
+    chain: RecordChain | None = None
+    #: Format `/2`, when signed: the Ed25519 signature over the chain's head, and the key's id.
+    signature: RecordSignature | None = None
 
 
 class ImportedGame(msgspec.Struct, frozen=True, kw_only=True):
@@ -187,6 +194,7 @@ class ImportedGame(msgspec.Struct, frozen=True, kw_only=True):
 
     game_id: UUID
     version: Version
-    #: The outcome of replaying the record through the rules.
-    verdict: Verdict
+    #: The outcome of replaying the record through the rules, and of checking its chain
+    #: and its signature as the record came (before this service re-signs its export).
+    verdict: RecordVerdict
     view: GameView

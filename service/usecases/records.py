@@ -1,7 +1,14 @@
 """Game records in and out of the service: the use cases behind exportRecord and importRecord.
 
 As in `service.usecases.games`, no rule is decided here: `domain.records` writes, reads and
-verifies records, and `domain.views` decides who may see the hands a record shows.
+verifies records, `domain.views` decides who may see the hands a record shows, and
+`service.signing` signs records and checks their signatures.
+
+An export is always a record of format `/2`, chained and signed with the service's
+current key: the service vouches that it recorded these events. That holds for an
+imported game too: its export is a new record (its own game id, so its own chain)
+signed by this service, which recorded the import; the verdict of the import said
+who had signed the record as it came, if anyone.
 """
 
 from __future__ import annotations
@@ -10,10 +17,11 @@ from uuid import UUID, uuid4
 
 import msgspec
 
-from domain.records import GameRecord, load_record, make_record, verify_record
+from domain.records import GameRecord, load_record, make_record
 from domain.state import fold
 from domain.views import may_see_hand, view_game
 from service.errors import GameNotOver, InvalidRecord, RecordNotFinished
+from service.signing import KeyRing, verify_signed
 from service.store import GameStore
 from service.store.envelopes import GameSecrets
 from service.usecases.messages import GameRecordDocument, ImportedGame
@@ -21,8 +29,8 @@ from service.usecases.messages import GameRecordDocument, ImportedGame
 _encoder = msgspec.json.Encoder()
 
 
-def export_record(store: GameStore, game_id: UUID) -> GameRecord:
-    """The record of a finished game: every event, every hand (domain.records).
+def export_record(store: GameStore, game_id: UUID, keys: KeyRing) -> GameRecord:
+    """The record of a finished game: every event, every hand, chained and signed.
 
     A record shows every hand and the undealt cards, so only a viewer who may see all
     of them may have it: nobody while the game runs, anybody once it is over.
@@ -31,22 +39,25 @@ def export_record(store: GameStore, game_id: UUID) -> GameRecord:
     hidden = (*range(state.seats), None)  # every seat's hand, and the undealt cards
     if not all(may_see_hand(None, seat, state.over) for seat in hidden):
         raise GameNotOver("a game's record is exported once the game is over: it shows every hand")
-    return make_record(store.game_events(game_id), game_id=str(game_id))
+    return keys.seal(make_record(store.game_events(game_id), game_id=str(game_id)))
 
 
-def import_record(store: GameStore, document: GameRecordDocument) -> ImportedGame:
+def import_record(store: GameStore, document: GameRecordDocument, keys: KeyRing) -> ImportedGame:
     """Replay a record through the rules and keep it as a new, finished, read-only game.
 
     The first event that breaks a rule refuses the whole record (InvalidRecord names
-    it); so does a record that stops before the game is over (RecordNotFinished). The
-    game gets a new id and no seat tokens.
+    it), and so does the first event its chain shows altered, or a signature by one of
+    this service's keys that does not match; a signature by a key this service does not
+    know is not checked, and the verdict says so (`unknown-key`). A record that stops
+    before the game is over is refused too (RecordNotFinished). The game gets a new id
+    and no seat tokens.
     """
     record = load_record(_encoder.encode(document))
-    verdict = verify_record(record)
+    verdict = verify_signed(record, keys.public_keys())
     if not verdict.valid:
         raise InvalidRecord(
             verdict.summary(),
-            event_index=verdict.first_bad_event or 0,
+            event_index=verdict.first_bad_event,
             rule=verdict.rule,
             code=verdict.code,
         )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 from typing import Any
 
 from domain.cards import build_deck
@@ -38,6 +39,21 @@ def exported(api: Api, game_id: str) -> Json:
     assert response.status_code == 200, response.text
     document: Json = json.loads(response.content)
     return document
+
+
+def published_keys(api: Api, folder: Path) -> Path:
+    """The service's key document (getSigningKeys), saved as a file for `verify --keys`."""
+    response = api.client.get("/.well-known/penang-rummy-keys.json")
+    assert response.status_code == 200, response.text
+    path = folder / "penang-rummy-keys.json"
+    path.write_bytes(response.content)
+    return path
+
+
+def unsigned(document: Json) -> Json:
+    """The record in format `/1`: the same header and events, without chain or signature."""
+    kept = {key: value for key, value in document.items() if key not in ("chain", "signature")}
+    return {**kept, "format": "penang-rummy-record/1"}
 
 
 def import_record(api: Api, document: Json | bytes) -> Any:

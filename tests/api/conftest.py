@@ -35,7 +35,7 @@ def _postgres_required() -> bool:
 
 
 @pytest.fixture(scope="session")
-def postgres_settings() -> Iterator[Settings]:
+def postgres_settings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Settings]:
     """Settings for a database created for this session (dropped at the end)."""
     import psycopg
     from psycopg.conninfo import conninfo_to_dict
@@ -62,6 +62,9 @@ def postgres_settings() -> Iterator[Settings]:
                 postgres_password=str(params.get("password", "")),
                 postgres_pool_size=8,
                 allow_deck=True,
+                # The signing key is made beside the (unused) SQLite file: a temporary
+                # folder, never the working directory.
+                sqlite_path=str(tmp_path_factory.mktemp("postgres-keys") / "unused.sqlite"),
             )
         finally:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

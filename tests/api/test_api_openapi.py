@@ -64,6 +64,8 @@ def test_request_structs_forbid_unknown_fields_and_unions_have_discriminators() 
         "LayOffAction",
         "SwapAction",
         "GameRecordDocument",
+        "RecordChain",
+        "RecordSignature",
     ):
         assert schemas[name]["additionalProperties"] is False, name
     items = schemas["SubmitTurn"]["properties"]["actions"]["items"]
@@ -122,3 +124,17 @@ def test_the_record_export_documents_json_and_ndjson() -> None:
     assert imported["requestBody"]["content"]["application/json"]["schema"] == {
         "$ref": "#/components/schemas/GameRecordDocument"
     }
+
+
+def test_the_signing_keys_are_published_at_a_well_known_path() -> None:
+    schema = json.loads(CONTRACT.read_text(encoding="utf-8"))
+    operation = schema["paths"]["/.well-known/penang-rummy-keys.json"]["get"]
+    assert operation["operationId"] == "getSigningKeys"
+    assert operation["responses"]["200"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/SigningKeys"
+    }
+    key = schema["components"]["schemas"]["PublishedKey"]
+    assert set(key["required"]) == {"kid", "x", "status"}
+    assert key["properties"]["status"]["enum"] == ["current", "retired"]
+    record = schema["components"]["schemas"]["GameRecordDocument"]["properties"]
+    assert record["format"]["enum"] == ["penang-rummy-record/1", "penang-rummy-record/2"]

@@ -10,8 +10,8 @@ from typing import Any
 import msgspec
 import pytest
 
-from domain.audit import Verdict
-from domain.records import RECORD_FORMAT, load_record
+from domain.provenance import RecordVerdict
+from domain.records import CHAINED_RECORD_FORMAT, RECORD_FORMAT, load_record
 from domain.rules import RULES_VERSION
 from service.cli.main import main
 
@@ -22,6 +22,8 @@ from .audit_support import (
     exported,
     finished_game,
     import_record,
+    published_keys,
+    unsigned,
 )
 from .support import Api, Json
 
@@ -51,7 +53,8 @@ def test_a_finished_game_exports_a_record_that_verifies_offline(
     code, out = verify(path, capsys)
     assert code == 0, out
     assert out.startswith(f"valid: {version} events follow the rules;"), out
-    assert out.rstrip().endswith("the deal was recomputed from the revealed seed"), out
+    assert "; the deal was recomputed from the revealed seed; chain intact; " in out
+    assert out.rstrip().endswith("signature not checked (no key given)"), out
 
 
 def test_the_ndjson_export_is_the_same_record_and_verifies(
@@ -64,23 +67,27 @@ def test_the_ndjson_export_is_the_same_record_and_verifies(
     lines = response.content.decode("utf-8").splitlines()
     header = json.loads(lines[0])
     assert header == {
-        "format": RECORD_FORMAT,
+        "format": CHAINED_RECORD_FORMAT,
         "rules_version": RULES_VERSION,
         "game_id": game["game_id"],
     }
-    assert [json.loads(line) for line in lines[1:]] == exported(api, game["game_id"])["events"]
+    document = exported(api, game["game_id"])
+    assert [json.loads(line) for line in lines[1:-1]] == document["events"]
+    trailer = json.loads(lines[-1])
+    assert trailer == {"chain": document["chain"], "signature": document["signature"]}
     assert load_record(response.content) == load_record(export(api, game["game_id"]).content)
     path = tmp_path / "game.ndjson"
     path.write_bytes(response.content)
-    code, out = verify(path, capsys, "--json")
-    verdict = msgspec.json.decode(out, type=Verdict)
+    code, out = verify(path, capsys, "--json", "--keys", str(published_keys(api, tmp_path)))
+    verdict = msgspec.json.decode(out, type=RecordVerdict)
     assert code == 0 and verdict.valid and verdict.finished and verdict.deal == "verified"
+    assert (verdict.chain, verdict.signature) == ("ok", "valid")
 
 
 def test_the_record_holds_the_rule_options_the_rules_version_and_every_event(api: Api) -> None:
     game = finished_game(api)
     document = exported(api, game["game_id"])
-    assert document["format"] == RECORD_FORMAT
+    assert document["format"] == CHAINED_RECORD_FORMAT
     assert document["rules_version"] == RULES_VERSION
     dealt = document["events"][0]
     assert dealt["type"] == "Dealt" and dealt["rules_version"] == RULES_VERSION
@@ -124,6 +131,7 @@ def test_an_imported_record_is_the_same_game_under_a_new_id(api: Api) -> None:
     assert imported["version"] == version and response.headers["etag"] == f'"{version}"'
     assert imported["verdict"]["valid"] and imported["verdict"]["finished"]
     assert imported["verdict"]["deal"] == "verified"
+    assert (imported["verdict"]["chain"], imported["verdict"]["signature"]) == ("ok", "valid")
     assert imported["view"] == api.view(game)
     assert api.view(copy) == api.view(game)
     assert api.events(copy) == {**api.events(game), "game_id": copy["game_id"]}
@@ -131,7 +139,13 @@ def test_an_imported_record_is_the_same_game_under_a_new_id(api: Api) -> None:
         original = api.client.get(f"/games/{game['game_id']}", params={"version": at})
         again = api.client.get(f"/games/{copy['game_id']}", params={"version": at})
         assert again.status_code == 200 and again.json() == original.json()
-    assert exported(api, copy["game_id"]) == {**document, "game_id": copy["game_id"]}
+    # The copy's record: the same events, under its own id, so its own chain; signed by
+    # this service, which recorded the import.
+    again = exported(api, copy["game_id"])
+    seal = {"chain": None, "signature": None}
+    assert {**again, **seal} == {**document, "game_id": copy["game_id"], **seal}
+    assert again["chain"]["header"] != document["chain"]["header"]
+    assert again["signature"]["kid"] == document["signature"]["kid"]
 
 
 def test_an_imported_game_is_read_only(api: Api) -> None:
@@ -163,16 +177,21 @@ def test_a_tampered_record_is_refused_naming_the_first_bad_event_and_the_rule(
     assert problem["type"] == "urn:penang-rummy:problem:invalid-record"
     assert (problem["event_index"], problem["rule"], problem["code"]) == (at, rule, code)
     assert problem["detail"].startswith(f"invalid: event {at}: {rule} {code}: ")
-    # The same verdict offline.
+    assert problem["detail"].endswith(f"; chain broken at event {at}; " + signed_validly(document))
+    # The same verdict offline, given the service's keys.
     path = tmp_path / "tampered.json"
     path.write_bytes(msgspec.json.encode(document))
-    exit_code, out = verify(path, capsys)
+    exit_code, out = verify(path, capsys, "--keys", str(published_keys(api, tmp_path)))
     assert exit_code == 1
     assert out.strip() == problem["detail"]
 
 
+def signed_validly(document: Json) -> str:
+    return f"signed by key {document['signature']['kid']}: signature valid"
+
+
 def test_an_unfinished_record_is_refused(api: Api) -> None:
-    document = exported(api, finished_game(api)["game_id"])
+    document = unsigned(exported(api, finished_game(api)["game_id"]))
     events = document["events"]
     # Cut before the last turn that begins with an action: every event before it is good.
     cut = max(
@@ -194,7 +213,7 @@ def _event(**fields: Any) -> Json:
 @pytest.mark.parametrize(
     ("change", "code", "field"),
     [
-        ({"format": "penang-rummy-record/2"}, "invalid-request", "format"),
+        ({"format": "penang-rummy-record/3"}, "invalid-request", "format"),
         ({"colour": "red"}, "invalid-request", "body"),
         ({"events": [_event(type="Shuffled", v=1)]}, "malformed-record", None),
         ({"events": [_event(type="TurnEnded", v=9, seat=0)]}, "malformed-record", None),

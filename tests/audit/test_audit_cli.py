@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import ast
 import io
 import subprocess
 import sys
@@ -13,11 +12,13 @@ from typing import Any
 
 import msgspec
 import pytest
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-import service.cli.verify
 from domain.audit import Verdict
 from domain.records import GameRecord, dump_record
 from service.cli.verify import add_verify_command
+from service.signing import KeyRing
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -143,17 +144,69 @@ def test_the_command_runs_as_a_program_with_its_exit_codes(
     assert codes == [0, 1, 2]
 
 
-def test_the_command_imports_only_the_rules_engine() -> None:
-    # Offline: no web framework, no store, no network.
-    tree = ast.parse(Path(service.cli.verify.__file__).read_text(encoding="utf-8"))
-    modules = {
-        (node.module or "").split(".")[0]
-        for node in ast.walk(tree)
-        if isinstance(node, ast.ImportFrom)
-    } | {
-        alias.name.split(".")[0]
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Import)
-        for alias in node.names
+def test_the_command_loads_the_rules_engine_and_the_signing_module_only() -> None:
+    # Offline: no web framework, no store, no network; cryptography checks signatures.
+    probe = "import sys, service.cli.verify\nprint(' '.join(sorted(sys.modules)))"
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    modules = set(done.stdout.split())
+    tops = {name.split(".")[0] for name in modules} - set(sys.stdlib_module_names)
+    assert {"domain", "service", "msgspec", "cryptography"} <= tops
+    forbidden = {"litestar", "eventsourcing", "uvicorn", "psycopg", "anyio", "httpx"}
+    assert not tops & forbidden, sorted(tops & forbidden)
+    assert {name for name in modules if name.split(".")[0] == "service"} == {
+        "service",
+        "service.cli",
+        "service.cli.verify",
+        "service.keyfiles",
+        "service.settings",
+        "service.signing",
     }
-    assert modules - set(sys.stdlib_module_names) == {"domain", "msgspec"}
+
+
+def test_a_signed_record_is_checked_with_the_key_given(
+    golden: Callable[[str], GameRecord], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ring = KeyRing(Ed25519PrivateKey.generate())
+    record = tmp_path / "signed.ndjson"
+    record.write_bytes(dump_record(ring.seal(golden("three-players")), ndjson=True))
+    key = tmp_path / "key.pub.pem"
+    key.write_bytes(
+        ring.signing.public_key().public_bytes(
+            serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
+        )
+    )
+    keys = tmp_path / "keys.json"
+    keys.write_bytes(msgspec.json.encode(ring.document()))
+    for option in (["--key", str(key)], ["--keys", str(keys)]):
+        assert run(["verify", *option, "--require-signature", str(record)]) == 0
+        assert capsys.readouterr().out.rstrip().endswith("signature valid")
+    assert run(["verify", str(record)]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("signature not checked (no key given)")
+    assert run(["verify", "--require-signature", str(record)]) == 1
+    assert "invalid: signature-required: a valid signature is required" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        ("--key", None, "No such file"),
+        ("--key", b"not a key", "not a PEM key"),
+        ("--keys", b"{}", "not a key document"),
+        ("--keys", b'{"keys":[{"kid":"k","x":"AAAA","status":"current"}]}', "not an Ed25519"),
+    ],
+)
+def test_an_unreadable_key_exits_2(
+    golden_dir: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    case: tuple[str, bytes | None, str],
+) -> None:
+    option, content, reason = case
+    path = tmp_path / "key"
+    if content is not None:
+        path.write_bytes(content)
+    assert run(["verify", option, str(path), str(golden_dir / "four-players.json")]) == 2
+    captured = capsys.readouterr()
+    assert f"cannot read {path}" in captured.err and reason in captured.err

@@ -105,7 +105,7 @@ def _document(**change: object) -> bytes:
         (b"\n\n", "empty"),
         (b"[]", "a record is a JSON object"),
         (b"{not json", "line 1 is not JSON"),
-        (_document(format="penang-rummy-record/2"), "not a record this reads"),
+        (_document(format="penang-rummy-record/3"), "not a record this reads"),
         (_document(format=...), "not a record this reads"),
         (_document(rules_version=1), "`rules_version` must be a string"),
         (_document(rules_version=...), "`rules_version` must be a string"),

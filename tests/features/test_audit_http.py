@@ -11,8 +11,10 @@ there, unchanged); only the `AuditDriver` differs. `HttpAuditDriver`:
   the service then exports (`GET /games/{id}/record`): every event read back from the
   store through the event codec;
 - verifies a record twice, as two third parties would: offline with
-  `penang-rummy verify --json` (`service.cli.main`, in process, no service involved),
-  whose verdict the steps judge, and by importing it into the service, which must agree:
+  `penang-rummy verify --json --keys KEYS` (`service.cli.main`, in process, no service
+  involved) given the key document the service publishes, whose verdict the steps
+  judge, and by importing it into the service, which must agree (chain and signature
+  included):
   a valid, finished record becomes a game (201) with the same verdict; a refused one is
   a 422 problem naming the same event, rule and code.
 
@@ -34,7 +36,7 @@ import pytest
 from litestar.testing import TestClient
 from pytest_bdd import scenarios
 
-from domain.audit import Verdict
+from domain.provenance import RecordVerdict
 from service.app import create_app
 from service.cli.main import main
 from service.cli.verify import EXIT_INVALID, EXIT_VALID
@@ -70,27 +72,30 @@ class HttpAuditDriver:
         assert exported.headers["content-type"] == RECORD_MEDIA_TYPE
         return bytes(exported.content)
 
-    def verify(self, record: bytes) -> Verdict:
+    def verify(self, record: bytes) -> RecordVerdict:
         verdict = self._verify_offline(record)
         self._check_the_import_agrees(record, verdict)
         return verdict
 
-    def _verify_offline(self, record: bytes) -> Verdict:
+    def _verify_offline(self, record: bytes) -> RecordVerdict:
+        keys = self._client.get("/.well-known/penang-rummy-keys.json")
+        assert keys.status_code == 200, keys.text
         with tempfile.TemporaryDirectory() as folder:
-            path = Path(folder) / "record.json"
+            path, keys_path = Path(folder) / "record.json", Path(folder) / "keys.json"
             path.write_bytes(record)
+            keys_path.write_bytes(keys.content)
             out = io.StringIO()
             with contextlib.redirect_stdout(out):
-                code = main(["verify", "--json", str(path)])
-        verdict = msgspec.json.decode(out.getvalue(), type=Verdict)
+                code = main(["verify", "--json", "--keys", str(keys_path), str(path)])
+        verdict = msgspec.json.decode(out.getvalue(), type=RecordVerdict)
         assert code == (EXIT_VALID if verdict.valid else EXIT_INVALID), verdict.summary()
         return verdict
 
-    def _check_the_import_agrees(self, record: bytes, verdict: Verdict) -> None:
+    def _check_the_import_agrees(self, record: bytes, verdict: RecordVerdict) -> None:
         response = self._import(record)
         if verdict.valid and verdict.finished:
             assert response.status_code == 201, response.text
-            assert msgspec.convert(response.json()["verdict"], Verdict) == verdict
+            assert msgspec.convert(response.json()["verdict"], RecordVerdict) == verdict
             return
         assert response.status_code == 422, response.text
         problem = response.json()
