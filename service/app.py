@@ -14,7 +14,7 @@ from litestar import Litestar
 from litestar.datastructures import State
 from litestar.di import Provide
 
-from service.api import games, health, records
+from service.api import docs, games, health, records
 from service.api.http import MAX_BODY_BYTES, openapi_config
 from service.api.openapi import served_schema
 from service.api.problems import exception_handlers
@@ -56,6 +56,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             records.import_record,
             health.health,
             health.ready,
+            docs.assets_router(),
         ],
         dependencies={
             "store": Provide(_store, sync_to_thread=False),
