@@ -14,7 +14,7 @@ from litestar import Litestar
 from litestar.datastructures import State
 from litestar.di import Provide
 
-from service.api import docs, games, health, records
+from service.api import docs, games, health, records, viewer
 from service.api.http import MAX_BODY_BYTES, openapi_config
 from service.api.openapi import served_schema
 from service.api.problems import exception_handlers
@@ -57,6 +57,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             health.health,
             health.ready,
             docs.assets_router(),
+            viewer.viewer_router(),
         ],
         dependencies={
             "store": Provide(_store, sync_to_thread=False),
