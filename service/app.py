@@ -16,7 +16,7 @@ from litestar import Litestar
 from litestar.datastructures import State
 from litestar.di import Provide
 
-from service.api import games, health, index, keys, records
+from service.api import docs, games, health, index, keys, records, viewer
 from service.api.http import MAX_BODY_BYTES, openapi_config
 from service.api.openapi import served_schema
 from service.api.problems import exception_handlers
@@ -82,6 +82,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             health.health,
             health.ready,
             index.index,
+            docs.assets_router(),
+            viewer.viewer_router(),
         ],
         dependencies={
             "store": Provide(_store, sync_to_thread=False),

@@ -15,6 +15,7 @@ from litestar.openapi.spec import Components, SecurityScheme
 from litestar.params import HeaderParameter, PathParameter, QueryParameter
 
 from domain.rules import MAX_PLAYERS
+from service.api.docs import render_plugins
 from service.api.problems import PROBLEM_MEDIA_TYPE
 from service.api.schemas import Problem
 from service.errors import InvalidRequest, MalformedAction
@@ -195,4 +196,5 @@ def openapi_config() -> OpenAPIConfig:
             }
         ),
         use_handler_docstrings=False,
+        render_plugins=render_plugins(),
     )
