@@ -16,6 +16,7 @@ from litestar.di import Provide
 
 from service.api import games, health, records
 from service.api.http import MAX_BODY_BYTES, openapi_config
+from service.api.inputs import check_inputs
 from service.api.openapi import served_schema
 from service.api.problems import exception_handlers
 from service.settings import Settings
@@ -61,6 +62,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             "store": Provide(_store, sync_to_thread=False),
             "settings": Provide(lambda: settings, sync_to_thread=False, use_cache=True),
         },
+        before_request=check_inputs,
         exception_handlers=exception_handlers(),
         lifespan=[open_store],
         openapi_config=openapi_config(),
