@@ -18,17 +18,8 @@ from domain.commands import Action, CardText
 from domain.moves import LegalMoves
 from domain.rules import MAX_PLAYERS, Rules
 from domain.views import EventView, GameView
+from service.usecases.names import PlayerName
 
-PlayerName = Annotated[
-    str,
-    msgspec.Meta(
-        min_length=1,
-        max_length=40,
-        pattern=r"^[^\x00-\x1f\x7f]+$",
-        description="A player's display name.",
-        examples=["Aminah"],
-    ),
-]
 SeedText = Annotated[str, msgspec.Meta(min_length=1, max_length=256)]
 Version = Annotated[int, msgspec.Meta(ge=0, description="How many events the game holds.")]
 

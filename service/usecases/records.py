@@ -10,6 +10,7 @@ from uuid import UUID, uuid4
 
 import msgspec
 
+from domain.events import Dealt
 from domain.records import GameRecord, load_record, make_record, verify_record
 from domain.state import fold
 from domain.views import may_see_hand, view_game
@@ -17,6 +18,7 @@ from service.errors import GameNotOver, InvalidRecord, RecordNotFinished
 from service.store import GameStore
 from service.store.envelopes import GameSecrets
 from service.usecases.messages import GameRecordDocument, ImportedGame
+from service.usecases.names import refuse_unsafe_name
 
 _encoder = msgspec.json.Encoder()
 
@@ -38,8 +40,10 @@ def import_record(store: GameStore, document: GameRecordDocument) -> ImportedGam
     """Replay a record through the rules and keep it as a new, finished, read-only game.
 
     The first event that breaks a rule refuses the whole record (InvalidRecord names
-    it); so does a record that stops before the game is over (RecordNotFinished). The
-    game gets a new id and no seat tokens.
+    it); so does a record that stops before the game is over (RecordNotFinished), and
+    one whose players' names break the name rule (`service.usecases.names`: they are
+    kept as recorded, so they are checked, not trimmed). The game gets a new id and no
+    seat tokens.
     """
     record = load_record(_encoder.encode(document))
     verdict = verify_record(record)
@@ -54,6 +58,10 @@ def import_record(store: GameStore, document: GameRecordDocument) -> ImportedGam
         raise RecordNotFinished(
             f"{verdict.message}: only the record of a finished game is imported"
         )
+    dealt = record.events[0]
+    if isinstance(dealt, Dealt):
+        for seat, name in enumerate(dealt.players):
+            refuse_unsafe_name(name, f"events[0].players[{seat}]")
     state = fold(record.events)
     game_id = uuid4()
     store.create(game_id, record.events, GameSecrets(token_sha256=()))
