@@ -17,6 +17,9 @@ RULES_VERSION = "penang-1"
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
+#: P1: the jokers a deck may hold; P2: the packs it may be made of.
+JOKER_COUNTS = (6, 8)
+PACK_COUNTS = (2, 3)
 
 
 class CardPoints(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -30,10 +33,16 @@ class CardPoints(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """The options of one game; every field defaults to RULES.md."""
 
-    #: P1: jokers added to the packs: 6 (110 cards with two packs) or 8.
-    jokers: Annotated[int, msgspec.Meta(ge=0, le=8)] = 6
+    #: P1: jokers added to the packs: 6 (110 cards with two packs) or 8. The schema
+    #: names the values; `validate` refuses the others, citing the rule.
+    jokers: Annotated[
+        int, msgspec.Meta(ge=0, le=8, extra_json_schema={"enum": list(JOKER_COUNTS)})
+    ] = 6
     #: P2, D2: 52-card packs; None picks 2, or 3 with five players.
-    packs: Annotated[int, msgspec.Meta(ge=1, le=3)] | None = None
+    packs: (
+        Annotated[int, msgspec.Meta(ge=1, le=3, extra_json_schema={"enum": list(PACK_COUNTS)})]
+        | None
+    ) = None
     #: P3, D2: cards dealt to each player; None picks 25 for 2–3 players, 20 for 4–5.
     cards_per_player: Annotated[int, msgspec.Meta(ge=3, le=60)] | None = None
     #: D1: deadwood points.
@@ -66,11 +75,11 @@ class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
             raise InvalidRules(
                 "P2", f"Penang Rummy takes 2 to 5 players, not {players}", field="players"
             )
-        if self.jokers not in (6, 8):
+        if self.jokers not in JOKER_COUNTS:
             raise InvalidRules(
                 "P1", f"the deck holds 6 or 8 jokers, not {self.jokers}", field="jokers"
             )
-        if self.packs is not None and self.packs not in (2, 3):
+        if self.packs is not None and self.packs not in PACK_COUNTS:
             raise InvalidRules(
                 "P2", f"the deck holds 2 or 3 packs, not {self.packs}", field="packs"
             )

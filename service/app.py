@@ -18,6 +18,7 @@ from litestar.di import Provide
 
 from service.api import docs, games, health, index, keys, records, viewer
 from service.api.http import MAX_BODY_BYTES, openapi_config
+from service.api.inputs import check_inputs
 from service.api.openapi import served_schema
 from service.api.problems import exception_handlers
 from service.keyfiles import open_keyring
@@ -90,6 +91,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             "keyring": Provide(_keyring, sync_to_thread=False),
             "settings": Provide(lambda: settings, sync_to_thread=False, use_cache=True),
         },
+        before_request=check_inputs,
         exception_handlers=exception_handlers(),
         lifespan=[load_keys, open_store],
         openapi_config=openapi_config(),

@@ -81,6 +81,12 @@ class MalformedAction(InvalidRequest):
         self.action_index = action_index
 
 
+class UnsupportedMediaType(ServiceError):
+    """The body is not in the media type the operation takes (JSON), or has no Content-Type."""
+
+    code = "unsupported-media-type"
+
+
 class IdempotencyKeyReused(ServiceError):
     """The Idempotency-Key was first used for a different request."""
 

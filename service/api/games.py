@@ -8,6 +8,7 @@ by the table in `service.api.problems`.
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
 from litestar import Request, Response, get, post
 from litestar.datastructures import State
@@ -27,9 +28,9 @@ from service.api.http import (
     Seat,
     Since,
     authorization,
+    body_problems,
     if_match_version,
     problems,
-    strict_body,
     tagged,
 )
 from service.settings import Settings
@@ -64,9 +65,8 @@ def _answer(answer: games.Answer) -> Response[TurnResult]:
     operation_id="createGame",
     summary="Deal a new game and get one bearer token per seat.",
     sync_to_thread=True,
-    before_request=strict_body(CreateGame),
     response_headers=[ETAG],
-    responses=problems(403, 422),
+    responses=body_problems(403),
 )
 def create_game(
     data: JSONBody[CreateGame],
@@ -78,7 +78,7 @@ def create_game(
 
 
 @get(
-    "/games/{game_id:uuid}",
+    "/games/{game_id:str}",
     operation_id="getGame",
     summary="The game, now or at a version, as a spectator sees it: no hidden hand while it runs.",
     sync_to_thread=True,
@@ -88,12 +88,12 @@ def create_game(
 def get_game(
     game_id: GameId, store: NamedDependency[GameStore], version: AtVersion = None
 ) -> Response[GameView]:
-    view = games.spectator_view(store, game_id, version)
+    view = games.spectator_view(store, UUID(game_id), version)
     return tagged(view, view.version)
 
 
 @get(
-    "/games/{game_id:uuid}/seats/{seat:int}",
+    "/games/{game_id:str}/seats/{seat:int}",
     operation_id="getSeatView",
     summary="The game, now or at a version, as one seat sees it, with its own hand.",
     sync_to_thread=True,
@@ -108,20 +108,19 @@ def get_seat_view(
     store: NamedDependency[GameStore],
     version: AtVersion = None,
 ) -> Response[GameView]:
-    view = games.seat_view(store, game_id, seat, authorization(request), version)
+    view = games.seat_view(store, UUID(game_id), seat, authorization(request), version)
     return tagged(view, view.version)
 
 
 @post(
-    "/games/{game_id:uuid}/seats/{seat:int}/turns",
+    "/games/{game_id:str}/seats/{seat:int}/turns",
     operation_id="submitTurn",
     summary="Play one whole turn: melds, lay-offs and joker swaps, checked in order.",
     sync_to_thread=True,
     status_code=200,
     security=SEAT_SECURITY,
-    before_request=strict_body(SubmitTurn),
     response_headers=[ETAG, IDEMPOTENT_REPLAY],
-    responses=problems(401, 403, 404, 409, 422),
+    responses=body_problems(401, 403, 404, 409),
 )
 def submit_turn(
     *,
@@ -135,7 +134,7 @@ def submit_turn(
 ) -> Response[TurnResult]:
     answer = games.submit_turn(
         store=store,
-        game_id=game_id,
+        game_id=UUID(game_id),
         seat=seat,
         authorization=authorization(request),
         if_match=if_match_version(if_match),
@@ -146,7 +145,7 @@ def submit_turn(
 
 
 @post(
-    "/games/{game_id:uuid}/seats/{seat:int}/dead",
+    "/games/{game_id:str}/seats/{seat:int}/dead",
     operation_id="declareDead",
     summary="Declare the seat dead; refused while it has a legal move (D6).",
     sync_to_thread=True,
@@ -166,7 +165,7 @@ def declare_dead(
 ) -> Response[TurnResult]:
     answer = games.dead(
         store=store,
-        game_id=game_id,
+        game_id=UUID(game_id),
         seat=seat,
         authorization=authorization(request),
         if_match=if_match_version(if_match),
@@ -176,7 +175,7 @@ def declare_dead(
 
 
 @get(
-    "/games/{game_id:uuid}/seats/{seat:int}/moves",
+    "/games/{game_id:str}/seats/{seat:int}/moves",
     operation_id="getLegalMoves",
     summary="The seat's legal moves now: a bounded list and the exact answer.",
     sync_to_thread=True,
@@ -187,12 +186,12 @@ def declare_dead(
 def get_legal_moves(
     game_id: GameId, seat: Seat, request: Request[Any, Any, Any], store: NamedDependency[GameStore]
 ) -> Response[MovesView]:
-    found = games.moves(store, game_id, seat, authorization(request))
+    found = games.moves(store, UUID(game_id), seat, authorization(request))
     return tagged(found, found.version)
 
 
 @get(
-    "/games/{game_id:uuid}/events",
+    "/games/{game_id:str}/events",
     operation_id="getEvents",
     summary="The game's events as the token's seat (or, without one, a spectator) sees them.",
     sync_to_thread=True,
@@ -206,5 +205,5 @@ def get_events(
     store: NamedDependency[GameStore],
     since: Since = 0,
 ) -> Response[EventsPage]:
-    page = games.events_page(store, game_id, authorization(request), since)
+    page = games.events_page(store, UUID(game_id), authorization(request), since)
     return tagged(page, page.version)

@@ -1,13 +1,12 @@
-"""HTTP details shared by the handlers: parameters, problems, headers, security, bodies."""
+"""HTTP details shared by the handlers: parameters, problems, headers, security.
+
+Bodies are checked and decoded for every handler by `service.api.inputs`.
+"""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, Literal, TypeVar
-from uuid import UUID
 
-import msgspec
 from litestar import Request, Response
 from litestar.datastructures import ResponseHeader
 from litestar.openapi import OpenAPIConfig, ResponseSpec
@@ -18,14 +17,28 @@ from domain.rules import MAX_PLAYERS
 from service.api.docs import render_plugins
 from service.api.problems import PROBLEM_MEDIA_TYPE
 from service.api.schemas import Problem
-from service.errors import InvalidRequest, MalformedAction
+from service.errors import InvalidRequest
 
 T = TypeVar("T")
 #: The largest request body the service reads (a record of the longest game is far less).
 MAX_BODY_BYTES = 1_000_000
 JSON_MEDIA_TYPE = "application/json"
 NDJSON_MEDIA_TYPE = "application/x-ndjson"
-GameId = Annotated[UUID, PathParameter(description="The game's id, as `POST /games` returned it.")]
+#: A game id as the service writes it: a UUID, lowercase, with dashes. Other spellings of
+#: the same UUID (upper case, braces, `urn:uuid:`, no dashes) are refused (422), so that
+#: every game has one URL for caches and logs.
+GAME_ID_PATTERN = r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+GameId = Annotated[
+    str,
+    PathParameter(
+        pattern=GAME_ID_PATTERN,
+        description=(
+            "The game's id, exactly as `POST /games` returned it: a UUID in lowercase "
+            "with dashes (other spellings of it are refused)."
+        ),
+        schema_extra={"format": "uuid"},
+    ),
+]
 Seat = Annotated[
     int,
     PathParameter(
@@ -51,7 +64,8 @@ AtVersion = Annotated[
         le=1_000_000,
         required=False,
         description=(
-            "Time travel: the game as it was at this version (1: just dealt). While the "
+            "Time travel: the game as it was at this version (1: just dealt); leave it "
+            "out for the game now. While the "
             "game runs a past version is as secret as the present; once it is over, every "
             "version shows every hand. A version the game has not reached is 404."
         ),
@@ -132,10 +146,16 @@ _DESCRIPTIONS = {
     409: "Not your turn, the game is over (or not yet), the seat is dead, "
     "or a stale/conflicting version",
     413: f"The body is larger than the service reads ({MAX_BODY_BYTES} bytes)",
+    415: "The body is not `application/json` (UTF-8), or has no Content-Type",
     422: "Malformed input, a move the rules forbid, or a record that breaks a rule",
     500: "Internal error (no internals are shown)",
     503: "The event store is unavailable",
 }
+
+
+def body_problems(*statuses: int) -> dict[int, ResponseSpec]:
+    """The problem responses of an operation that takes a JSON body (413, 415, 422 too)."""
+    return problems(*statuses, 413, 415, 422)
 
 
 def problems(*statuses: int) -> dict[int, ResponseSpec]:
@@ -147,34 +167,8 @@ def problems(*statuses: int) -> dict[int, ResponseSpec]:
             media_type=PROBLEM_MEDIA_TYPE,
             generate_examples=False,
         )
-        for status in (*statuses, 500, 503)
+        for status in sorted({*statuses, 500, 503})
     }
-
-
-#: A body error inside one action of a turn: `actions[2].cards[0]`.
-_ACTION_FIELD = re.compile(r"^actions\[(\d+)\]")
-
-
-def strict_body(cls: type[msgspec.Struct]) -> Callable[[Request[Any, Any, Any]], Awaitable[None]]:
-    """A before-request hook that decodes the body strictly as `cls` (no coercion)."""
-    decoder = msgspec.json.Decoder(cls)
-
-    async def check(request: Request[Any, Any, Any]) -> None:
-        raw = await request.body()
-        try:
-            decoder.decode(raw)
-        except msgspec.ValidationError as error:
-            message, _, where = str(error).partition(" - at `")
-            field = where.rstrip("`").removeprefix("$").removeprefix(".") or "body"
-            action = _ACTION_FIELD.match(field)
-            if action is not None:
-                index = int(action.group(1))
-                raise MalformedAction(f"{field}: {message}", field, index) from None
-            raise InvalidRequest(f"{field}: {message}", field) from None
-        except msgspec.DecodeError as error:
-            raise InvalidRequest(f"the body is not valid JSON: {error}", "body") from None
-
-    return check
 
 
 def openapi_config() -> OpenAPIConfig:

@@ -5,10 +5,14 @@ component schemas are replaced by msgspec's own (`msgspec.json.schema_components
 the exact description of what the service's decoder accepts and its encoder emits:
 Litestar 2.25 writes variadic tuples as `oneOf [item, {}]` (losing every card
 pattern), drops falsy bounds (`minimum: 0`), omits `additionalProperties: false` for
-`forbid_unknown_fields` and adds no discriminators; msgspec gets all four right. The
-component names must match (checked). Besides: Litestar's automatic `400` responses
-are dropped (validation errors are answered 422), optional header parameters are
-plain strings (a header is never null), and documented response headers get a schema.
+`forbid_unknown_fields` and adds no discriminators; msgspec gets all four right. Where
+a rule of the game bounds one field (2–5 players, P2; 6 or 8 jokers, P1; 2 or 3 packs),
+the field's type states the bound for the contract (`extra_json_schema`) and the rules
+refuse the rest, naming the rule; a record event's `v` is bounded per type by the
+codec's `SCHEMA_VERSIONS`. The component names must match (checked). Besides:
+Litestar's automatic `400` responses are dropped (validation errors are answered 422),
+optional header parameters are plain strings (a header is never null), and documented
+response headers get a schema.
 Litestar documents one success media type per handler: `SUCCESS_EXTRAS` adds the
 others an operation answers in (the NDJSON game record) and the headers Litestar
 drops when a handler documents its success response itself.

@@ -46,6 +46,7 @@ from service.usecases.messages import (
     MovesView,
     TurnResult,
 )
+from service.usecases.names import player_names
 
 Command = Callable[[GameState], list[Event]]
 _encoder = msgspec.json.Encoder()
@@ -62,7 +63,8 @@ class Answer(msgspec.Struct, frozen=True):
 def create_game(store: GameStore, settings: Settings, request: CreateGame) -> CreatedGame:
     """Deal a new game from seeds (or an allowed explicit deck) and record it."""
     rules = (request.rules or Rules()).validate(len(request.players))
-    seats = len(request.players)
+    players = player_names(request.players)
+    seats = len(players)
     server_seed: bytes | None = None
     proof: DealProof | None = None
     if request.deck is not None:
@@ -93,7 +95,7 @@ def create_game(store: GameStore, settings: Settings, request: CreateGame) -> Cr
             server_seed_sha256=commitment(server_seed),
             seat_seeds=seat_seeds,
         )
-    events = start_game(request.players, deck, rules, dealer, proof)
+    events = start_game(players, deck, rules, dealer, proof)
     state = fold(events)
     revealed = _reveal(state, server_seed)
     events += revealed

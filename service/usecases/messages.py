@@ -2,7 +2,8 @@
 
 Game state and events leave the service only as the domain's views
 (`domain.views.GameView`, `EventView`), wrapped here with versions and ids. Every
-integer and every list is bounded, so no client input reaches the store unbounded.
+integer and every list is bounded (the players by the rules, first thing, P2), so no
+client input reaches the store unbounded. The contract states each bound exactly.
 """
 
 from __future__ import annotations
@@ -17,19 +18,10 @@ from domain.codec import SCHEMA_VERSIONS
 from domain.commands import Action, CardText
 from domain.moves import LegalMoves
 from domain.provenance import RecordVerdict
-from domain.rules import MAX_PLAYERS, Rules
+from domain.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from domain.views import EventView, GameView
+from service.usecases.names import PlayerName
 
-PlayerName = Annotated[
-    str,
-    msgspec.Meta(
-        min_length=1,
-        max_length=40,
-        pattern=r"^[^\x00-\x1f\x7f]+$",
-        description="A player's display name.",
-        examples=["Aminah"],
-    ),
-]
 SeedText = Annotated[str, msgspec.Meta(min_length=1, max_length=256)]
 Version = Annotated[int, msgspec.Meta(ge=0, description="How many events the game holds.")]
 
@@ -49,10 +41,11 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     players: Annotated[
         tuple[PlayerName, ...],
         msgspec.Meta(
-            min_length=1,
-            max_length=8,
             description="The players in seat order (clockwise); the rules take 2 to 5 (P2).",
             examples=[["Aminah", "Ben", "Chen", "Devi"]],
+            # Stated here, checked by the rules (`Rules.validate`), whose refusal names
+            # P2; the body's size bounds what reaches them.
+            extra_json_schema={"minItems": MIN_PLAYERS, "maxItems": MAX_PLAYERS},
         ),
     ]
     #: Rule options; every omitted option takes its RULES.md default.
@@ -74,8 +67,11 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
         Annotated[
             tuple[SeedText, ...],
             msgspec.Meta(
-                max_length=8,
-                description="One seed per seat, mixed into the deal (provably fair).",
+                max_length=MAX_PLAYERS,
+                description=(
+                    "One seed per seat, mixed into the deal (provably fair); empty, or "
+                    "exactly as many as `players`."
+                ),
                 examples=[["a1", "b2", "c3", "d4"]],
             ),
         ]
@@ -154,15 +150,20 @@ RecordEvent = Annotated[
     msgspec.Meta(
         description=(
             "One event in its stored form (domain.codec): the event's `type`, its schema "
-            "version `v` and its fields. An older schema version is upcast when read."
+            "version `v` and its fields. `v` runs from 1 to the type's current version "
+            "(the service reads no newer one); an older one is upcast when read."
         ),
         extra_json_schema={
             "maxProperties": 16,
             "required": ["type", "v"],
             "properties": {
                 "type": {"type": "string", "enum": sorted(SCHEMA_VERSIONS)},
-                "v": {"type": "integer", "minimum": 1, "maximum": 1000},
+                "v": {"type": "integer", "minimum": 1, "maximum": max(SCHEMA_VERSIONS.values())},
             },
+            "oneOf": [
+                {"properties": {"type": {"const": name}, "v": {"maximum": current}}}
+                for name, current in sorted(SCHEMA_VERSIONS.items())
+            ],
         },
     ),
 ]
@@ -182,7 +183,8 @@ class GameRecordDocument(msgspec.Struct, frozen=True, kw_only=True, forbid_unkno
     rules_version: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
     #: The id of the game in the service that exported it (informative only).
     game_id: Annotated[str, msgspec.Meta(max_length=128)] | None = None
-    events: Annotated[tuple[RecordEvent, ...], msgspec.Meta(max_length=5000)]
+    #: Every event, `Dealt` first: a record holds at least one.
+    events: Annotated[tuple[RecordEvent, ...], msgspec.Meta(min_length=1, max_length=5000)]
     #: Format `/2`: h0 (the header's hash) and one SHA-256 per event, each covering the one before.
     chain: RecordChain | None = None
     #: Format `/2`, when signed: the Ed25519 signature over the chain's head, and the key's id.

@@ -17,6 +17,7 @@ from uuid import UUID, uuid4
 
 import msgspec
 
+from domain.events import Dealt
 from domain.records import GameRecord, load_record, make_record
 from domain.state import fold
 from domain.views import may_see_hand, view_game
@@ -25,6 +26,7 @@ from service.signing import KeyRing, verify_signed
 from service.store import GameStore
 from service.store.envelopes import GameSecrets
 from service.usecases.messages import GameRecordDocument, ImportedGame
+from service.usecases.names import refuse_unsafe_name
 
 _encoder = msgspec.json.Encoder()
 
@@ -49,8 +51,10 @@ def import_record(store: GameStore, document: GameRecordDocument, keys: KeyRing)
     it), and so does the first event its chain shows altered, or a signature by one of
     this service's keys that does not match; a signature by a key this service does not
     know is not checked, and the verdict says so (`unknown-key`). A record that stops
-    before the game is over is refused too (RecordNotFinished). The game gets a new id
-    and no seat tokens.
+    before the game is over is refused too (RecordNotFinished), and so is one whose
+    players' names break the name rule (`service.usecases.names`: they are kept as
+    recorded, so they are checked, not trimmed). The game gets a new id and no seat
+    tokens.
     """
     record = load_record(_encoder.encode(document))
     verdict = verify_signed(record, keys.public_keys())
@@ -65,6 +69,10 @@ def import_record(store: GameStore, document: GameRecordDocument, keys: KeyRing)
         raise RecordNotFinished(
             f"{verdict.message}: only the record of a finished game is imported"
         )
+    dealt = record.events[0]
+    if isinstance(dealt, Dealt):
+        for seat, name in enumerate(dealt.players):
+            refuse_unsafe_name(name, f"events[0].players[{seat}]")
     state = fold(record.events)
     game_id = uuid4()
     store.create(game_id, record.events, GameSecrets(token_sha256=()))

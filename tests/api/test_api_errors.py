@@ -40,6 +40,7 @@ from service.errors import (
     RecordNotFinished,
     StaleVersion,
     UnknownToken,
+    UnsupportedMediaType,
     VersionConflict,
     VersionNotFound,
     WrongSeat,
@@ -64,6 +65,7 @@ SAMPLES: dict[type[Exception], Callable[[], Exception]] = {
     GameNotOver: lambda: GameNotOver("the game runs"),
     StaleVersion: lambda: StaleVersion(3, 5),
     VersionConflict: lambda: VersionConflict(6),
+    UnsupportedMediaType: lambda: UnsupportedMediaType("this operation takes application/json"),
     IdempotencyKeyReused: lambda: IdempotencyKeyReused("other request"),
     InvalidRequest: lambda: InvalidRequest("bad", "players"),
     MalformedAction: lambda: MalformedAction(

@@ -219,7 +219,7 @@ def _event(**fields: Any) -> Json:
         ({"events": [_event(type="TurnEnded", v=9, seat=0)]}, "malformed-record", None),
         ({"events": [_event(type="TurnEnded", seat=0)]}, "malformed-record", None),
         ({"events": [_event(type="TurnEnded", v=1, seat="0")]}, "malformed-record", None),
-        ({"events": []}, "no-deal", None),
+        ({"events": []}, "invalid-request", "events"),
     ],
 )
 def test_a_document_that_is_no_valid_record_is_refused(

@@ -154,7 +154,11 @@ def test_events_stored_in_an_older_shape_are_upcast_when_read(api: Api) -> None:
     document = exported(api, str(game_id))
     assert document["events"][0]["v"] == 2
     assert document["events"][0]["rules_version"] == "penang-1"
-    copy = api.client.post("/games/import", content=export(api, str(game_id)).content)
+    copy = api.client.post(
+        "/games/import",
+        content=export(api, str(game_id)).content,
+        headers={"Content-Type": "application/json"},
+    )
     assert copy.status_code == 201, copy.text
     assert copy.json()["verdict"]["deal"] == "unproven"
 

@@ -6,6 +6,11 @@ Checks: all of schemathesis's defaults (no 5xx, status codes, content types, bod
 and headers conform to the schema, invalid data refused, auth enforced). A
 schema-valid request may still break a game rule, so 422 (and 409) count as accepted;
 a body over the size limit (an imported record can be large) is refused with 413.
+One check of our own keeps the contract exact: a schema-valid request is never
+refused as malformed input, nor with a problem naming one of its fields, unless the
+field is one of the few relations between fields that a schema cannot state
+(`RELATIONS`). Had the contract allowed what the service refuses (one player,
+`392.0` as a meld index), it would fail.
 Game ids in paths are either random or one of a few real games (running ones, and a
 finished one imported from a golden record, which has a record to export and no seat
 tokens), so the handlers get past the lookup. Examples are kept few so the run stays short.
@@ -65,6 +70,36 @@ anonymous = schemathesis.openapi.from_asgi(
 
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "records"
+#: Problem codes that say the request's input is malformed (not that a move or a deal
+#: breaks a rule).
+MALFORMED = {"invalid-request", "malformed-input"}
+#: Fields a refusal of a schema-valid request may name: each is checked against another
+#: field, which a schema cannot state.
+RELATIONS = {
+    "seat_seeds": "one seat seed per player, or none",
+    "deck": "a deck or seeds, not both; the deck holds the rules' packs and jokers (P1)",
+    "dealer": "the dealer is one of the game's seats (P4)",
+    "cards_per_player": "every hand can be dealt from the deck (P3)",
+}
+
+
+@schemathesis.check
+def schema_valid_input_is_not_refused(
+    ctx: schemathesis.CheckContext, response: schemathesis.Response, case: schemathesis.Case
+) -> bool | None:
+    """A request the contract calls valid is never refused as malformed input."""
+    meta = case.meta
+    if meta is None or not meta.generation.mode.is_positive or response.status_code != 422:
+        return None
+    problem = response.json()
+    field = problem.get("field")
+    if field in RELATIONS:
+        return None
+    if problem.get("code") in MALFORMED or field is not None:
+        raise AssertionError(
+            f"the contract allows this request, but the service refused it: {problem}"
+        )
+    return None
 
 
 def _create_games() -> dict[str, list[str]]:

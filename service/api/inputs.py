@@ -1,0 +1,178 @@
+"""Every request's inputs, checked once before any handler runs: one hook for the app.
+
+Litestar reads a handler's body and parameters leniently: any Content-Type, numbers
+in strings, `?version=null` as none, and a body nested deep enough to exhaust the
+stack raises RecursionError (a 500). `check_inputs` is registered as the app's
+`before_request` hook and derives what to check from the handler's own signature, so
+a new operation is covered without a line of its own:
+
+- a handler that takes a body (`data: JSONBody[T]`) takes it as `application/json`
+  (a `charset` other than UTF-8 is refused). Anything else, or no Content-Type, is 415
+  `unsupported-media-type`: no web page can then post to the service cross-origin
+  without a CORS preflight, since a simple request cannot send that type. `+json`
+  types are refused too: they name other formats (`merge-patch+json` is a patch);
+- the body is decoded strictly as `T` (no strings for numbers, unknown fields
+  refused), but by JSON's number model: `392.0` is the integer 392, as JSON Schema's
+  `integer` says. A body that is not JSON, or nests deeper than `MAX_DEPTH`, is 422;
+  the decoded value is handed to Litestar, so the handler gets exactly what was
+  checked and the body is never decoded twice;
+- a query or header parameter that is present must carry a value: `?version=null`
+  is refused (422 naming it) rather than read as "none".
+
+A handler that takes no body (declareDead) ignores whatever is sent, as before. No
+handler may set a `before_request` of its own: Litestar would run it instead of this
+one (a test checks every route).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+import msgspec
+from litestar import Request
+from litestar.enums import ParamType, RequestEncodingType
+from litestar.handlers import HTTPRouteHandler
+from litestar.params import BodyKwarg, ParameterKwarg
+from litestar.utils.scope.state import ScopeState
+
+from service.errors import InvalidRequest, MalformedAction, UnsupportedMediaType
+
+#: How deep a body may nest (a record's events nest 5 levels; a turn 4).
+MAX_DEPTH = 32
+#: Whole numbers below 10**19 written with a fraction or exponent are read as integers
+#: (every integer the service takes is far smaller; larger ones stay floats and are refused).
+_INTEGRAL_DIGITS = 19
+#: A body error inside one action of a turn: `actions[2].cards[0]`.
+_ACTION_FIELD = re.compile(r"^actions\[(\d+)\]")
+_UTF8 = {"utf-8", "utf8"}
+
+
+def _number(text: str) -> int | float:
+    """A JSON number with a fraction or exponent: an int when its value is whole."""
+    value = Decimal(text)
+    if value.is_finite() and value.adjusted() < _INTEGRAL_DIGITS:
+        whole = value.to_integral_value()
+        if value == whole:
+            return int(whole)
+    return float(text)
+
+
+_json = msgspec.json.Decoder(float_hook=_number)
+
+
+@dataclass(frozen=True, slots=True)
+class _Inputs:
+    """What one handler reads: its body's type and media type, its optional parameters."""
+
+    body: Any
+    media_type: str
+    #: (where, name, type) of each parameter that may be left out.
+    optional: tuple[tuple[ParamType, str, Any], ...]
+
+
+def _inputs(handler: HTTPRouteHandler) -> _Inputs:
+    body: Any = None
+    media_type: str = RequestEncodingType.JSON.value
+    optional: list[tuple[ParamType, str, Any]] = []
+    for name, field in handler.parsed_fn_signature.parameters.items():
+        kwarg = field.kwarg_definition
+        if name == "data" and isinstance(kwarg, BodyKwarg):
+            body = field.annotation
+            media = kwarg.media_type
+            media_type = media.value if isinstance(media, RequestEncodingType) else str(media)
+        elif (
+            isinstance(kwarg, ParameterKwarg)
+            and field.is_optional
+            and kwarg.param_type in (ParamType.QUERY, ParamType.HEADER)
+        ):
+            optional.append((kwarg.param_type, kwarg.name or name, field.annotation))
+    return _Inputs(body, media_type, tuple(optional))
+
+
+async def check_inputs(request: Request[Any, Any, Any]) -> None:
+    """The app's before_request hook: refuse what the handler should never see."""
+    handler = request.route_handler
+    if not isinstance(handler, HTTPRouteHandler):
+        return
+    inputs = _inputs(handler)
+    for source, name, annotation in inputs.optional:
+        _present_means_a_value(request, source, name, annotation)
+    if inputs.body is not None:
+        _check_media_type(request, inputs.media_type)
+        value = decode_body(await request.body(), inputs.body)
+        ScopeState.from_scope(request.scope).json = value
+
+
+def _present_means_a_value(
+    request: Request[Any, Any, Any], source: ParamType, name: str, annotation: Any
+) -> None:
+    """Refuse a present parameter that Litestar's lenient reading would take as none."""
+    raw = (request.query_params if source is ParamType.QUERY else request.headers).get(name)
+    if raw is None:
+        return
+    try:
+        read = msgspec.convert(raw, annotation, strict=False)
+    except msgspec.ValidationError:
+        return  # Litestar refuses it itself, naming the parameter
+    if read is None:
+        raise InvalidRequest(
+            f"{name}: {raw!r} is not a value; leave the parameter out to mean none", name
+        )
+
+
+def _check_media_type(request: Request[Any, Any, Any], accepted: str) -> None:
+    media_type, options = request.content_type
+    charset = options.get("charset", "utf-8").lower()
+    if media_type.lower() != accepted or charset not in _UTF8:
+        sent = request.headers.get("content-type") or "no Content-Type"
+        raise UnsupportedMediaType(f"this operation takes {accepted} (UTF-8), not {sent}")
+
+
+def decode_body(raw: bytes, cls: type[Any]) -> Any:
+    """`raw` decoded strictly as `cls`, or a 422 error naming the field (or the body)."""
+    try:
+        document = _json.decode(raw)
+    except msgspec.DecodeError as error:
+        raise InvalidRequest(f"the body is not valid JSON: {error}", "body") from None
+    except RecursionError:
+        raise _too_deep() from None
+    if _deeper_than(document, MAX_DEPTH):
+        raise _too_deep()
+    try:
+        return msgspec.convert(document, cls, strict=True)
+    except msgspec.ValidationError as error:
+        raise _invalid(error) from None
+
+
+def _too_deep() -> InvalidRequest:
+    return InvalidRequest(f"the body nests deeper than {MAX_DEPTH} levels", "body")
+
+
+def _deeper_than(document: Any, limit: int) -> bool:
+    """Whether lists and objects nest more than `limit` deep (walked level by level)."""
+    level = 0
+    layer = [document] if isinstance(document, dict | list) else []
+    while layer:
+        level += 1
+        if level > limit:
+            return True
+        layer = [
+            child
+            for item in layer
+            for child in (item.values() if isinstance(item, dict) else item)
+            if isinstance(child, dict | list)
+        ]
+    return False
+
+
+def _invalid(error: msgspec.ValidationError) -> InvalidRequest:
+    """The refusal of a body that breaks its type, naming the field (and the action)."""
+    message, _, where = str(error).partition(" - at `")
+    field = where.rstrip("`").removeprefix("$").removeprefix(".") or "body"
+    action = _ACTION_FIELD.match(field)
+    if action is not None:
+        return MalformedAction(f"{field}: {message}", field, int(action.group(1)))
+    return InvalidRequest(f"{field}: {message}", field)
