@@ -90,6 +90,9 @@ def test_a_name_is_trimmed_and_kept_in_nfc(api: Api) -> None:
 
 def test_an_imported_record_with_a_spoofing_name_is_refused(api: Api) -> None:
     document = exported(api, finished_game(api)["game_id"])
+    # Unsigned (format /1): the names are the only change, so the name rule must catch it.
+    del document["chain"], document["signature"]
+    document["format"] = "penang-rummy-record/1"
     dealt = document["events"][0]
     dealt["players"] = [dealt["players"][0], "Ben\u202enimA"]
     response = import_record(api, document)

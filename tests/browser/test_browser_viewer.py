@@ -207,7 +207,14 @@ def test_a_record_file_replays_in_the_browser_as_the_service_replays_it(
     page: OfflinePage, api: httpx.Client, tmp_path: Path, name: str
 ) -> None:
     record = GOLDEN / name
-    imported = json_of(api.post("/games/import", content=record.read_bytes()), 201)
+    imported = json_of(
+        api.post(
+            "/games/import",
+            content=record.read_bytes(),
+            headers={"content-type": "application/json"},
+        ),
+        201,
+    )
     gid, latest, tab = imported["game_id"], imported["version"], page.page
     tab.goto(f"{page.origin}/viewer")
     tab.set_input_files("#record-file", str(record))
