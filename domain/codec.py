@@ -162,10 +162,6 @@ def decode_event_json(data: bytes | str) -> Event:
     return decode_event(stored)
 
 
-def encode_events(events: Iterable[Event]) -> list[StoredEvent]:
-    return [encode_event(event) for event in events]
-
-
 def decode_events(stored: Iterable[object]) -> list[Event]:
     """Events from their stored forms; an error names the position of the bad one."""
     events = []

@@ -11,9 +11,8 @@ from typing import Literal
 
 import msgspec
 
+from domain.melds import MeldKind
 from domain.rules import Rules
-
-MeldKind = Literal["run", "set"]
 
 
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):

@@ -27,6 +27,7 @@ from domain.events import (
 )
 from domain.melds import TableMeld, meld_from_record
 from domain.rules import Rules
+from domain.wildcards import swap
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,12 +73,6 @@ class GameState:
             if not self.dead[seat]:
                 return seat
         return None
-
-    def cards_in_play(self) -> list[Card]:
-        """Every card of the deck: hands, table and undealt (for invariant checks)."""
-        cards = [card for hand in self.hands for card in hand]
-        cards += [card for meld in self.table for card in meld.cards]
-        return cards + list(self.undealt)
 
 
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -180,11 +175,8 @@ def _lay_off(state: GameState, event: LaidOff, version: int) -> GameState:
 def _swap(state: GameState, event: WildSwapped, version: int) -> GameState:
     card = Card(event.card)
     meld = state.table[event.meld]
-    cards = list(meld.cards)
-    joker = cards[event.slot]
-    cards[event.slot] = card
-    swapped = TableMeld(meld.id, meld.owner, meld.kind, tuple(cards), meld.suit, meld.low)
-    table = state.table[: meld.id] + (swapped,) + state.table[meld.id + 1 :]
+    joker = meld.cards[event.slot]
+    table = state.table[: meld.id] + (swap(meld, event.slot, card),) + state.table[meld.id + 1 :]
     hand = sort_cards((*_without(state.hands[event.seat], card), joker))
     return replace(
         state,

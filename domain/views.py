@@ -28,7 +28,7 @@ from domain.events import (
     TurnEnded,
     WildSwapped,
 )
-from domain.melds import TableMeld
+from domain.melds import MeldKind, TableMeld
 from domain.rules import Rules
 from domain.state import GameState
 
@@ -48,7 +48,7 @@ class MeldView(msgspec.Struct, frozen=True, kw_only=True):
 
     id: int
     owner: int
-    kind: Literal["run", "set"]
+    kind: MeldKind
     cards: tuple[str, ...]
     stands_for: tuple[str, ...]
 
