@@ -14,7 +14,7 @@ bytes.
 from __future__ import annotations
 
 from domain import fair
-from domain.cards import Card, build_deck, parse_cards, sort_cards, texts
+from domain.cards import Card, parse_cards, sort_cards, texts
 from domain.deal import deal
 from domain.errors import RuleViolation
 from domain.events import DealProof, Dealt
@@ -92,8 +92,7 @@ def check_fair_deal(dealt: Dealt, proof: DealProof, seed: bytes) -> None:
     """The deck shuffled from the seeds deals exactly what `dealt` records (P4, P6)."""
     seats = len(dealt.players)
     rules = dealt.rules
-    deck = fair.shuffle(build_deck(rules.packs_for(seats), rules.jokers), seed, proof.seat_seeds)
-    dealer = fair.first_dealer(seed, proof.seat_seeds, seats)
+    deck, dealer, _ = fair.fair_deal(rules, seats, seed, proof.seat_seeds)
     if dealer != dealt.dealer:
         raise DealMismatch(
             f"the seeds choose seat {dealer} to deal; the record says seat {dealt.dealer}", "P6"
