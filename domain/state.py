@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import assert_never
 
 from domain.cards import Card, parse_cards, sort_cards
 from domain.events import (
@@ -24,6 +25,7 @@ from domain.events import (
     SeedRevealed,
     TurnEnded,
     WildSwapped,
+    known_event,
 )
 from domain.melds import TableMeld, meld_from_record
 from domain.rules import Rules
@@ -107,53 +109,56 @@ def _start(event: Dealt) -> GameState:
 
 def evolve(state: GameState | None, event: Event) -> GameState:
     """The state after `event`."""
-    if isinstance(event, Dealt):
-        return _start(event)
+    known = known_event(event)
+    if isinstance(known, Dealt):
+        return _start(known)
     if state is None:
         raise ValueError(f"a game begins with Dealt, not {type(event).__name__}")
     version = state.version + 1
-    if isinstance(event, Melded):
-        cards = parse_cards(event.cards)
-        hand = state.hands[event.seat]
-        for card in cards:
-            hand = _without(hand, card)
-        meld = meld_from_record(event.meld, event.seat, event.kind, cards, event.stands_for)
-        passport = state.passport
-        if isinstance(event, PassportMelded):
-            passport = _set(passport, event.seat)
-        return replace(
-            state,
-            hands=_with_hand(state, event.seat, hand),
-            table=(*state.table, meld),
-            passport=passport,
-            acted=True,
-            version=version,
-        )
-    if isinstance(event, LaidOff):
-        return _lay_off(state, event, version)
-    if isinstance(event, WildSwapped):
-        return _swap(state, event, version)
-    if isinstance(event, TurnEnded):
-        return replace(
-            state,
-            turn=state.next_live_seat(event.seat),
-            acted=False,
-            swapped_jokers=0,
-            version=version,
-        )
-    if isinstance(event, DeclaredDead):
-        dead = _set(state.dead, event.seat)
-        turn = state.turn
-        if turn == event.seat:
-            turn = replace(state, dead=dead).next_live_seat(event.seat)
-        return replace(state, dead=dead, turn=turn, acted=False, swapped_jokers=0, version=version)
-    if isinstance(event, DeclaredGame):
-        return replace(state, winner=event.seat, version=version)
-    if isinstance(event, GameEnded):
-        return replace(state, ended=event, turn=None, version=version)
-    if isinstance(event, SeedRevealed):
-        return replace(state, revealed_seed=event.server_seed, version=version)
-    raise TypeError(f"unknown event {type(event).__name__}")
+    match known:
+        case Melded():  # a PassportMelded too
+            return _meld(state, known, version)
+        case LaidOff():
+            return _lay_off(state, known, version)
+        case WildSwapped():
+            return _swap(state, known, version)
+        case TurnEnded():
+            return replace(
+                state,
+                turn=state.next_live_seat(known.seat),
+                acted=False,
+                swapped_jokers=0,
+                version=version,
+            )
+        case DeclaredDead():
+            return _dead(state, known, version)
+        case DeclaredGame():
+            return replace(state, winner=known.seat, version=version)
+        case GameEnded():
+            return replace(state, ended=known, turn=None, version=version)
+        case SeedRevealed():
+            return replace(state, revealed_seed=known.server_seed, version=version)
+        case _:
+            assert_never(known)
+
+
+def _meld(state: GameState, event: Melded, version: int) -> GameState:
+    cards = parse_cards(event.cards)
+    hand = state.hands[event.seat]
+    for card in cards:
+        hand = _without(hand, card)
+    meld = meld_from_record(event.meld, event.seat, event.kind, cards, event.stands_for)
+    passport = state.passport
+    if isinstance(event, PassportMelded):
+        passport = _set(passport, event.seat)
+    return replace(
+        state,
+        hands=_with_hand(state, event.seat, hand),
+        table=(*state.table, meld),
+        passport=passport,
+        acted=True,
+        version=version,
+    )
 
 
 def _lay_off(state: GameState, event: LaidOff, version: int) -> GameState:
@@ -170,6 +175,14 @@ def _lay_off(state: GameState, event: LaidOff, version: int) -> GameState:
     return replace(
         state, hands=_with_hand(state, event.seat, hand), table=table, acted=True, version=version
     )
+
+
+def _dead(state: GameState, event: DeclaredDead, version: int) -> GameState:
+    dead = _set(state.dead, event.seat)
+    turn = state.turn
+    if turn == event.seat:
+        turn = replace(state, dead=dead).next_live_seat(event.seat)
+    return replace(state, dead=dead, turn=turn, acted=False, swapped_jokers=0, version=version)
 
 
 def _swap(state: GameState, event: WildSwapped, version: int) -> GameState:
