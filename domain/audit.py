@@ -46,6 +46,7 @@ from domain.events import (
     WildSwapped,
 )
 from domain.game import declare_dead, play_turn, reveal_seed, start_game
+from domain.rule_ids import RuleId
 from domain.rules import RULES_VERSION
 from domain.state import GameState, evolve
 
@@ -89,7 +90,7 @@ class Verdict(msgspec.Struct, frozen=True, kw_only=True):
 class _Refusal(Exception):
     """The first bad event: where it is, the rule, why."""
 
-    def __init__(self, index: int, rule: str | None, code: str, message: str) -> None:
+    def __init__(self, index: int, rule: RuleId | None, code: str, message: str) -> None:
         super().__init__(message)
         self.index, self.rule, self.code, self.message = index, rule, code, message
 
@@ -242,7 +243,7 @@ class _Replay:
         """After the end only the server seed may follow, once (R3, P6)."""
         index = self.position
         if not isinstance(event, SeedRevealed):
-            rule = "P31" if state.winner is not None else "P32"
+            rule: RuleId = "P31" if state.winner is not None else "P32"
             why = f"the game is over: nothing follows it, not {mismatch.show(event)}"
             raise _Refusal(index, rule, "after-end", why)
         if state.revealed_seed is not None:

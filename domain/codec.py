@@ -209,8 +209,4 @@ def decode_event_json(data: bytes | str) -> Event:
     return decode_event(stored)
 
 
-def encode_events(events: Iterable[Event]) -> list[StoredEvent]:
-    return [encode_event(event) for event in events]
-
-
 GAME_EVENTS.check()

@@ -1,9 +1,10 @@
-"""Dealing and the choice of dealer (P3–P8, D2).
+"""Dealing and the next dealer (P3–P5, P7, P8, D2).
 
 The shuffle enters as input: a game is a pure function of its deck order and its
 commands. The dealer deals one card at a time, starting with the seat on their left
 and going clockwise (P4), until each seat holds its hand (P3, D2); the rest is put
 aside unseen (P5). Seats are numbered clockwise, so "left of seat s" is seat s + 1.
+The first dealer of a match (P6) is drawn with the deck order, from seeds (`domain.fair`).
 """
 
 from __future__ import annotations
@@ -38,13 +39,6 @@ def deal(
     for i, card in enumerate(deck[:dealt]):
         hands[(dealer + 1 + i) % seats].append(card)
     return tuple(tuple(hand) for hand in hands), tuple(deck[dealt:])
-
-
-def first_dealer(seats: int, draw: int) -> int:
-    """The first dealer of a match, from a uniformly random `draw` in 0..seats-1 (P6)."""
-    if not 0 <= draw < seats:
-        raise ValueError(f"draw must be in 0..{seats - 1}")
-    return draw
 
 
 def next_dealer(previous_dealer: int, ended: Scored, points_recorded: bool) -> int:

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from domain.rule_ids import RuleId
+
 
 class RummyError(Exception):
     """Base of every error the rules engine raises on purpose."""
 
     code: ClassVar[str] = "rummy-error"
-    rule: str | None = None
+    rule: RuleId | None = None
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -47,7 +49,7 @@ class InvalidRules(RummyError):
 
     code = "invalid-rules"
 
-    def __init__(self, rule: str, message: str, field: str | None = None) -> None:
+    def __init__(self, rule: RuleId, message: str, field: str | None = None) -> None:
         super().__init__(message)
         self.rule = rule
         self.field = field
@@ -57,9 +59,9 @@ class RuleViolation(RummyError):
     """A command the rules forbid; names the rule id and the offending action."""
 
     code = "rule-violation"
-    default_rule: ClassVar[str] = ""
+    default_rule: ClassVar[RuleId | None] = None
 
-    def __init__(self, message: str, rule: str | None = None) -> None:
+    def __init__(self, message: str, rule: RuleId | None = None) -> None:
         super().__init__(message)
         self.rule = rule or self.default_rule
         self.action_index: int | None = None
@@ -71,7 +73,7 @@ class RuleViolation(RummyError):
 
     def __str__(self) -> str:
         where = "" if self.action_index is None else f" (action {self.action_index})"
-        return f"{self.rule}: {self.message}{where}"
+        return f"{self.rule or '-'}: {self.message}{where}"
 
 
 class NotYourTurn(RuleViolation):

@@ -17,8 +17,10 @@ Algorithm `hmac-sha256-fisher-yates/1`:
    len-1 down to 1, j = uniform(i + 1), swap positions i and j. Position 0 is the top card.
 6. The first dealer (P6) is uniform(seats) on the `dealer` stream.
 
-The README gives a test vector; tests/audit/test_audit_fair_vector.py checks it
-against an independent implementation.
+`fair_deal` is the whole recipe, from seeds to deck, dealer and proof: the service deals
+with it and the verifier (`domain.proof`) recomputes a deal with it, so the two cannot
+drift apart. The README gives a test vector; tests/audit/test_audit_fair_vector.py checks
+it against an independent implementation.
 """
 
 from __future__ import annotations
@@ -26,8 +28,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
-from domain.cards import Card
+from domain.cards import Card, build_deck
+from domain.events import DealProof
+from domain.rules import Rules
 
 ALGORITHM = "hmac-sha256-fisher-yates/1"
 _DOMAIN = b"penang-rummy/deal/1"
@@ -76,7 +81,30 @@ def shuffle(deck: Sequence[Card], server_seed: bytes, seat_seeds: Sequence[str])
 
 def first_dealer(server_seed: bytes, seat_seeds: Sequence[str], seats: int) -> int:
     """The dealer of a game dealt from these seeds (P6: chosen at random)."""
+    if seats < 1:
+        raise ValueError(f"a table has at least one seat, not {seats}")
     return _uniform(_numbers(deal_key(server_seed, seat_seeds), b"dealer"), seats)
+
+
+class FairDeal(NamedTuple):
+    """A deal drawn from seeds: the deck (top card first), its first dealer, its proof."""
+
+    deck: list[Card]
+    dealer: int
+    proof: DealProof
+
+
+def fair_deal(rules: Rules, seats: int, server_seed: bytes, seat_seeds: Sequence[str]) -> FairDeal:
+    """The deck the rules call for (P1, P2) shuffled by the seeds, the dealer they draw
+    (P6), and the proof `Dealt` publishes: the commitment to the server seed, and the
+    seats' seeds."""
+    deck = shuffle(build_deck(rules.packs_for(seats), rules.jokers), server_seed, seat_seeds)
+    proof = DealProof(
+        algorithm=ALGORITHM,
+        server_seed_sha256=commitment(server_seed),
+        seat_seeds=tuple(seat_seeds),
+    )
+    return FairDeal(deck, first_dealer(server_seed, seat_seeds, seats), proof)
 
 
 _MATCH_GAME = b"penang-rummy/match-game/1"

@@ -48,6 +48,7 @@ from domain.fair import commitment
 from domain.layoffs import lay_off
 from domain.melds import TableMeld, read_meld
 from domain.moves import describe, has_legal_move, legal_moves
+from domain.rule_ids import RuleId
 from domain.rules import RULES_VERSION, Rules
 from domain.scoring import score
 from domain.state import GameState, evolve
@@ -178,7 +179,7 @@ def _table_meld(state: GameState, meld_id: int) -> TableMeld:
     return state.table[meld_id]
 
 
-def _take_from_hand(state: GameState, seat: int, cards: Sequence[Card], rule: str) -> None:
+def _take_from_hand(state: GameState, seat: int, cards: Sequence[Card], rule: RuleId) -> None:
     held = Counter(state.hands[seat])
     wanted = Counter(cards)
     missing = wanted - held
@@ -199,7 +200,7 @@ def _check_can_act(state: GameState, seat: int) -> None:
     if not 0 <= seat < state.seats:
         raise UnknownSeat(f"there is no seat {seat} at this table of {state.seats}")
     if state.over:
-        rule = "P31" if state.winner is not None else "P32"
+        rule: RuleId = "P31" if state.winner is not None else "P32"
         raise GameOver("the game is over", rule)
     if state.dead[seat]:
         raise SeatIsDead(f"seat {seat} is dead and takes no further part in this game")

@@ -233,6 +233,12 @@ def _explain_not_a_meld(cards: Sequence[Card], naturals: list[Card], joker_count
     ranks = [card.rank for card in naturals]
     if len(ranks) - ranks.count(1) != len(set(ranks) - {1}) or ranks.count(1) > 2:
         raise NotAMeld(f"{shown}: a run holds each card once (aces at most at both ends)", "P14")
+    if ranks.count(1) == 2:
+        # Both ends of one run: only the 14-card A-2-…-K-A holds them, and these are fewer.
+        raise NotAMeld(
+            f"{shown}: two aces of one suit fit a run only at both ends of A-2-…-K-A (14 cards)",
+            "P16",
+        )
     if _fits_when_wrapped(ranks, len(cards)):
         raise NotAMeld(f"{shown}: a run never wraps past the high ace (K-A-2)", "P15")
     raise NotAMeld(
@@ -241,10 +247,16 @@ def _explain_not_a_meld(cards: Sequence[Card], naturals: list[Card], joker_count
 
 
 def _fits_when_wrapped(ranks: list[int], size: int) -> bool:
-    """Whether the ranks would fit a run of `size` if K-A-2 were allowed."""
+    """Whether the ranks would fit a run of `size` if K-A-2 were allowed.
+
+    A wrapped run of at most 13 cards holds each rank once, so ranks that repeat (two
+    aces of one suit) fit none: wrapping is not what keeps them out of a run.
+    """
+    if size > 13 or len(set(ranks)) != len(ranks):
+        return False
     for start in range(1, 14):
         window = {((start - 1 + i) % 13) + 1 for i in range(size)}
-        if size <= 13 and set(ranks) <= window:
+        if set(ranks) <= window:
             return True
     return False
 

@@ -25,10 +25,11 @@ from domain.events import (
     WildSwapped,
 )
 from domain.moves import describe, has_legal_move, legal_moves
+from domain.rule_ids import RuleId
 from domain.state import GameState
 
 
-def unprompted(state: GameState, event: Event) -> tuple[str, str]:
+def unprompted(state: GameState, event: Event) -> tuple[RuleId, str]:
     """The rule an event breaks that no command of the seat on turn produces here, and why."""
     if isinstance(event, DeclaredDead):
         seat = event.seat
@@ -41,7 +42,7 @@ def unprompted(state: GameState, event: Event) -> tuple[str, str]:
     return rule, f"{show(event)}: {why}"
 
 
-_UNPROMPTED: dict[type[Event], tuple[str, str]] = {
+_UNPROMPTED: dict[type[Event], tuple[RuleId, str]] = {
     Dealt: ("P4", "a game is dealt once"),
     TurnEnded: ("P10", "a turn ends after a meld or lay-off; it cannot be skipped"),
     DeclaredGame: ("P31", "Game is declared when a turn empties the hand"),
@@ -49,7 +50,7 @@ _UNPROMPTED: dict[type[Event], tuple[str, str]] = {
 }
 
 
-_MISMATCH_RULES: dict[type[Event], str] = {
+_MISMATCH_RULES: dict[type[Event], RuleId] = {
     Dealt: "P4",
     PassportMelded: "P26",
     Melded: "P13",
@@ -63,7 +64,7 @@ _MISMATCH_RULES: dict[type[Event], str] = {
 }
 
 
-def mismatch_rule(expected: Event, recorded: Event) -> str:
+def mismatch_rule(expected: Event, recorded: Event) -> RuleId:
     """The rule that decides `expected`, where the record holds `recorded` instead."""
     if type(expected) is not type(recorded):
         return _MISMATCH_RULES[type(expected)]

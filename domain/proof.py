@@ -14,7 +14,7 @@ bytes.
 from __future__ import annotations
 
 from domain import fair
-from domain.cards import Card, build_deck, parse_cards, sort_cards, texts
+from domain.cards import Card, parse_cards, sort_cards, texts
 from domain.deal import deal
 from domain.errors import RuleViolation
 from domain.events import DealProof, Dealt
@@ -96,10 +96,8 @@ def check_fair_deal(dealt: Dealt, proof: DealProof, seed: bytes) -> None:
     """The deck shuffled from the seeds deals exactly what `dealt` records (P4, P6)."""
     seats = len(dealt.players)
     rules = dealt.rules
-    deck = fair.shuffle(build_deck(rules.packs_for(seats), rules.jokers), seed, proof.seat_seeds)
-    dealer = (
-        fair.first_dealer(seed, proof.seat_seeds, seats) if proof.dealer_drawn else dealt.dealer
-    )
+    deck, drawn, _ = fair.fair_deal(rules, seats, seed, proof.seat_seeds)
+    dealer = drawn if proof.dealer_drawn else dealt.dealer
     if dealer != dealt.dealer:
         raise DealMismatch(
             f"the seeds choose seat {dealer} to deal; the record says seat {dealt.dealer}", "P6"

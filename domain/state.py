@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import assert_never
 
 from domain.cards import Card, parse_cards, sort_cards
 from domain.events import (
@@ -24,9 +25,11 @@ from domain.events import (
     SeedRevealed,
     TurnEnded,
     WildSwapped,
+    known_event,
 )
 from domain.melds import TableMeld, meld_from_record
 from domain.rules import Rules
+from domain.wildcards import swap
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,12 +76,6 @@ class GameState:
                 return seat
         return None
 
-    def cards_in_play(self) -> list[Card]:
-        """Every card of the deck: hands, table and undealt (for invariant checks)."""
-        cards = [card for hand in self.hands for card in hand]
-        cards += [card for meld in self.table for card in meld.cards]
-        return cards + list(self.undealt)
-
 
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     position = hand.index(card)
@@ -112,53 +109,56 @@ def _start(event: Dealt) -> GameState:
 
 def evolve(state: GameState | None, event: Event) -> GameState:
     """The state after `event`."""
-    if isinstance(event, Dealt):
-        return _start(event)
+    known = known_event(event)
+    if isinstance(known, Dealt):
+        return _start(known)
     if state is None:
         raise ValueError(f"a game begins with Dealt, not {type(event).__name__}")
     version = state.version + 1
-    if isinstance(event, Melded):
-        cards = parse_cards(event.cards)
-        hand = state.hands[event.seat]
-        for card in cards:
-            hand = _without(hand, card)
-        meld = meld_from_record(event.meld, event.seat, event.kind, cards, event.stands_for)
-        passport = state.passport
-        if isinstance(event, PassportMelded):
-            passport = _set(passport, event.seat)
-        return replace(
-            state,
-            hands=_with_hand(state, event.seat, hand),
-            table=(*state.table, meld),
-            passport=passport,
-            acted=True,
-            version=version,
-        )
-    if isinstance(event, LaidOff):
-        return _lay_off(state, event, version)
-    if isinstance(event, WildSwapped):
-        return _swap(state, event, version)
-    if isinstance(event, TurnEnded):
-        return replace(
-            state,
-            turn=state.next_live_seat(event.seat),
-            acted=False,
-            swapped_jokers=0,
-            version=version,
-        )
-    if isinstance(event, DeclaredDead):
-        dead = _set(state.dead, event.seat)
-        turn = state.turn
-        if turn == event.seat:
-            turn = replace(state, dead=dead).next_live_seat(event.seat)
-        return replace(state, dead=dead, turn=turn, acted=False, swapped_jokers=0, version=version)
-    if isinstance(event, DeclaredGame):
-        return replace(state, winner=event.seat, version=version)
-    if isinstance(event, GameEnded):
-        return replace(state, ended=event, turn=None, version=version)
-    if isinstance(event, SeedRevealed):
-        return replace(state, revealed_seed=event.server_seed, version=version)
-    raise TypeError(f"unknown event {type(event).__name__}")
+    match known:
+        case Melded():  # a PassportMelded too
+            return _meld(state, known, version)
+        case LaidOff():
+            return _lay_off(state, known, version)
+        case WildSwapped():
+            return _swap(state, known, version)
+        case TurnEnded():
+            return replace(
+                state,
+                turn=state.next_live_seat(known.seat),
+                acted=False,
+                swapped_jokers=0,
+                version=version,
+            )
+        case DeclaredDead():
+            return _dead(state, known, version)
+        case DeclaredGame():
+            return replace(state, winner=known.seat, version=version)
+        case GameEnded():
+            return replace(state, ended=known, turn=None, version=version)
+        case SeedRevealed():
+            return replace(state, revealed_seed=known.server_seed, version=version)
+        case _:
+            assert_never(known)
+
+
+def _meld(state: GameState, event: Melded, version: int) -> GameState:
+    cards = parse_cards(event.cards)
+    hand = state.hands[event.seat]
+    for card in cards:
+        hand = _without(hand, card)
+    meld = meld_from_record(event.meld, event.seat, event.kind, cards, event.stands_for)
+    passport = state.passport
+    if isinstance(event, PassportMelded):
+        passport = _set(passport, event.seat)
+    return replace(
+        state,
+        hands=_with_hand(state, event.seat, hand),
+        table=(*state.table, meld),
+        passport=passport,
+        acted=True,
+        version=version,
+    )
 
 
 def _lay_off(state: GameState, event: LaidOff, version: int) -> GameState:
@@ -177,14 +177,19 @@ def _lay_off(state: GameState, event: LaidOff, version: int) -> GameState:
     )
 
 
+def _dead(state: GameState, event: DeclaredDead, version: int) -> GameState:
+    dead = _set(state.dead, event.seat)
+    turn = state.turn
+    if turn == event.seat:
+        turn = replace(state, dead=dead).next_live_seat(event.seat)
+    return replace(state, dead=dead, turn=turn, acted=False, swapped_jokers=0, version=version)
+
+
 def _swap(state: GameState, event: WildSwapped, version: int) -> GameState:
     card = Card(event.card)
     meld = state.table[event.meld]
-    cards = list(meld.cards)
-    joker = cards[event.slot]
-    cards[event.slot] = card
-    swapped = TableMeld(meld.id, meld.owner, meld.kind, tuple(cards), meld.suit, meld.low)
-    table = state.table[: meld.id] + (swapped,) + state.table[meld.id + 1 :]
+    joker = meld.cards[event.slot]
+    table = state.table[: meld.id] + (swap(meld, event.slot, card),) + state.table[meld.id + 1 :]
     hand = sort_cards((*_without(state.hands[event.seat], card), joker))
     return replace(
         state,

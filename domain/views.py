@@ -10,7 +10,7 @@ in every version of it: an earlier state of a finished game is viewed with `over
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import Literal, assert_never
 
 import msgspec
 
@@ -27,8 +27,9 @@ from domain.events import (
     SeedRevealed,
     TurnEnded,
     WildSwapped,
+    known_event,
 )
-from domain.melds import TableMeld
+from domain.melds import MeldKind, TableMeld
 from domain.rules import Rules
 from domain.state import GameState
 
@@ -48,7 +49,7 @@ class MeldView(msgspec.Struct, frozen=True, kw_only=True):
 
     id: int
     owner: int
-    kind: Literal["run", "set"]
+    kind: MeldKind
     cards: tuple[str, ...]
     stands_for: tuple[str, ...]
 
@@ -183,28 +184,31 @@ def _hand(
 
 def view_event(event: Event, viewer: Viewer, over: bool) -> EventView:
     """One event as `viewer` may see it; `over` once the game has ended."""
-    if isinstance(event, Dealt):
-        return DealtView(
-            rules=event.rules,
-            rules_version=event.rules_version,
-            players=event.players,
-            dealer=event.dealer,
-            hand_sizes=tuple(len(hand) for hand in event.hands),
-            hands=tuple(_hand(hand, viewer, seat, over) for seat, hand in enumerate(event.hands)),
-            undealt_count=len(event.undealt),
-            undealt=_hand(event.undealt, viewer, None, over),
-            proof=event.proof,
-        )
-    if isinstance(
-        event,
-        Melded
-        | LaidOff
-        | WildSwapped
-        | TurnEnded
-        | DeclaredDead
-        | DeclaredGame
-        | GameEnded
-        | SeedRevealed,
-    ):
-        return event  # public facts: everything in them is on the table
-    raise TypeError(f"no view for {type(event).__name__}")
+    match known_event(event):
+        case Dealt() as dealt:
+            return DealtView(
+                rules=dealt.rules,
+                rules_version=dealt.rules_version,
+                players=dealt.players,
+                dealer=dealt.dealer,
+                hand_sizes=tuple(len(hand) for hand in dealt.hands),
+                hands=tuple(
+                    _hand(hand, viewer, seat, over) for seat, hand in enumerate(dealt.hands)
+                ),
+                undealt_count=len(dealt.undealt),
+                undealt=_hand(dealt.undealt, viewer, None, over),
+                proof=dealt.proof,
+            )
+        case (
+            Melded()  # a PassportMelded too
+            | LaidOff()
+            | WildSwapped()
+            | TurnEnded()
+            | DeclaredDead()
+            | DeclaredGame()
+            | GameEnded()
+            | SeedRevealed()
+        ) as public:
+            return public  # public facts: everything in them is on the table
+        case unknown:
+            assert_never(unknown)

@@ -33,6 +33,7 @@ def swap_slot(meld: TableMeld, card: Card) -> int:
 
 
 def swap(meld: TableMeld, slot: int, card: Card) -> TableMeld:
+    """The meld with `card` in the joker's `slot`: its shape, and so what it takes, unchanged."""
     cards = list(meld.cards)
     cards[slot] = card
     return replace_cards(meld, tuple(cards), meld.low)

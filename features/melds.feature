@@ -134,6 +134,25 @@ Feature: Melds
       And meld 1 is the run "QH KH AH" of seat 1
 
     @P16
+    Scenario Outline: Two aces of one suit share only the fourteen-card run
+      # One ace heads the run (A-2-3), the other ends it (Q-K-A): only A-2-…-K-A holds
+      # both. A shorter run is refused for that (P16), not for wrapping (P15).
+      Given a 2-player game dealt by seat 0 with these hands:
+        | seat | hand                    |
+        | 1    | AH AH 2H 3H KH 9C 9D 9S |
+        | 0    | 2D 3D 4D 5C 6C 7C 8S 9S |
+      When seat 1 plays "meld <cards>"
+      Then the turn is refused citing P16 with code "not-a-meld"
+      And nothing was recorded
+
+      Examples:
+        | cards       |
+        | 3H AH AH    |
+        | AH 2H AH    |
+        | KH AH AH    |
+        | KH AH AH 2H |
+
+    @P16
     Scenario: A fifteenth card never joins a run
       Given a 2-player game dealt by seat 0 with these hands:
         | seat | hand                                             |

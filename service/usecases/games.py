@@ -17,11 +17,10 @@ from uuid import UUID, uuid4
 
 import msgspec
 
-from domain.cards import build_deck, parse_cards
+from domain.cards import parse_cards
 from domain.commands import Action
-from domain.deal import first_dealer as drawn_dealer
 from domain.events import DealProof, Event, GameEnded
-from domain.fair import ALGORITHM, commitment, first_dealer, shuffle
+from domain.fair import fair_deal
 from domain.game import declare_dead, play_turn, reveal_seed, start_game
 from domain.moves import legal_moves
 from domain.rules import Rules
@@ -75,26 +74,27 @@ def create_game(store: GameStore, settings: Settings, request: CreateGame) -> Cr
         deck = list(parse_cards(request.deck))
         dealer = request.dealer
         if dealer is None:
-            dealer = drawn_dealer(seats, secrets.randbelow(seats))
+            dealer = secrets.randbelow(seats)  # P6: the first dealer is chosen at random
     else:
         seat_seeds = request.seat_seeds or ()
         if seat_seeds and len(seat_seeds) != seats:
             raise InvalidRequest(f"give one seat seed per seat ({seats})", "seat_seeds")
+        if request.dealer is not None:
+            # The proof covers the dealer too: a record dealt by another seat fails its audit.
+            raise InvalidRequest(
+                "the seeds draw the dealer (P6): name a dealer only with an explicit deck",
+                "dealer",
+            )
         server_seed = (
             secrets.token_bytes(32)
             if request.seed is None
             else hashlib.sha256(request.seed.encode("utf-8")).digest()
         )
-        canonical = build_deck(rules.packs_for(seats), rules.jokers)
-        deck = shuffle(canonical, server_seed, seat_seeds)
-        dealer = request.dealer
-        if dealer is None:
-            dealer = first_dealer(server_seed, seat_seeds, seats)
-        proof = DealProof(
-            algorithm=ALGORITHM,
-            server_seed_sha256=commitment(server_seed),
-            seat_seeds=seat_seeds,
-        )
+        deck, drawn, proof = fair_deal(rules, seats, server_seed, seat_seeds)
+        dealer = drawn
+        if request.dealer is not None:
+            dealer = request.dealer
+            proof = msgspec.structs.replace(proof, dealer_drawn=False)
     events = start_game(players, deck, rules, dealer, proof)
     state = fold(events)
     revealed = _reveal(state, server_seed)

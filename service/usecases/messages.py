@@ -77,7 +77,7 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
         ]
         | None
     ) = None
-    #: The dealer's seat; by default drawn from the seeds (P6).
+    #: The dealer's seat, with an explicit deck only; otherwise the seeds draw it (P6).
     dealer: Annotated[int, msgspec.Meta(ge=0, le=MAX_PLAYERS - 1)] | None = None
     #: An explicit deck order, top card first: only where the service allows it.
     deck: (

@@ -7,11 +7,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
+import msgspec
 import pytest
 from litestar.testing import TestClient
 
 from domain.cards import build_deck, parse_cards
-from domain.fair import ALGORITHM, commitment, first_dealer, shuffle
+from domain.events import DealProof
+from domain.fair import ALGORITHM, commitment, fair_deal
 from domain.game import start_game
 from domain.rules import Rules
 from domain.state import fold
@@ -47,8 +49,8 @@ def test_deal_is_the_documented_fair_shuffle_of_the_seeds(api: Api) -> None:
     seeds = ["s0", "s1", "s2", "s3"]
     game = api.create(seed="fair", seat_seeds=seeds)
     server_seed = hashlib.sha256(b"fair").digest()
-    deck = shuffle(build_deck(2, 6), server_seed, seeds)
-    dealer = first_dealer(server_seed, seeds, 4)
+    deck, dealer, proof = fair_deal(Rules(), 4, server_seed, seeds)
+    assert game["view"]["dealer"] == dealer
     expected = fold(start_game([f"P{i}" for i in range(4)], deck, Rules(), dealer))
     for seat in range(4):
         assert tuple(api.view(game, seat)["hand"]) == view_game(expected, seat).hand
@@ -58,6 +60,7 @@ def test_deal_is_the_documented_fair_shuffle_of_the_seeds(api: Api) -> None:
         "server_seed_sha256": commitment(server_seed),
         "seat_seeds": seeds,
     }
+    assert msgspec.convert(dealt["proof"], DealProof) == proof
 
 
 def test_seat_view_shows_the_seats_own_hand_only(api: Api) -> None:
@@ -169,8 +172,6 @@ def test_a_game_played_to_the_end_reveals_its_server_seed(api: Api) -> None:
 def test_an_explicit_deck_needs_the_setting(
     settings: Settings, make_api: Callable[[Settings], Api]
 ) -> None:
-    import msgspec
-
     deck = [card.text for card in build_deck(2, 6)]
     strict = make_api(msgspec.structs.replace(settings, allow_deck=False))
     refused = strict.client.post("/games", json={"players": ["a", "b"], "deck": deck})
@@ -191,6 +192,9 @@ def test_an_explicit_deck_needs_the_setting(
         ({"players": ["a", "b"], "deck": ["AS"], "seed": "x"}, "deck"),
         ({"players": ["a", "b"], "seat_seeds": ["only-one"]}, "seat_seeds"),
         ({"players": ["a", "b"], "dealer": "1"}, "dealer"),
+        # P6: the seeds draw the dealer, and the deal's proof covers it.
+        ({"players": ["a", "b"], "seed": "x", "dealer": 1}, "dealer"),
+        ({"players": ["a", "b"], "dealer": 0}, "dealer"),
         ({"players": ["a", "b"], "colour": "red"}, "body"),
         ({"players": ["a", "b"], "rules": {"jokers": 7}}, "jokers"),
     ],

@@ -40,10 +40,9 @@ sys.path.insert(0, str(ROOT))
 import httpx  # noqa: E402
 import msgspec  # noqa: E402
 
-from domain.cards import build_deck  # noqa: E402
 from domain.commands import Action, LayOffAction  # noqa: E402
 from domain.errors import RuleViolation  # noqa: E402
-from domain.fair import first_dealer, shuffle  # noqa: E402
+from domain.fair import fair_deal  # noqa: E402
 from domain.game import declare_dead, play_turn, start_game  # noqa: E402
 from domain.moves import legal_moves  # noqa: E402
 from domain.rules import Rules  # noqa: E402
@@ -64,8 +63,7 @@ class Game:
         self.id = created["game_id"]
         self.tokens = created["tokens"]
         server_seed = hashlib.sha256(seed.encode()).digest()
-        deck = shuffle(build_deck(2, 6), server_seed, ())
-        dealer = first_dealer(server_seed, (), len(PLAYERS))
+        deck, dealer, _ = fair_deal(Rules(), len(PLAYERS), server_seed, ())
         self.state: GameState = fold(start_game(PLAYERS, deck, Rules(), dealer))
         assert self.state.version == created["version"], "the client's deal differs"
         #: (seat, request body or None for a dead declaration, the version it leads to)

@@ -9,6 +9,7 @@ over the REST API, so the same scenarios run against the service (test_rules_htt
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from typing import Any, Protocol
 import msgspec
 
 from domain import deal as dealing
+from domain import fair
 from domain.cards import Card
 from domain.commands import Action
 from domain.errors import MalformedInput, RummyError
@@ -102,11 +104,9 @@ class Driver(Protocol):
         """Who deals the game after this finished one (P7, P8, R5)."""
         ...
 
-    def first_dealer(self, seats: int, draw: int) -> int:
-        """The first dealer of a match for the random `draw` in 0..seats-1 (P6).
-
-        Raises ValueError for a draw outside that range.
-        """
+    def first_dealer(self, seats: int, seed: str) -> int:
+        """The first dealer the fair-deal recipe draws among `seats` for the server seed
+        SHA-256 of `seed`, without seat seeds (P6)."""
         ...
 
 
@@ -170,8 +170,8 @@ class DomainDriver:
             raise ValueError("the next dealer is chosen once the game is over")
         return dealing.next_dealer(state.dealer, state.ended, points_recorded)
 
-    def first_dealer(self, seats: int, draw: int) -> int:
-        return dealing.first_dealer(seats, draw)
+    def first_dealer(self, seats: int, seed: str) -> int:
+        return fair.first_dealer(hashlib.sha256(seed.encode()).digest(), (), seats)
 
     # --- helpers -------------------------------------------------------------------
 

@@ -70,7 +70,7 @@ class HttpDriver:
     def next_dealer(self, points_recorded: bool) -> int:
         raise NotImplementedError("the API does not choose the next dealer: a domain-only step")
 
-    def first_dealer(self, seats: int, draw: int) -> int:
+    def first_dealer(self, seats: int, seed: str) -> int:
         raise NotImplementedError("the API does not draw a first dealer: a domain-only step")
 
     # --- helpers -------------------------------------------------------------------

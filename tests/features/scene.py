@@ -39,7 +39,6 @@ class Scene:
     outcome: Outcome | None = None
     before: Snapshot | None = None
     first_dealer: int | None = None
-    draw_refused: bool = False
 
     def last(self) -> Outcome:
         if self.outcome is None:

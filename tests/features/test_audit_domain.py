@@ -186,8 +186,7 @@ def _recompute(audit: Audit) -> None:
     seat_seeds = tuple(dealt["proof"]["seat_seeds"])
     seats = len(dealt["players"])
     rules = msgspec.convert(dealt["rules"], type=Rules)
-    deck = fair.shuffle(build_deck(rules.packs_for(seats), rules.jokers), seed, seat_seeds)
-    dealer = fair.first_dealer(seed, seat_seeds, seats)
+    deck, dealer, _ = fair.fair_deal(rules, seats, seed, seat_seeds)
     hands, undealt = deal(deck, seats, dealer, rules.hand_size_for(seats))
     audit.recomputed = (
         dealer,

@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from domain import fair
-from domain.cards import Card, build_deck
+from domain.cards import Card
 from domain.commands import Action, MeldAction, SwapAction
-from domain.events import DealProof, Event, GameEnded, WildSwapped
+from domain.events import Event, GameEnded, WildSwapped
 from domain.game import declare_dead, play_turn, reveal_seed, start_game
 from domain.moves import legal_moves
 from domain.records import dump_record, make_record
@@ -190,13 +190,7 @@ def play_seeded(
     players: int, rules: Rules, server_seed: bytes, seat_seeds: tuple[str, ...], bot: Bot
 ) -> list[Event]:
     """A whole game dealt from these seeds (domain.fair) and played by `bot`."""
-    deck = fair.shuffle(build_deck(rules.packs_for(players), rules.jokers), server_seed, seat_seeds)
-    dealer = fair.first_dealer(server_seed, seat_seeds, players)
-    proof = DealProof(
-        algorithm=fair.ALGORITHM,
-        server_seed_sha256=fair.commitment(server_seed),
-        seat_seeds=seat_seeds,
-    )
+    deck, dealer, proof = fair.fair_deal(rules, players, server_seed, seat_seeds)
     names = [f"seat-{seat}" for seat in range(players)]
     events = start_game(names, deck, rules, dealer, proof)
     state = fold(events)

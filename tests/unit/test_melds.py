@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import AmbiguousJoker, JokerMismatch, NotAMeld, RuleViolation
-from domain.melds import read_meld
+from domain.melds import _fits_when_wrapped, read_meld
 from domain.rules import Rules
 
 from .support import cards
@@ -104,6 +104,23 @@ def test_all_joker_meld_with_the_option_names_every_stand_in(
         pytest.param(
             HEARTS_A_TO_K + " AH JK", (), Rules(), NotAMeld, "P16", id="P16-fifteen-card-run"
         ),
+        # Two aces of one suit fit a run only at both ends of the 14-card A…K…A: these
+        # are too short for that, and wrapping (P15) would not help them either.
+        pytest.param("3H AH AH", (), Rules(), NotAMeld, "P16", id="P16-two-aces-and-a-three"),
+        pytest.param("AH 2H AH", (), Rules(), NotAMeld, "P16", id="P16-two-aces-around-a-two"),
+        pytest.param("KH AH AH", (), Rules(), NotAMeld, "P16", id="P16-two-aces-after-a-king"),
+        pytest.param("KH AH AH 2H", (), Rules(), NotAMeld, "P16", id="P16-two-aces-K-to-2"),
+        pytest.param("AH 2H 3H AH JK", (), Rules(), NotAMeld, "P16", id="P16-two-aces-five"),
+        pytest.param(
+            "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH AH",
+            (),
+            Rules(),
+            NotAMeld,
+            "P16",
+            id="P16-two-aces-thirteen-cards",
+        ),
+        pytest.param("QH KH AH 2H", (), Rules(), NotAMeld, "P15", id="P15-Q-K-A-2-wraps"),
+        pytest.param("KH AH 2H JK", (), Rules(), NotAMeld, "P15", id="P15-K-A-2-and-a-joker"),
         pytest.param("JK JK JK", (), Rules(), NotAMeld, "D3", id="D3-no-all-joker-meld"),
         pytest.param("JK JK JK", ("8", "8", "8"), Rules(), NotAMeld, "D3", id="D3-even-when-named"),
         pytest.param("5H 6H JK", (), Rules(), AmbiguousJoker, "D4", id="D4-4H-or-7H"),
@@ -141,6 +158,26 @@ def test_cards_that_do_not_form_a_meld_name_the_rule(
         read_meld(cards(hand), jokers, rules)
     assert raised.value.rule == rule
     assert rule in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    ("ranks", "size", "fits"),
+    [
+        pytest.param((13, 1, 2), 3, True, id="P15-K-A-2"),
+        pytest.param((11, 12, 13, 1, 2, 3), 6, True, id="P15-J-to-3"),
+        pytest.param((13, 2), 3, True, id="P15-K-joker-2"),
+        pytest.param((3, 1, 1), 3, False, id="P16-two-aces-and-a-three"),
+        pytest.param((1, 2, 1), 3, False, id="P16-two-aces-around-a-two"),
+        pytest.param((13, 1, 1), 3, False, id="P16-two-aces-after-a-king"),
+        pytest.param((2, 5), 3, False, id="P14-too-far-apart-even-wrapped"),
+    ],
+)
+def test_a_wrapped_run_would_hold_each_rank_once(
+    ranks: tuple[int, ...], size: int, fits: bool
+) -> None:
+    # P15 is cited only for cards that wrapping K-A-2 would make a run: a wrapped run of
+    # 13 or fewer cards still holds each rank once, so a second ace never fits it.
+    assert _fits_when_wrapped(list(ranks), size) is fits
 
 
 def test_ambiguous_joker_refusal_offers_the_readings() -> None:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
 
 import pytest
 
 from domain.cards import Card, build_deck
-from domain.deal import deal, first_dealer, next_dealer
+from domain.deal import deal, next_dealer
 from domain.errors import InvalidRules
 from domain.events import Dealt, GameEnded
+from domain.fair import first_dealer
 from domain.game import start_game
 from domain.rules import Rules
 from domain.state import fold
@@ -210,15 +212,16 @@ def test_start_game_refuses_a_dealer_outside_the_table() -> None:
 # --- the dealer (P6–P8, R5) -----------------------------------------------------------
 
 
-@pytest.mark.parametrize("draw", [0, 1, 2, 3])
-def test_first_dealer_is_the_random_draw(draw: int) -> None:
-    assert first_dealer(4, draw) == draw
+@pytest.mark.parametrize("seats", [2, 3, 4, 5])
+def test_first_dealer_is_drawn_from_the_seeds_among_every_seat(seats: int) -> None:
+    # P6: the seeds draw the first dealer (domain.fair); every seat can be drawn.
+    seeds = (hashlib.sha256(f"draw-{i}".encode()).digest() for i in range(200))
+    assert {first_dealer(seed, (), seats) for seed in seeds} == set(range(seats))
 
 
-@pytest.mark.parametrize("draw", [-1, 4])
-def test_first_dealer_draw_must_name_a_seat(draw: int) -> None:
-    with pytest.raises(ValueError, match="draw"):
-        first_dealer(4, draw)
+def test_first_dealer_needs_a_seat_to_draw() -> None:
+    with pytest.raises(ValueError, match="seat"):
+        first_dealer(bytes(32), (), 0)
 
 
 def _ended(points: tuple[int, ...], winners: tuple[int, ...]) -> GameEnded:

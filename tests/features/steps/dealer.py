@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from pytest_bdd import parsers, then, when
 
 from ..drivers import Driver
@@ -13,33 +15,27 @@ def dealer_is(driver: Driver, seat: int) -> None:
     assert driver.view(None)["dealer"] == seat
 
 
-@when(
-    parsers.parse(
-        "the first dealer is drawn at random among {seats:d} seats and the draw is {draw:d}"
-    )
-)
-def first_dealer_drawn(scene: Scene, driver: Driver, seats: int, draw: int) -> None:
-    try:
-        scene.first_dealer = driver.first_dealer(seats, draw)
-    except ValueError:
-        scene.draw_refused = True
+@when(parsers.parse('the first dealer among {seats:d} seats is drawn from the seed "{seed}"'))
+def first_dealer_drawn(scene: Scene, driver: Driver, seats: int, seed: str) -> None:
+    scene.first_dealer = driver.first_dealer(seats, seed)
 
 
 @then(parsers.parse("seat {seat:d} deals the first game"))
 def first_dealer_is(scene: Scene, seat: int) -> None:
-    assert not scene.draw_refused, "the draw was refused"
     assert scene.first_dealer == seat
 
 
-@then("the draw is refused")
-def draw_refused(scene: Scene) -> None:
-    assert scene.draw_refused, f"the draw chose seat {scene.first_dealer}"
-
-
-@then(parsers.parse("among {seats:d} seats each possible draw picks a different first dealer"))
-def first_dealer_uniform(driver: Driver, seats: int) -> None:
-    dealers = [driver.first_dealer(seats, draw) for draw in range(seats)]
-    assert sorted(dealers) == list(range(seats)), f"the draws pick {dealers}"
+@then(
+    parsers.parse(
+        "among {seats:d} seats {draws:d} seeds draw every seat as first dealer, "
+        "each within a tenth of an equal share"
+    )
+)
+def first_dealer_uniform(driver: Driver, seats: int, draws: int) -> None:
+    dealers = Counter(driver.first_dealer(seats, f"first-dealer-{i}") for i in range(draws))
+    assert sorted(dealers) == list(range(seats)), f"the draws pick {dict(dealers)}"
+    share = draws / seats
+    assert all(abs(count - share) <= share / 10 for count in dealers.values()), dict(dealers)
 
 
 @then(parsers.parse("with points recorded the next dealer is seat {seat:d}"))

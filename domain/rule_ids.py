@@ -1,0 +1,31 @@
+"""Rule ids as a type: every id of seeds/RULES.md (P, D, B, T) and seeds/READINGS.md (R).
+
+Rule violations, invalid rule options, the audit's verdicts and the mismatch tables name
+the rule they apply with a `RuleId`, so an id that no document defines (a typo, a rule
+renumbered) fails the type check instead of reaching a client. tests/unit/test_rule_ids.py
+keeps the list equal to the ids the two documents define. The B (basic Rummy) and T
+(Three Thirteen) ids are listed for the games to come; Penang's rules use P, D and R.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+# fmt: off
+RuleId = Literal[
+    # Penang Rummy (RULES.md)
+    "P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9", "P10", "P11",
+    "P12", "P13", "P14", "P15", "P16", "P17", "P18", "P19", "P20", "P21", "P22",
+    "P23", "P24", "P25", "P26", "P27", "P28", "P29", "P30", "P31", "P32", "P33",
+    # defaults where the seeds are silent (RULES.md)
+    "D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8",
+    # readings where a rule needed a choice (READINGS.md)
+    "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10", "R11",
+    "R12", "R13", "R14", "R15", "R16", "R17", "R18",
+    # basic Rummy (RULES.md)
+    "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "B10", "B11",
+    "B12",
+    # Three Thirteen (RULES.md)
+    "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "T9", "T10", "T11",
+]
+# fmt: on

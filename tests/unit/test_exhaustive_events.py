@@ -1,0 +1,64 @@
+"""Every event type is handled where events are matched (DESIGN: `match` + `assert_never`).
+
+`domain.state.evolve` and `domain.views.view_event` match on `known_event(event)` and end
+with `assert_never`. These tests type-check a copy of `domain/` whose `AnyEvent` gained
+one more event type: mypy must then name both places, and pass on the copy untouched.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from mypy import api as mypy_api
+
+from domain.events import EVENT_TYPES, Event, known_event
+
+DOMAIN = Path(__file__).resolve().parents[2] / "domain"
+NEW_EVENT = '''
+
+class TablePaused(Event, frozen=True, tag="TablePaused"):
+    """An event no fold or view handles yet."""
+
+'''
+
+
+def _type_check(root: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, int]:
+    config = root / "mypy.ini"
+    config.write_text("[mypy]\nstrict = True\npython_version = 3.11\n", encoding="utf-8")
+    monkeypatch.chdir(root)
+    out, err, status = mypy_api.run(
+        ["--config-file", str(config), "--no-incremental", "-p", "domain"]
+    )
+    return out + err, status
+
+
+def test_an_event_type_nothing_handles_fails_the_type_check(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shutil.copytree(DOMAIN, tmp_path / "domain", ignore=shutil.ignore_patterns("__pycache__"))
+    output, status = _type_check(tmp_path, monkeypatch)
+    assert status == 0, output
+
+    events = tmp_path / "domain" / "events.py"
+    text = events.read_text(encoding="utf-8")
+    assert "\nAnyEvent = (\n" in text
+    text = text.replace("\nAnyEvent = (\n", NEW_EVENT + "\nAnyEvent = (\n    TablePaused\n    | ")
+    events.write_text(text, encoding="utf-8")
+    output, status = _type_check(tmp_path, monkeypatch)
+    assert status == 1, output
+    unhandled = [line for line in output.splitlines() if "assert_never" in line]
+    assert {line.split(":")[0] for line in unhandled} == {
+        str(Path("domain") / "state.py"),
+        str(Path("domain") / "views.py"),
+    }, output
+
+
+def test_an_event_of_no_known_type_is_refused_at_run_time() -> None:
+    class Stray(Event, frozen=True, tag="Stray"):
+        """Not one of AnyEvent's members."""
+
+    assert Stray not in EVENT_TYPES
+    with pytest.raises(TypeError, match="Stray"):
+        known_event(Stray())
