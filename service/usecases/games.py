@@ -90,11 +90,7 @@ def create_game(store: GameStore, settings: Settings, request: CreateGame) -> Cr
             if request.seed is None
             else hashlib.sha256(request.seed.encode("utf-8")).digest()
         )
-        deck, drawn, proof = fair_deal(rules, seats, server_seed, seat_seeds)
-        dealer = drawn
-        if request.dealer is not None:
-            dealer = request.dealer
-            proof = msgspec.structs.replace(proof, dealer_drawn=False)
+        deck, dealer, proof = fair_deal(rules, seats, server_seed, seat_seeds)
     events = start_game(players, deck, rules, dealer, proof)
     state = fold(events)
     revealed = _reveal(state, server_seed)
