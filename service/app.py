@@ -16,7 +16,7 @@ from litestar import Litestar
 from litestar.datastructures import State
 from litestar.di import Provide
 
-from service.api import docs, games, health, index, keys, records, viewer
+from service.api import docs, games, health, index, keys, matches, records, viewer
 from service.api.http import MAX_BODY_BYTES, openapi_config
 from service.api.inputs import check_inputs
 from service.api.openapi import served_schema
@@ -79,6 +79,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             games.get_events,
             records.export_record,
             records.import_record,
+            *matches.ROUTES,
             keys.signing_keys,
             health.health,
             health.ready,

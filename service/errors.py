@@ -113,6 +113,12 @@ class VersionConflict(ServiceError):
         self.version = current
 
 
+class StreamConflict(ServiceError):
+    """Another request wrote to one of the streams of this write first (a lost race)."""
+
+    code = "version-conflict"
+
+
 class GameNotOver(ServiceError):
     """The game still runs: its record would show hidden hands (P5)."""
 

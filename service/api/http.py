@@ -39,6 +39,17 @@ GameId = Annotated[
         schema_extra={"format": "uuid"},
     ),
 ]
+MatchId = Annotated[
+    str,
+    PathParameter(
+        pattern=GAME_ID_PATTERN,
+        description=(
+            "The match's id, exactly as `POST /matches` returned it: a UUID in lowercase "
+            "with dashes (other spellings of it are refused)."
+        ),
+        schema_extra={"format": "uuid"},
+    ),
+]
 Seat = Annotated[
     int,
     PathParameter(
@@ -138,6 +149,7 @@ IDEMPOTENT_REPLAY = ResponseHeader(
 )
 SEAT_SECURITY: list[dict[str, list[str]]] = [{"seatToken": []}]
 SPECTATOR_OR_SEAT_SECURITY: list[dict[str, list[str]]] = [{}, {"seatToken": []}]
+HOST_SECURITY: list[dict[str, list[str]]] = [{"hostToken": []}]
 
 _DESCRIPTIONS = {
     401: "No bearer token, or not a token of this game",
@@ -182,11 +194,19 @@ def openapi_config() -> OpenAPIConfig:
         ),
         components=Components(
             security_schemes={
+                "hostToken": SecurityScheme(
+                    type="http",
+                    scheme="bearer",
+                    description="A match's host token, as `POST /matches` returned it.",
+                ),
                 "seatToken": SecurityScheme(
                     type="http",
                     scheme="bearer",
-                    description="A seat's token, as `POST /games` returned it.",
-                )
+                    description=(
+                        "A seat's token, as `POST /games`, `POST /matches` or a claim "
+                        "returned it; a match's seat token serves every game of the match."
+                    ),
+                ),
             }
         ),
         use_handler_docstrings=False,

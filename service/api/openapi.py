@@ -30,10 +30,18 @@ from typing import Any
 import msgspec
 from litestar import Litestar
 
+from domain.match.views import MatchView
 from domain.views import GameView
 from service.api.http import NDJSON_MEDIA_TYPE
 from service.api.schemas import Health, Index, Problem
 from service.signing import SigningKeys
+from service.usecases.match_messages import (
+    ClaimedSeat,
+    ClaimSeat,
+    CreatedMatch,
+    CreateMatch,
+    MatchEventsPage,
+)
 from service.usecases.messages import (
     CreatedGame,
     CreateGame,
@@ -60,6 +68,12 @@ WIRE_TYPES: tuple[type[Any], ...] = (
     Index,
     Problem,
     SigningKeys,
+    CreateMatch,
+    CreatedMatch,
+    MatchView,
+    MatchEventsPage,
+    ClaimSeat,
+    ClaimedSeat,
 )
 _REF = "#/components/schemas/{name}"
 _ETAG = {

@@ -33,6 +33,16 @@ from domain.errors import (
     SeatIsDead,
     UnknownSeat,
 )
+from domain.match.errors import (
+    MatchClosedAlready,
+    MatchNotOver,
+    MatchOver,
+    MatchUnderway,
+    NoGameToScore,
+    SeatNotTaken,
+    SeatsOpen,
+    SeatTaken,
+)
 from service.api.schemas import FieldError, Problem
 from service.errors import (
     DeckNotAllowed,
@@ -47,6 +57,7 @@ from service.errors import (
     RecordNotFinished,
     ServiceError,
     StaleVersion,
+    StreamConflict,
     UnknownToken,
     UnsupportedMediaType,
     VersionConflict,
@@ -80,9 +91,18 @@ PROBLEMS: dict[type[Exception], Row] = {
     NotYourTurn: Row(409, "not-your-turn", "Not your turn"),
     GameOver: Row(409, "game-over", "The game is over"),
     SeatIsDead: Row(409, "seat-dead", "The seat is dead"),
+    SeatTaken: Row(409, "seat-taken", "The seat is taken"),
+    SeatNotTaken: Row(409, "seat-open", "The seat is open"),
+    MatchUnderway: Row(409, "match-started", "The match has started"),
+    SeatsOpen: Row(409, "seats-open", "Seats are still open"),
+    MatchOver: Row(409, "match-over", "The match is over"),
+    MatchNotOver: Row(409, "match-not-over", "The match is not over"),
+    MatchClosedAlready: Row(409, "match-closed", "The match is closed"),
+    NoGameToScore: Row(409, "no-game-to-score", "No game to score"),
     GameNotOver: Row(409, "game-not-over", "The game is not over"),
     StaleVersion: Row(409, "stale-version", "Stale version"),
     VersionConflict: Row(409, "version-conflict", "Concurrent change"),
+    StreamConflict: Row(409, "version-conflict", "Concurrent change"),
     UnsupportedMediaType: Row(415, "unsupported-media-type", "Unsupported media type"),
     IdempotencyKeyReused: Row(422, "idempotency-key-reused", "Idempotency-Key reused"),
     InvalidRequest: Row(422, "invalid-request", "Invalid request"),

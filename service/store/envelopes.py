@@ -70,6 +70,8 @@ class MatchSecrets(msgspec.Struct, frozen=True, kw_only=True):
     host_sha256: str
     #: SHA-256 (hex) of each seat's bearer token, by seat; None for an open seat.
     seat_sha256: tuple[str | None, ...]
+    #: Explicit deck orders by game (tests and replays, where the service allows them).
+    decks: tuple[tuple[str, ...], ...] | None = None
 
 
 class StoredAnswer(msgspec.Struct, frozen=True, kw_only=True):

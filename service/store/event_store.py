@@ -37,7 +37,7 @@ from domain.match.events import AnyMatchEvent, MatchEvent
 from domain.match.state import MatchState
 from domain.match.state import fold as fold_match
 from domain.state import GameState, fold
-from service.errors import GameNotFound, MatchNotFound, VersionConflict
+from service.errors import GameNotFound, MatchNotFound, StreamConflict, VersionConflict
 from service.settings import Settings
 from service.store.envelopes import (
     Envelope,
@@ -126,12 +126,13 @@ class GameStore(Application[UUID]):
         self._keep(self._secrets, game_id, found)
         return found
 
-    def match_secrets(self, match_id: UUID) -> MatchSecrets:
-        """The match's secrets as last stored (claims store new versions), or MatchNotFound."""
+    def match_secrets(self, match_id: UUID) -> tuple[int, MatchSecrets]:
+        """The match's secrets as last stored (claims store new versions) and their version."""
         records = list(self.events.get(secrets_id(match_id), desc=True, limit=1))
         if not records:
             raise MatchNotFound(match_id)
-        return _record(records[0], MatchSecrets)
+        envelope = records[0]
+        return envelope.originator_version, _record(envelope, MatchSecrets)
 
     def answer(self, stream: UUID) -> StoredAnswer | None:
         """The stored answer of an idempotency stream, if any."""
@@ -165,6 +166,17 @@ class GameStore(Application[UUID]):
             self.save(*_envelopes(game_id, expected, events), *extra)
         except IntegrityError:
             raise VersionConflict(self.state(game_id).version) from None
+
+    def write(self, envelopes: Sequence[Envelope]) -> None:
+        """Store `envelopes` (of any streams) in one transaction, or StreamConflict.
+
+        Each names the version it takes in its stream: when another writer took one
+        first, nothing is stored.
+        """
+        try:
+            self.save(*envelopes)
+        except IntegrityError:
+            raise StreamConflict("another request changed this table first") from None
 
     def remember(self, game_id: UUID, state: GameState) -> None:
         """Cache the game's `state` unless a newer one is cached already."""

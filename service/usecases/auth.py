@@ -1,8 +1,9 @@
 """Seat tokens: one random bearer token per seat, stored only as its SHA-256.
 
 A token is `secrets.token_urlsafe(32)` (256 bits). The service keeps the hashes in the
-game's secrets stream and compares with `hmac.compare_digest`, against every seat's
-hash, so the time taken says nothing about which seat (if any) matched.
+game's (or match's) secrets stream and compares with `hmac.compare_digest`, against
+every seat's hash, so the time taken says nothing about which seat (if any) matched.
+A match's seats keep their tokens for every game of the match; an open seat has none.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Sequence
 
 from domain.errors import UnknownSeat
 from domain.state import GameState
@@ -39,40 +41,62 @@ def bearer_token(authorization: str | None) -> str | None:
     return token.strip()
 
 
-def token_seat(game: GameSecrets, token: str) -> int | None:
-    """The seat whose token this is, or None."""
+def token_seat(hashes: GameSecrets | Sequence[str | None], token: str) -> int | None:
+    """The seat whose token this is (among a game's, or a match's hashes), or None."""
+    if isinstance(hashes, GameSecrets):
+        hashes = hashes.token_sha256
     digest = token_hash(token)
     found = None
-    for seat, stored in enumerate(game.token_sha256):
-        if hmac.compare_digest(digest, stored):
+    for seat, stored in enumerate(hashes):
+        # An open seat compares against a hash no token has, to take the same time.
+        if hmac.compare_digest(digest, stored or _NO_TOKEN) and stored is not None:
             found = seat
     return found
 
 
+_NO_TOKEN = "-" * 64
+
+
 def check_seat(state: GameState, seat: int) -> None:
-    """Refuse a seat number the table does not have."""
-    if not 0 <= seat < state.seats:
-        raise UnknownSeat(f"there is no seat {seat} at this table of {state.seats}")
+    """Refuse a seat number the game does not have."""
+    check_seat_number(state.seats, seat)
 
 
-def authorize(game: GameSecrets, authorization: str | None, seat: int) -> None:
+def check_seat_number(seats: int, seat: int) -> None:
+    """Refuse a seat number a table of `seats` does not have."""
+    if not 0 <= seat < seats:
+        raise UnknownSeat(f"there is no seat {seat} at this table of {seats}")
+
+
+def authorize(
+    game: GameSecrets | Sequence[str | None], authorization: str | None, seat: int
+) -> None:
     """Require the bearer token of `seat` (401 without a known token, 403 for another seat)."""
     token = bearer_token(authorization)
     if token is None:
         raise MissingToken(f"seat {seat}'s bearer token is required")
     owner = token_seat(game, token)
     if owner is None:
-        raise UnknownToken("the bearer token is not a token of this game")
+        raise UnknownToken("the bearer token is not a token of this table")
     if owner != seat:
         raise WrongSeat(f"the bearer token is seat {owner}'s, not seat {seat}'s")
 
 
-def viewer(game: GameSecrets, authorization: str | None) -> int | None:
+def viewer(game: GameSecrets | Sequence[str | None], authorization: str | None) -> int | None:
     """The seat a token belongs to, None without a token; an unknown token is refused."""
     token = bearer_token(authorization)
     if token is None:
         return None
     owner = token_seat(game, token)
     if owner is None:
-        raise UnknownToken("the bearer token is not a token of this game")
+        raise UnknownToken("the bearer token is not a token of this table")
     return owner
+
+
+def require(expected: str, authorization: str | None, who: str) -> None:
+    """Require one particular token (a match's host token): 401 without it or another."""
+    token = bearer_token(authorization)
+    if token is None:
+        raise MissingToken(f"the {who}'s bearer token is required")
+    if not hmac.compare_digest(token_hash(token), expected):
+        raise UnknownToken(f"the bearer token is not the {who}'s")

@@ -22,6 +22,7 @@ from domain.commands import Action
 from domain.events import DealProof, Event, GameEnded
 from domain.fair import fair_deal
 from domain.game import declare_dead, play_turn, reveal_seed, start_game
+from domain.match.events import MatchGameStarted
 from domain.moves import legal_moves
 from domain.rules import Rules
 from domain.state import GameState, fold
@@ -36,7 +37,7 @@ from service.errors import (
 from service.settings import Settings
 from service.store import GameStore
 from service.store.envelopes import Envelope, GameSecrets, StoredAnswer, answer_id
-from service.usecases import auth
+from service.usecases import auth, matches
 from service.usecases.messages import (
     CreatedGame,
     CreateGame,
@@ -223,17 +224,45 @@ def _act(
         return _replay(stored, fingerprint)
     if if_match is not None and if_match != state.version:
         raise StaleVersion(if_match, state.version)
+    for attempt in range(matches.ATTEMPTS):
+        try:
+            return _decide_and_append(store, game_id, seat, state, command, stream, fingerprint)
+        except VersionConflict as conflict:
+            if stream is not None and (stored := store.answer(stream)) is not None:
+                return _replay(stored, fingerprint)
+            # The game did not move, its match did (closed meanwhile): decide again.
+            if conflict.version != state.version or attempt == matches.ATTEMPTS - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _decide_and_append(  # noqa: PLR0917 (one call site, in order)
+    store: GameStore,
+    game_id: UUID,
+    seat: int,
+    state: GameState,
+    command: Command,
+    stream: UUID | None,
+    fingerprint: str,
+) -> Answer:
+    """Run `command` on `state` and record its events, with what they entail, at once.
+
+    A game of a match that ends records the match's score and the next deal with it
+    (`matches.continue_after`); an Idempotency-Key records the answer with it.
+    """
+    game_secrets = store.secrets(game_id)
     events = command(state)
     after = fold(events, state)
-    revealed = _reveal(after, _server_seed(store, game_id))
+    revealed = _reveal(after, _seed(game_secrets))
     events += revealed
     after = fold(revealed, after)
+    extra, remember_match = matches.continue_after(store, game_secrets, after)
     result = TurnResult(
         version=after.version,
         events=_records(state.version, events, seat, after.over),
         view=view_game(after, seat),
+        next_game=_next_game(extra, game_secrets),
     )
-    extra = []
     if stream is not None:
         answer = StoredAnswer(
             request_sha256=fingerprint,
@@ -242,14 +271,20 @@ def _act(
             version=after.version,
         )
         extra.append(Envelope(stream, 1, answer))
-    try:
-        store.append(game_id, state.version, events, extra)
-    except VersionConflict:
-        if stream is not None and (stored := store.answer(stream)) is not None:
-            return _replay(stored, fingerprint)
-        raise
+    store.append(game_id, state.version, events, extra)
     store.remember(game_id, after)
+    remember_match()
     return Answer(result)
+
+
+def _next_game(written: Sequence[Envelope], game_secrets: GameSecrets) -> UUID | None:
+    """The game of the match dealt by this write, if any: the one announced last."""
+    dealt = [
+        UUID(envelope.event.game_id)
+        for envelope in written
+        if isinstance(envelope.event, MatchGameStarted)
+    ]
+    return dealt[-1] if dealt and game_secrets.match_id is not None else None
 
 
 def _authorized(store: GameStore, game_id: UUID, seat: int, authorization: str | None) -> GameState:
@@ -272,8 +307,8 @@ def _fingerprint(operation: str, seat: int, body: bytes) -> str:
     return digest.hexdigest()
 
 
-def _server_seed(store: GameStore, game_id: UUID) -> bytes | None:
-    seed = store.secrets(game_id).server_seed
+def _seed(game_secrets: GameSecrets) -> bytes | None:
+    seed = game_secrets.server_seed
     return None if seed is None else bytes.fromhex(seed)
 
 

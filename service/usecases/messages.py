@@ -128,6 +128,8 @@ class TurnResult(msgspec.Struct, frozen=True, kw_only=True):
     version: Version
     events: tuple[EventRecord, ...]
     view: GameView
+    #: When the turn ended a game of a match and the next game was dealt: its id.
+    next_game: UUID | None = None
 
 
 class EventsPage(msgspec.Struct, frozen=True, kw_only=True):

@@ -26,6 +26,16 @@ from domain.errors import (
     SeatIsDead,
     UnknownSeat,
 )
+from domain.match.errors import (
+    MatchClosedAlready,
+    MatchNotOver,
+    MatchOver,
+    MatchUnderway,
+    NoGameToScore,
+    SeatNotTaken,
+    SeatsOpen,
+    SeatTaken,
+)
 from service.api.problems import PROBLEMS, TYPE_PREFIX, row_for, to_problem
 from service.errors import (
     DeckNotAllowed,
@@ -39,6 +49,7 @@ from service.errors import (
     MissingToken,
     RecordNotFinished,
     StaleVersion,
+    StreamConflict,
     UnknownToken,
     UnsupportedMediaType,
     VersionConflict,
@@ -53,6 +64,15 @@ from .support import Api
 SAMPLES: dict[type[Exception], Callable[[], Exception]] = {
     GameNotFound: lambda: GameNotFound(uuid4()),
     MatchNotFound: lambda: MatchNotFound(uuid4()),
+    StreamConflict: lambda: StreamConflict("another request changed this table first"),
+    SeatTaken: lambda: SeatTaken("seat 1 is taken"),
+    SeatNotTaken: lambda: SeatNotTaken("seat 1 is open"),
+    MatchUnderway: lambda: MatchUnderway("the cards are dealt"),
+    SeatsOpen: lambda: SeatsOpen("seats 2 are still open"),
+    MatchOver: lambda: MatchOver("the match is over"),
+    MatchNotOver: lambda: MatchNotOver("the match still runs"),
+    MatchClosedAlready: lambda: MatchClosedAlready("closed already"),
+    NoGameToScore: lambda: NoGameToScore("no game"),
     VersionNotFound: lambda: VersionNotFound(9, 7),
     UnknownSeat: lambda: UnknownSeat("there is no seat 4"),
     MissingToken: lambda: MissingToken("token required"),

@@ -52,10 +52,16 @@ def _posts() -> dict[str, dict[str, Any]]:
 
 
 def _post(api: Api, operation: str, body: bytes | None, content_type: str | None) -> Any:
-    """`operation` called on a fresh game (as the seat whose turn it is) with `body`."""
+    """`operation` called on a fresh game (as the seat whose turn it is) with `body`.
+
+    A match operation is called on a fresh match whose seats are open.
+    """
     game = api.create(players=2)
     seat = game["view"]["turn"]
-    path = _posts()[operation]["path"].format(game_id=game["game_id"], seat=seat)
+    match = api.client.post("/matches", json={"seats": 2}).json()
+    path = _posts()[operation]["path"].format(
+        game_id=game["game_id"], seat=seat, match_id=match["match_id"]
+    )
     headers = api.auth(game["tokens"][seat])
     if content_type is not None:
         headers["Content-Type"] = content_type
@@ -73,8 +79,8 @@ def _problem(response: Any, status: int, code: str) -> Json:
 TAKE_A_BODY = sorted(name for name, op in _posts().items() if "requestBody" in op)
 
 
-def test_the_operations_that_take_a_body_are_the_three_known() -> None:
-    assert TAKE_A_BODY == ["createGame", "importRecord", "submitTurn"]
+def test_the_operations_that_take_a_body_are_the_known_ones() -> None:
+    assert TAKE_A_BODY == ["claimSeat", "createGame", "createMatch", "importRecord", "submitTurn"]
 
 
 # --- nesting: a 422, never a RecursionError -------------------------------------------
@@ -90,6 +96,8 @@ def test_a_deeply_nested_body_is_a_422_on_every_post(
         "importRecord": b'{"format": "penang-rummy-record/1", "rules_version": "penang-1", '
         b'"events": [{"type": "Dealt", "v": 2, "x": ' + nested + b"}]}",
         "createGame": b'{"players": ' + nested + b"}",
+        "createMatch": b'{"seats": 2, "options": ' + nested + b"}",
+        "claimSeat": b'{"name": "Ann", "seat_seed": ' + nested + b"}",
         "submitTurn": b'{"actions": ' + nested + b"}",
     }
     with caplog.at_level(logging.ERROR):

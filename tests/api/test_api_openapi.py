@@ -57,7 +57,10 @@ def test_every_operation_has_an_id_a_summary_and_documented_problems() -> None:
 
 #: Every operation of the contract: an operation added or removed is named here too.
 OPERATIONS = {
+    "claimSeat",
+    "closeMatch",
     "createGame",
+    "createMatch",
     "declareDead",
     "exportRecord",
     "getEvents",
@@ -65,10 +68,13 @@ OPERATIONS = {
     "getHealth",
     "getIndex",
     "getLegalMoves",
+    "getMatch",
+    "getMatchEvents",
     "getReady",
     "getSeatView",
     "getSigningKeys",
     "importRecord",
+    "leaveSeat",
     "submitTurn",
 }
 

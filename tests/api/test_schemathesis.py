@@ -80,6 +80,10 @@ RELATIONS = {
     "deck": "a deck or seeds, not both; the deck holds the rules' packs and jokers (P1)",
     "dealer": "the dealer is one of the game's seats (P4)",
     "cards_per_player": "every hand can be dealt from the deck (P3)",
+    "players": "a match names its players or opens its seats: one of the two",
+    "decks": "decks or seeds, not both",
+    "options.games": "a match of explicit decks ends after at most as many games (R16)",
+    "target": "a match ends at a target or after a number of games, not both (R16, R17)",
 }
 
 

@@ -1,0 +1,151 @@
+"""The match endpoints: open a table, claim and leave seats, close it, read it.
+
+A match's games are ordinary games (`service.api.games`), played with the seat tokens
+the match gave. Handlers parse, call one use case of `service.usecases.matches` in a
+worker thread, and answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from litestar import Request, Response, get, post
+from litestar.di import NamedDependency
+from litestar.params import JSONBody
+
+from domain.match.views import MatchView
+from service.api.http import (
+    ETAG,
+    HOST_SECURITY,
+    SEAT_SECURITY,
+    MatchId,
+    Seat,
+    Since,
+    authorization,
+    body_problems,
+    problems,
+    tagged,
+)
+from service.settings import Settings
+from service.store import GameStore
+from service.usecases import matches
+from service.usecases.match_messages import (
+    ClaimedSeat,
+    ClaimSeat,
+    CreatedMatch,
+    CreateMatch,
+    MatchEventsPage,
+)
+
+
+@post(
+    "/matches",
+    operation_id="createMatch",
+    summary="Open a match: players named (every seat's token) or seats open to claim.",
+    description=(
+        "With `players`, the match starts at once: the first dealer is drawn from the "
+        "match seed (P6) and the first game is dealt; the answer holds every seat's token. "
+        "With `seats`, every seat is open: the answer holds no seat token, and each player "
+        "claims a seat (`claimSeat`); the cards are dealt when the last seat is taken. The "
+        "match commits to its seed now, before any seat seed is known (R18). The host "
+        "token closes the match (`closeMatch`). Each next game is dealt when the last one "
+        "ends, by the winner (P7) or, without points recorded, the worst loser (P8)."
+    ),
+    sync_to_thread=True,
+    response_headers=[ETAG],
+    responses=body_problems(403),
+)
+def create_match(
+    data: JSONBody[CreateMatch],
+    store: NamedDependency[GameStore],
+    settings: NamedDependency[Settings],
+) -> Response[CreatedMatch]:
+    created = matches.create_match(store, settings, data)
+    return tagged(created, created.version, status=201)
+
+
+@get(
+    "/matches/{match_id:str}",
+    operation_id="getMatch",
+    summary="The match: seats, games, dealers, scores and totals (nothing in it is secret).",
+    sync_to_thread=True,
+    response_headers=[ETAG],
+    responses=problems(404, 422),
+)
+def get_match(match_id: MatchId, store: NamedDependency[GameStore]) -> Response[MatchView]:
+    view = matches.match_view(store, UUID(match_id))
+    return tagged(view, view.version)
+
+
+@get(
+    "/matches/{match_id:str}/events",
+    operation_id="getMatchEvents",
+    summary="The match's own events (claims, deals, scores, the end) after a version.",
+    sync_to_thread=True,
+    response_headers=[ETAG],
+    responses=problems(404, 422),
+)
+def get_match_events(
+    match_id: MatchId, store: NamedDependency[GameStore], since: Since = 0
+) -> Response[MatchEventsPage]:
+    page = matches.match_events(store, UUID(match_id), since)
+    return tagged(page, page.version)
+
+
+@post(
+    "/matches/{match_id:str}/seats/{seat:int}/claim",
+    operation_id="claimSeat",
+    summary="Claim an open seat: its token, for this seat only; the last claim deals.",
+    sync_to_thread=True,
+    response_headers=[ETAG],
+    responses=body_problems(404, 409),
+)
+def claim_seat(
+    match_id: MatchId,
+    seat: Seat,
+    data: JSONBody[ClaimSeat],
+    store: NamedDependency[GameStore],
+) -> Response[ClaimedSeat]:
+    claimed = matches.claim_seat(store, UUID(match_id), seat, data)
+    return tagged(claimed, claimed.version, status=201)
+
+
+@post(
+    "/matches/{match_id:str}/seats/{seat:int}/leave",
+    operation_id="leaveSeat",
+    summary="Leave a claimed seat before the deal: the seat is open again.",
+    sync_to_thread=True,
+    status_code=200,
+    security=SEAT_SECURITY,
+    response_headers=[ETAG],
+    responses=problems(401, 403, 404, 409, 422),
+)
+def leave_seat(
+    match_id: MatchId,
+    seat: Seat,
+    request: Request[Any, Any, Any],
+    store: NamedDependency[GameStore],
+) -> Response[MatchView]:
+    view = matches.leave_seat(store, UUID(match_id), seat, authorization(request))
+    return tagged(view, view.version)
+
+
+@post(
+    "/matches/{match_id:str}/close",
+    operation_id="closeMatch",
+    summary="Close the match (host): the game being played is its last.",
+    sync_to_thread=True,
+    status_code=200,
+    security=HOST_SECURITY,
+    response_headers=[ETAG],
+    responses=problems(401, 404, 409, 422),
+)
+def close_match(
+    match_id: MatchId, request: Request[Any, Any, Any], store: NamedDependency[GameStore]
+) -> Response[MatchView]:
+    view = matches.close_match(store, UUID(match_id), authorization(request))
+    return tagged(view, view.version)
+
+
+ROUTES = (create_match, get_match, get_match_events, claim_seat, leave_seat, close_match)

@@ -1,0 +1,105 @@
+"""What the match use cases take and give: msgspec structs, also the API's wire form.
+
+A match's state leaves the service only as the domain's view (`domain.match.views`),
+which shows everything: a match holds no secret. Its games are ordinary games, read
+through the game endpoints with the same seat tokens.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+from uuid import UUID
+
+import msgspec
+
+from domain.commands import CardText
+from domain.match.events import AnyMatchEvent
+from domain.match.options import MatchOptions
+from domain.match.views import MatchView
+from domain.rules import MAX_PLAYERS, MIN_PLAYERS
+from service.usecases.messages import SeedText, Version
+from service.usecases.names import PlayerName
+
+Deck = Annotated[tuple[CardText, ...], msgspec.Meta(max_length=200)]
+
+
+class CreateMatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A new match: its players named (every seat's token in the answer), or its seats open.
+
+    Give `players` for a table one operator runs (bots, tests), or `seats` for a table
+    whose players claim their seats themselves (R18).
+    """
+
+    #: The players in seat order (clockwise), 2 to 5 (P2); or give `seats`.
+    players: (
+        Annotated[
+            tuple[PlayerName, ...],
+            msgspec.Meta(
+                examples=[["Aminah", "Ben", "Chen", "Devi"]],
+                extra_json_schema={"minItems": MIN_PLAYERS, "maxItems": MAX_PLAYERS},
+            ),
+        ]
+        | None
+    ) = None
+    #: The number of open seats, 2 to 5 (P2), each claimed by its player; or give `players`.
+    seats: Annotated[int, msgspec.Meta(ge=MIN_PLAYERS, le=MAX_PLAYERS)] | None = None
+    #: The games' rules, whether points are recorded (P7, P8) and how the match ends (R16).
+    options: MatchOptions | None = None
+    #: A reproducible match: the match seed is SHA-256 of this text (not secret then).
+    seed: SeedText | None = None
+    #: With `players`: one seed per seat, mixed into every deal (R18). Claims bring their own.
+    seat_seeds: Annotated[tuple[SeedText, ...], msgspec.Meta(max_length=MAX_PLAYERS)] | None = None
+    #: With `decks` only: the first dealer; by default drawn at random (P6).
+    dealer: Annotated[int, msgspec.Meta(ge=0, le=MAX_PLAYERS - 1)] | None = None
+    #: Explicit deck orders, one per game, top card first: only where the service allows
+    #: it (tests, replays). The match must then end after at most that many games.
+    decks: Annotated[tuple[Deck, ...], msgspec.Meta(min_length=1, max_length=100)] | None = None
+
+
+class CreatedMatch(msgspec.Struct, frozen=True, kw_only=True):
+    """A new match: its id, the host's token, the seats' tokens (named players only)."""
+
+    match_id: UUID
+    version: Version
+    #: The host's bearer token: it closes the match. Keep it apart from the seats'.
+    host_token: str
+    #: Each seat's bearer token, by seat, where the players were named; empty for open seats.
+    tokens: tuple[str, ...]
+    #: The game being played, once every seat is taken.
+    game_id: UUID | None
+    view: MatchView
+
+
+class ClaimSeat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A player claims an open seat: their name, and a seed of their own if they like."""
+
+    name: PlayerName
+    #: Mixed into every deal of the match with the others' seeds (R18).
+    seat_seed: SeedText | None = None
+
+
+class ClaimedSeat(msgspec.Struct, frozen=True, kw_only=True):
+    """The claimed seat's token (for this seat only), and the match as it now stands."""
+
+    match_id: UUID
+    seat: int
+    token: str
+    version: Version
+    #: The game being played, when this claim took the last seat and the cards were dealt.
+    game_id: UUID | None
+    view: MatchView
+
+
+class MatchEventRecord(msgspec.Struct, frozen=True, kw_only=True):
+    """One event of the match, at its version."""
+
+    version: Version
+    event: AnyMatchEvent
+
+
+class MatchEventsPage(msgspec.Struct, frozen=True, kw_only=True):
+    """A match's events after `since`."""
+
+    match_id: UUID
+    version: Version
+    events: tuple[MatchEventRecord, ...]
