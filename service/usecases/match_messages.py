@@ -52,7 +52,8 @@ class CreateMatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     #: With `decks` only: the first dealer; by default drawn at random (P6).
     dealer: Annotated[int, msgspec.Meta(ge=0, le=MAX_PLAYERS - 1)] | None = None
     #: Explicit deck orders, one per game, top card first: only where the service allows
-    #: it (tests, replays). The match must then end after at most that many games.
+    #: it (tests, replays). A match of `games` needs as many decks; one that runs out of
+    #: decks refuses the command that would deal the next game (R16, field `decks`).
     decks: Annotated[tuple[Deck, ...], msgspec.Meta(min_length=1, max_length=100)] | None = None
 
 

@@ -159,7 +159,7 @@ def _seed_or_decks(
             raise DeckNotAllowed("explicit deck orders are switched off on this service")
         if request.seed is not None or request.seat_seeds is not None:
             raise InvalidRequest("give either decks or seeds, not both", "decks")
-        if options.games is None or options.games > len(request.decks):
+        if options.games is not None and options.games > len(request.decks):
             raise InvalidRequest(
                 f"with {len(request.decks)} decks the match ends after at most as many games",
                 "options.games",

@@ -10,9 +10,7 @@ over the REST API, so the same scenarios run against the service (test_rules_htt
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 import msgspec
@@ -21,7 +19,7 @@ from domain import deal as dealing
 from domain import fair
 from domain.cards import Card
 from domain.commands import Action
-from domain.errors import MalformedInput, RummyError
+from domain.errors import RummyError
 from domain.events import Event
 from domain.game import declare_dead, play_turn, start_game
 from domain.moves import legal_moves
@@ -29,37 +27,10 @@ from domain.rules import Rules
 from domain.state import GameState, fold
 from domain.views import view_event, view_game
 
-Json = dict[str, Any]
+from .match_driver import DomainMatches
+from .outcomes import Json, Outcome, Refusal, builtins, malformed, refused
 
-
-@dataclass(frozen=True, slots=True)
-class Refusal:
-    """Why a command was refused: the engine's error code and rule id (RULES.md or an R id).
-
-    `action_index` is the 0-based action of a turn that broke the rule, where the engine
-    says; `message` is the text a player would read.
-    """
-
-    code: str
-    rule: str | None
-    action_index: int | None
-    message: str
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """The answer to a command: the events it recorded, or its refusal (then nothing was)."""
-
-    events: tuple[Json, ...] = ()
-    refusal: Refusal | None = None
-
-    @property
-    def accepted(self) -> bool:
-        return self.refusal is None
-
-    @property
-    def event_types(self) -> list[str]:
-        return [str(event["type"]) for event in self.events]
+__all__ = ["DomainDriver", "Driver", "Json", "Outcome", "Refusal"]
 
 
 class Driver(Protocol):
@@ -109,11 +80,54 @@ class Driver(Protocol):
         SHA-256 of `seed`, without seat seeds (P6)."""
         ...
 
+    # --- matches (match_driver.py, http_driver.py) ---------------------------------
+    #
+    # Once a match is open, the game commands and reads above act on its game being
+    # played, or, once the match is over, on its last game. Match commands answer
+    # with the match events they recorded.
 
-class DomainDriver:
+    def start_match(
+        self,
+        seats: int,
+        options: Mapping[str, Any],
+        decks: Sequence[Sequence[str]],
+        dealer: int,
+    ) -> Outcome:
+        """Open a match of named players dealt from explicit `decks` (one per game, game 1
+        first) and first dealt by `dealer`: it deals its first game at once."""
+        ...
+
+    def open_match(self, seats: int, options: Mapping[str, Any], seed: str, named: bool) -> Outcome:
+        """Open a match dealt from the match seed SHA-256(`seed`): its players named (it
+        starts at once, P6) or its seats open for players to claim (R18)."""
+        ...
+
+    def claim_seat(self, seat: int, name: str, seat_seed: str | None) -> Outcome:
+        """A player claims an open seat of the match (R18)."""
+        ...
+
+    def leave_seat(self, seat: int) -> Outcome:
+        """The player of a claimed seat leaves it (R18)."""
+        ...
+
+    def close_match(self) -> Outcome:
+        """The match's host closes it (R16)."""
+        ...
+
+    def match_view(self) -> Json:
+        """The match as anyone sees it (`domain.match.views.MatchView` as builtins)."""
+        ...
+
+    def game_dealt(self, number: int) -> Json:
+        """The `Dealt` event of game `number` of the match, as a spectator sees it."""
+        ...
+
+
+class DomainDriver(DomainMatches):
     """The driver that calls the rules engine (`domain`) in process."""
 
     def __init__(self) -> None:
+        super().__init__()
         self._events: list[Event] = []
         self._state: GameState | None = None
 
@@ -127,9 +141,9 @@ class DomainDriver:
             cards = [Card(text) for text in deck]
             events = start_game(list(players), cards, options, dealer)
         except msgspec.ValidationError as error:
-            return _malformed(error)
+            return malformed(error)
         except RummyError as error:
-            return _refused(error)
+            return refused(error)
         self._events = []
         self._state = None
         return self._record(events, viewer=None)
@@ -138,31 +152,31 @@ class DomainDriver:
         try:
             turn = msgspec.convert(list(actions), type=list[Action])
         except msgspec.ValidationError as error:
-            return _malformed(error)
+            return malformed(error)
         try:
             events = play_turn(self._current(), seat, turn)
         except RummyError as error:
-            return _refused(error)
+            return refused(error)
         return self._record(events, viewer=seat)
 
     def declare_dead(self, seat: int) -> Outcome:
         try:
             events = declare_dead(self._current(), seat)
         except RummyError as error:
-            return _refused(error)
+            return refused(error)
         return self._record(events, viewer=seat)
 
     # --- reading -------------------------------------------------------------------
 
     def view(self, viewer: int | None) -> Json:
-        return _builtins(view_game(self._current(), viewer))
+        return builtins(view_game(self._current(), viewer))
 
     def legal_moves(self, seat: int) -> Json:
-        return _builtins(legal_moves(self._current(), seat))
+        return builtins(legal_moves(self._current(), seat))
 
     def events(self, viewer: int | None) -> list[Json]:
         over = self._current().over
-        return [_builtins(view_event(event, viewer, over)) for event in self._events]
+        return [builtins(view_event(event, viewer, over)) for event in self._events]
 
     def next_dealer(self, points_recorded: bool) -> int:
         state = self._current()
@@ -184,24 +198,12 @@ class DomainDriver:
         self._events.extend(events)
         self._state = fold(events, self._state)
         over = self._state.over
-        return Outcome(events=tuple(_builtins(view_event(e, viewer, over)) for e in events))
+        seen = tuple(builtins(view_event(e, viewer, over)) for e in events)
+        if over:
+            self._game_over(self._state)
+        return Outcome(events=seen)
 
-
-def _builtins(value: object) -> Json:
-    """`value` exactly as a JSON client receives it (tuples become lists)."""
-    result = msgspec.json.decode(msgspec.json.encode(value))
-    if not isinstance(result, dict):
-        raise TypeError(f"expected an object, got {type(result).__name__}")
-    return result
-
-
-def _refused(error: RummyError) -> Outcome:
-    index = getattr(error, "action_index", None)
-    return Outcome(refusal=Refusal(error.code, error.rule, index, error.message))
-
-
-def _malformed(error: msgspec.ValidationError) -> Outcome:
-    # msgspec names the offending path, e.g. "Invalid value 'draw' - at `$[1].type`".
-    where = re.search(r"`\$\[(\d+)\]", str(error))
-    index = int(where[1]) if where else None
-    return Outcome(refusal=Refusal(MalformedInput.code, None, index, str(error)))
+    def _switch(self, events: Sequence[Event]) -> None:
+        """Play on in another game (the match's next): its events so far."""
+        self._events = list(events)
+        self._state = fold(events)

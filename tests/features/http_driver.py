@@ -19,6 +19,7 @@ from litestar.testing import TestClient
 from .drivers import Json, Outcome, Refusal
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
+_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed")
 
 
 class HttpDriverError(RuntimeError):
@@ -32,6 +33,10 @@ class HttpDriver:
         self._client = client
         self._game: str | None = None
         self._tokens: tuple[str, ...] = ()
+        self._match: str | None = None
+        self._host = ""
+        self._claims: dict[int, str] = {}
+        self._seen = 0
 
     # --- commands ------------------------------------------------------------------
 
@@ -73,6 +78,89 @@ class HttpDriver:
     def first_dealer(self, seats: int, seed: str) -> int:
         raise NotImplementedError("the API does not draw a first dealer: a domain-only step")
 
+    # --- matches -------------------------------------------------------------------
+
+    def start_match(
+        self,
+        seats: int,
+        options: Mapping[str, Any],
+        decks: Sequence[Sequence[str]],
+        dealer: int,
+    ) -> Outcome:
+        body = {"players": list(_NAMES[:seats]), "options": dict(options), "dealer": dealer}
+        return self._open({**body, "decks": [list(deck) for deck in decks]})
+
+    def open_match(self, seats: int, options: Mapping[str, Any], seed: str, named: bool) -> Outcome:
+        table: Json = {"players": list(_NAMES[:seats])} if named else {"seats": seats}
+        return self._open({**table, "options": dict(options), "seed": seed})
+
+    def claim_seat(self, seat: int, name: str, seat_seed: str | None) -> Outcome:
+        body = {"name": name, "seat_seed": seat_seed}
+        response = self._client.post(self._match_path(f"/seats/{seat}/claim"), json=body)
+        if response.status_code == 201:
+            self._claims[seat] = response.json()["token"]
+        return self._match_answer(response, 201)
+
+    def leave_seat(self, seat: int) -> Outcome:
+        token = self._claims.get(seat, "")
+        response = self._client.post(
+            self._match_path(f"/seats/{seat}/leave"),
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        return self._match_answer(response, 200)
+
+    def close_match(self) -> Outcome:
+        response = self._client.post(
+            self._match_path("/close"), headers={"Authorization": f"Bearer {self._host}"}
+        )
+        return self._match_answer(response, 200)
+
+    def match_view(self) -> Json:
+        return self._read(self._match_path(), None)
+
+    def game_dealt(self, number: int) -> Json:
+        game = self.match_view()["games"][number - 1]["game_id"]
+        page = self._read(f"/games/{game}/events", None)
+        return _object(page["events"][0]["event"])
+
+    def _open(self, body: Json) -> Outcome:
+        response = self._client.post("/matches", json=body)
+        if response.status_code != 201:
+            return Outcome(refusal=_refusal(response))
+        created = response.json()
+        self._match, self._host = str(created["match_id"]), str(created["host_token"])
+        self._tokens = tuple(created["tokens"])
+        self._claims = {}
+        self._follow()
+        return self._match_events(0)
+
+    def _match_answer(self, response: Any, status: int) -> Outcome:
+        if response.status_code != status:
+            return Outcome(refusal=_refusal(response))
+        version = response.json()["version"]
+        self._follow()
+        return self._match_events(self._seen, upto=version)
+
+    def _match_events(self, since: int, upto: int | None = None) -> Outcome:
+        page = self._read(self._match_path(f"/events?since={since}"), None)
+        records = [r for r in page["events"] if upto is None or r["version"] <= upto]
+        self._seen = max([since, *(r["version"] for r in records)])
+        return Outcome(events=tuple(_object(record["event"]) for record in records))
+
+    def _follow(self) -> None:
+        """Play on in the match's game being played (or its last game, once it is over)."""
+        view = self.match_view()
+        games = view["games"]
+        if games:
+            self._game = view["current_game"] or games[-1]["game_id"]
+        if len(self._claims) == len(view["seats"]):
+            self._tokens = tuple(self._claims[seat] for seat in range(len(view["seats"])))
+
+    def _match_path(self, rest: str = "") -> str:
+        if self._match is None:
+            raise RuntimeError("no match has been opened")
+        return f"/matches/{self._match}{rest}"
+
     # --- helpers -------------------------------------------------------------------
 
     def _path(self, rest: str = "") -> str:
@@ -90,6 +178,8 @@ class HttpDriver:
         if response.status_code != 200:
             return Outcome(refusal=_refusal(response))
         records = response.json()["events"]
+        if self._match is not None:
+            self._follow()
         return Outcome(events=tuple(_object(record["event"]) for record in records))
 
     def _read(self, path: str, viewer: int | None) -> Json:

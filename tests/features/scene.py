@@ -39,6 +39,9 @@ class Scene:
     outcome: Outcome | None = None
     before: Snapshot | None = None
     first_dealer: int | None = None
+    #: A match's options, and each game's dealer and deck by number, until it begins.
+    match_options: dict[str, Any] = field(default_factory=dict)
+    match_decks: dict[int, tuple[int, list[str]]] = field(default_factory=dict)
 
     def last(self) -> Outcome:
         if self.outcome is None:
