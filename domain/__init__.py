@@ -1,16 +1,19 @@
 """Penang Rummy rules engine: pure functions and values, no I/O, no clock, no randomness.
 
 Modules, one per game concept: `cards` (notation, decks: P1, P2), `rules` (options:
-D1–D8), `deal` (P3–P8), `melds` (P13–P18, D3, D4), `layoffs` (P19–P21), `wildcards`
-(P22–P25), `commands` (turn actions), `events`, `state` (fold), `game` (commands:
-P9–P12, P26–P32, D5–D8), `moves` (legal moves, the dead check: P29, D6), `scoring`
-(P33, D1, D7), `views` (what each seat may see), `fair` (seeded deals), `codec`,
+D1–D8), `deal` (P3–P5, P7, P8), `melds` (P13–P18, D3, D4), `layoffs` (P19–P21),
+`wildcards` (P22–P25), `commands` (turn actions), `events`, `state` (fold), `game`
+(commands: P9–P12, P26–P32, D5–D8), `dead_check` (the exact dead check: P29, R8),
+`moves` (legal moves as whole turns: D6), `scoring` (P33, D1, D7), `views` (what each
+seat may see), `fair` (seeded deals and the first dealer: P6), `rule_ids`, `codec`,
 `records` and `audit` (game records and their verification), `chain` and `provenance`
-(the records' hash chain, and what it and a signature say).
+(the records' hash chain, and what it and a signature say); `match` (matches: several
+games at one table, P6–P8, R16–R18).
 """
 
 from domain.cards import Card, build_deck, format_cards, parse_cards
-from domain.commands import Action, LayOffAction, MeldAction, SwapAction
+from domain.commands import Action, LayOffAction, MeldAction, SwapAction, Turn
+from domain.dead_check import has_legal_move
 from domain.events import (
     AnyEvent,
     Dealt,
@@ -25,7 +28,7 @@ from domain.events import (
     WildSwapped,
 )
 from domain.game import declare_dead, play_turn, start_game
-from domain.moves import LegalMoves, has_legal_move, legal_moves
+from domain.moves import LegalMoves, legal_moves
 from domain.rules import Rules
 from domain.state import GameState, evolve, fold
 
@@ -47,6 +50,7 @@ __all__ = [
     "PassportMelded",
     "Rules",
     "SwapAction",
+    "Turn",
     "TurnEnded",
     "WildSwapped",
     "build_deck",

@@ -95,6 +95,10 @@ _build_card_table()
 
 JOKER: Final = Card(JOKER_TEXT)
 NATURALS: Final = tuple(Card.natural(rank, suit) for suit in SUITS for rank in range(1, 14))
+#: The naturals of each rank 1..13 (index 0 holds none), in suit order S H D C.
+NATURALS_BY_RANK: Final = ((),) + tuple(
+    tuple(card for card in NATURALS if card.rank == rank) for rank in range(1, 14)
+)
 
 
 def parse_rank(text: str) -> int:

@@ -66,3 +66,9 @@ class SwapAction(
 
 
 Action = MeldAction | LayOffAction | SwapAction
+
+
+class Turn(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A whole turn: its actions in order, recorded together or not at all (D8)."""
+
+    actions: tuple[Action, ...]

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from domain.cards import Card, build_deck, sort_cards, texts
 from domain.commands import Action, LayOffAction, MeldAction, SwapAction
+from domain.dead_check import has_legal_move
 from domain.deal import deal
 from domain.errors import (
     ActionAfterGame,
@@ -47,7 +48,7 @@ from domain.events import (
 from domain.fair import commitment
 from domain.layoffs import lay_off
 from domain.melds import TableMeld, read_meld
-from domain.moves import describe, has_legal_move, legal_moves
+from domain.moves import describe, legal_moves
 from domain.rule_ids import RuleId
 from domain.rules import RULES_VERSION, Rules
 from domain.scoring import score

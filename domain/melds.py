@@ -15,9 +15,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import Literal
+from typing import Final, Literal
 
-from domain.cards import HIGH_ACE, LOW_ACE, Card, format_cards, parse_rank, rank_text
+from domain.cards import (
+    HIGH_ACE,
+    LOW_ACE,
+    SUITS,
+    Card,
+    format_cards,
+    parse_rank,
+    rank_text,
+)
 from domain.errors import (
     AmbiguousJoker,
     JokerMismatch,
@@ -34,7 +42,14 @@ MAX_RUN = 14
 
 def position_card(position: int, suit: str) -> Card:
     """The card at run position 1..14 of `suit` (1 and 14 are both the ace)."""
-    return Card.natural(position, suit)
+    return _RUN_POSITIONS[suit][position]
+
+
+#: The card at each run position of each suit: the legal-move lists read them often.
+_RUN_POSITIONS: Final = {
+    suit: {position: Card.natural(position, suit) for position in range(LOW_ACE, HIGH_ACE + 1)}
+    for suit in SUITS
+}
 
 
 @dataclass(frozen=True, slots=True)

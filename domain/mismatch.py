@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.dead_check import has_legal_move
 from domain.events import (
     Dealt,
     DeclaredDead,
@@ -24,7 +25,7 @@ from domain.events import (
     TurnEnded,
     WildSwapped,
 )
-from domain.moves import describe, has_legal_move, legal_moves
+from domain.moves import describe, legal_moves
 from domain.rule_ids import RuleId
 from domain.state import GameState
 

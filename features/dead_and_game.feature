@@ -48,11 +48,40 @@ Feature: Dead and Game
       And seat 0 has a legal move
       And the legal moves of seat 0 hold no meld and no lay-off
       And the legal moves of seat 0 include "swap 4H for the joker in meld 0"
+      And the legal turns of seat 0 include "swap 4H for the joker in meld 0; lay off JK on meld 0 at the low end"
       When seat 0 plays "swap 4H for the joker in meld 0; lay off JK on meld 2"
       Then the turn is accepted
       And meld 0 is the run "3H 4H 5H" of seat 1
       And meld 2 is the set "7S 7D 7C JK" of seat 1
       And seat 0 holds "2C KS 6C 10D"
+
+    @P29 @P24 @R8 @R15 @D6 @http
+    Scenario: Where jokers stay in melds, the swap that opens a meld is listed with the meld
+      # Meld 0 is 4H JK 6H, its joker the 5H. Seat 0 is left with 5H JD JC 3D: no meld,
+      # no lay-off, and a swap alone is no turn (P24). Swapping the 5H gives it a joker
+      # to meld with JD JC; jokers may not be laid off here (R15).
+      Given the rule option "jokers_lay_off" is false
+      And the rule option "auto_dead" is false
+      And a 2-player game dealt by seat 0 with these hands:
+        | seat | hand                    |
+        | 1    | 4H JK 6H QS QD QC 2S    |
+        | 0    | 10D 10C JK 5H JD JC 3D  |
+      And these turns were played:
+        | seat | actions          |
+        | 1    | meld 4H JK 6H    |
+        | 0    | meld 10D 10C JK  |
+        | 1    | meld QS QD QC    |
+      Then seat 0 has a legal move
+      And the legal moves of seat 0 hold no meld and no lay-off
+      And the legal turns of seat 0 include "swap 5H for the joker in meld 0; meld JD JC JK with joker as J"
+      When seat 0 declares dead
+      Then the declaration is refused citing D6 with code "dead-refused"
+      And the refusal names the move "swap 5H for the joker of meld 0, then meld JD JC JK"
+      And nothing was recorded
+      When seat 0 plays "swap 5H for the joker in meld 0; meld JD JC JK with joker as J"
+      Then the turn is accepted
+      And meld 0 is the run "4H 5H 6H" of seat 1
+      And seat 0 holds "3D"
 
     @P29 @R8 @R15 @D5
     Scenario: Where a swapped joker must wait a turn, a swap keeps no seat alive

@@ -87,6 +87,34 @@ def test_turn_records_the_events_and_answers_with_the_seats_view(api: Api) -> No
     assert api.view(game)["version"] == result["version"]
 
 
+def test_the_listed_turns_never_leave_a_client_stuck(api: Api) -> None:
+    # Seed "swap-only-14", 3 seats of 7 cards, jokers not laid off (D5 option). After
+    # seat 0 melds 4H JK 6H (the joker is the 5H) and seat 1 10D 10C JK, seat 1 holds
+    # 5H 3D JD JC: no meld, no lay-off, and a swap alone is no turn (P24). The listed
+    # turn is the swap with the meld it opens, and it is sent as it is.
+    rules = {"jokers_lay_off": False, "cards_per_player": 7}
+    game = api.create(3, seed="swap-only-14", rules=rules)
+    for seat, cards in ((0, ["4H", "JK", "6H"]), (1, ["10D", "10C", "JK"])):
+        sent = api.turn(game, seat, [{"type": "meld", "cards": cards}])
+        assert sent.status_code == 200, sent.text
+    moves = api.moves(game, 1)
+    assert (moves["can_move"], moves["melds"], moves["lay_offs"]) == (True, [], [])
+    swap = {"type": "swap", "meld": 0, "card": "5H"}
+    meld = {"type": "meld", "cards": ["JD", "JC", "JK"], "jokers": ["J"]}
+    assert moves["turns"] == [{"actions": [swap, meld]}]
+    refused = api.dead(game, 1)
+    assert refused.status_code == 422 and refused.json()["rule"] == "D6"
+    assert "swap 5H for the joker of meld 0, then meld JD JC JK" in refused.json()["detail"]
+    final = api.play_to_end(game)  # Api.choose sends the first listed turn
+    assert [event["event"]["type"] for event in api.events(game)["events"][-6:-3]] == [
+        "WildSwapped",
+        "Melded",
+        "TurnEnded",
+    ]
+    assert final["seats"][1]["hand"] == ["3D"]
+    assert (final["result"]["reason"], final["result"]["winners"]) == ("all_dead", [1])
+
+
 @pytest.mark.parametrize("form", ['"{v}"', 'W/"{v}"', "{v}", "*"])
 def test_if_match_with_the_current_version_is_accepted(api: Api, form: str) -> None:
     game = api.create()

@@ -10,10 +10,11 @@ from dataclasses import dataclass, field
 
 from domain.cards import Card, build_deck
 from domain.commands import Action, LayOffAction, MeldAction, SwapAction
+from domain.dead_check import has_legal_move
 from domain.errors import DeadRefused
 from domain.events import DeclaredDead, Event, GameEnded, WildSwapped
 from domain.game import declare_dead, play_turn, start_game
-from domain.moves import has_legal_move, legal_moves
+from domain.moves import legal_moves
 from domain.rules import Rules
 from domain.state import GameState, evolve, fold
 from domain.views import view_game
@@ -81,6 +82,9 @@ def play_random_game(
         assert seat is not None
         assert not state.dead[seat]
         moves = legal_moves(state, seat)
+        assert moves.can_move is bool(moves.turns), "a seat that can move is offered a turn"
+        if moves.turns:
+            play_turn(state, seat, moves.turns[0].actions)  # the turn D6 names, sent whole
         if rules.auto_dead:
             assert moves.can_move, "D6: the engine should have declared this seat dead"
         if not moves.can_move:

@@ -15,11 +15,12 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from domain.commands import MeldAction
+from domain.dead_check import has_legal_move
 from domain.errors import DeadRefused, RuleViolation
 from domain.events import DeclaredDead, GameEnded, TurnEnded
 from domain.game import declare_dead, play_turn
 from domain.melds import TableMeld
-from domain.moves import has_legal_move, legal_moves
+from domain.moves import legal_moves
 from domain.rules import Rules
 from domain.state import GameState, fold
 
@@ -157,7 +158,11 @@ def test_seat_is_alive_exactly_when_a_meld_or_lay_off_is_reachable(
     state = position(hand, melds, rules=rules, passport=passport, swapped_jokers=taken)
     assert (find_move(state, 0) is not None) is alive, "the oracle disagrees with the rules"
     assert has_legal_move(state, 0) is alive
-    assert legal_moves(state, 0).can_move is alive
+    moves = legal_moves(state, 0)
+    assert moves.can_move is alive
+    assert bool(moves.turns) is alive, "a seat that can move is offered a whole turn"
+    for turn in moves.turns:
+        play_turn(state, 0, turn.actions)
 
 
 @pytest.mark.parametrize(("hand", "melds", "rules", "passport", "taken", "alive"), CASES)
@@ -206,6 +211,7 @@ def test_dead_seat_has_no_legal_move() -> None:
     assert not has_legal_move(state, 1)
     moves = legal_moves(state, 1)
     assert (moves.can_move, moves.melds, moves.lay_offs, moves.swaps) == (False, (), (), ())
+    assert moves.turns == ()
     assert find_move(state, 1) is None
 
 
@@ -218,6 +224,7 @@ def test_no_seat_has_a_move_once_the_game_is_over() -> None:
         assert not has_legal_move(after, seat)
         moves = legal_moves(after, seat)
         assert (moves.can_move, moves.melds, moves.lay_offs, moves.swaps) == (False, (), (), ())
+        assert moves.turns == ()
 
 
 # --- the oracle against the engine ----------------------------------------------------

@@ -1,32 +1,39 @@
 """The listed legal moves are playable, and lead somewhere whenever a move exists (P10,
-P23–P29, D5, D6).
+P23–P29, D5, D6, D8).
 
 `legal_moves` lists a bounded selection (domain/moves.py), not every combination; these
-tests hold it to what a client relies on: each listed meld or lay-off is a whole turn
-the game accepts, each listed swap is accepted before a move listed after it, and a seat
-that can move finds its way through the lists alone.
+tests hold it to what a client relies on: every listed turn is a whole turn the game
+accepts as it is, and there is one exactly when the seat can move; each listed meld or
+lay-off is a whole turn too, each listed swap is accepted before a move listed after
+it, and a seat that can move finds its way through the action lists alone.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
-from domain.commands import Action, LayOffAction, MeldAction, SwapAction
+from domain.commands import Action, LayOffAction, MeldAction, SwapAction, Turn
+from domain.errors import DeadRefused, RuleViolation
 from domain.events import LaidOff, Melded, WildSwapped
-from domain.game import play_turn
+from domain.fair import fair_deal
+from domain.game import declare_dead, play_turn, start_game
+from domain.moves import describe as describe_move
 from domain.moves import legal_moves
 from domain.rules import Rules
-from domain.state import GameState
+from domain.state import GameState, fold
 
 from .oracle import find_move
 from .positions import describe, random_position
 from .support import after_swaps, meld, position, run
 
 MAX_SWAPS = 3
+CLUBS_JOKER_10C = run("C", 9, 3, jokers_at=(10,))  # 9C JK(10C) JC
+SWAP_WAITS = Rules(swapped_joker_same_turn=False)
 
 
 def _check_listed_moves(state: GameState) -> None:
@@ -77,6 +84,92 @@ def _reaches_a_move(state: GameState, swaps: list[SwapAction], budget: int) -> b
 def test_listed_moves_are_accepted_on_seeded_positions() -> None:
     for seed in range(1000):
         _check_listed_moves(random_position(random.Random(seed)))
+
+
+# --- whole turns ----------------------------------------------------------------------
+
+
+def _check_listed_turns(state: GameState) -> str | None:
+    """Every listed turn is accepted as it is, and one is listed exactly when the seat can
+    move (P29, D8); the problem found, or None."""
+    moves = legal_moves(state, 0)
+    where = describe(state)
+    if bool(moves.turns) is not moves.can_move:
+        return f"can_move is {moves.can_move} but {len(moves.turns)} turns are listed\n{where}"
+    alone = [(action,) for action in (*moves.melds, *moves.lay_offs)]
+    if [turn.actions for turn in moves.turns[: len(alone)]] != alone:
+        return f"the turns do not begin with each listed meld and lay-off alone\n{where}"
+    for turn in moves.turns[len(alone) :]:
+        *swaps, move = turn.actions
+        if not swaps or swaps[0] not in moves.swaps or isinstance(move, SwapAction):
+            return f"{turn} is not a listed swap, maybe more swaps, then one move\n{where}"
+    for turn in moves.turns:
+        try:
+            events = play_turn(state, 0, turn.actions)
+        except RuleViolation as refusal:
+            return f"the listed turn {turn} is refused: {refusal}\n{where}"
+        if len(events) <= len(turn.actions):
+            return f"the listed turn {turn} did not end the turn\n{where}"
+    first = moves.turns[0].actions if moves.turns else ()
+    named = ", then ".join(_words(action) for action in first) or "no move"
+    if describe_move(moves) != named:
+        return f"D6 names {describe_move(moves)!r}, not the first turn {named!r}\n{where}"
+    return None
+
+
+def _words(action: Action) -> str:
+    if isinstance(action, MeldAction):
+        return "meld " + " ".join(action.cards)
+    if isinstance(action, LayOffAction):
+        return f"lay off {action.card} on meld {action.meld}"
+    return f"swap {action.card} for the joker of meld {action.meld}"
+
+
+def test_every_listed_turn_is_a_whole_turn_on_seeded_positions() -> None:
+    problems: list[str] = []
+    swap_turns = 0
+    for seed in range(2000):
+        state = random_position(random.Random(seed))
+        problem = _check_listed_turns(state)
+        if problem:
+            problems.append(f"seed {seed}: {problem}")
+        moves = legal_moves(state, 0)
+        swap_turns += not moves.melds and not moves.lay_offs and bool(moves.turns)
+    # The sweep must reach seats that only a swap keeps alive, or passing proves little.
+    assert swap_turns >= 50, swap_turns
+    assert not problems, f"{len(problems)} problems, first ones:\n\n" + "\n\n".join(problems[:3])
+
+
+@settings(max_examples=300, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate))
+@given(st.randoms(use_true_random=False))
+def test_every_listed_turn_is_a_whole_turn(rng: random.Random) -> None:
+    problem = _check_listed_turns(random_position(rng))
+    assert problem is None, problem
+
+
+def test_a_swap_that_opens_a_meld_is_listed_with_the_meld() -> None:
+    # The deal of seed "swap-only-14" (as the service derives it), 3 seats of 7 cards,
+    # jokers not laid off (D5 option). Seat 0 melds 4H JK 6H (the joker is the 5H), seat 1
+    # 10D 10C JK; seat 2 and seat 0 are dead. Seat 1 holds 5H 3D JD JC: no meld and no
+    # lay-off, and a swap alone is no turn (P24). Swapping the 5H opens JD JC JK.
+    rules = Rules(jokers_lay_off=False, cards_per_player=7)
+    deck, dealer, proof = fair_deal(rules, 3, hashlib.sha256(b"swap-only-14").digest(), ())
+    state = fold(start_game(("a", "b", "c"), deck, rules, dealer, proof))
+    state = fold(play_turn(state, 0, [MeldAction(cards=("4H", "JK", "6H"))]), state)
+    state = fold(play_turn(state, 1, [MeldAction(cards=("10D", "10C", "JK"))]), state)
+    assert (state.turn, state.dead) == (1, (True, False, True))
+    moves = legal_moves(state, 1)
+    assert (moves.can_move, moves.melds, moves.lay_offs) == (True, (), ())
+    assert moves.swaps == (SwapAction(meld=0, card="5H"),)
+    swap_then_meld = (
+        SwapAction(meld=0, card="5H"),
+        MeldAction(cards=("JD", "JC", "JK"), jokers=("J",)),
+    )
+    assert moves.turns == (Turn(actions=swap_then_meld),)
+    with pytest.raises(DeadRefused, match="swap 5H for the joker of meld 0, then meld JD JC JK"):
+        declare_dead(state, 1)
+    after = fold(play_turn(state, 1, moves.turns[0].actions), state)
+    assert [card.text for card in after.hands[1]] == ["3D"]
 
 
 @settings(max_examples=200, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate))
@@ -149,3 +242,35 @@ def test_swaps_are_listed_when_only_a_swap_opens_a_move() -> None:
     assert moves.swaps == (SwapAction(meld=0, card="10C"),)
     follow = legal_moves(after_swaps(state, 0, moves.swaps), 0)
     assert LayOffAction(meld=0, card="JK", end="low") in follow.lay_offs
+    # The whole turn: the swap, then the joker it brings (laid off at the first open end).
+    swap_then_lay_off = (moves.swaps[0], LayOffAction(meld=0, card="JK", end="low"))
+    assert moves.turns == (Turn(actions=swap_then_lay_off),)
+
+
+def test_a_chain_of_swaps_is_listed_whole() -> None:
+    # R8: 5H and 9C free one joker each; only with both is 2D JK JK a meld (jokers stay).
+    melds = [run("H", 4, 3, jokers_at=(5,)), run("C", 8, 3, jokers_at=(9,))]
+    state = position("5H 9C 2D", melds, rules=Rules(jokers_lay_off=False))
+    moves = legal_moves(state, 0)
+    assert (moves.melds, moves.lay_offs) == ((), ())
+    two_swaps = (SwapAction(meld=0, card="5H"), SwapAction(meld=1, card="9C"))
+    assert [turn.actions[:2] for turn in moves.turns] == [two_swaps, two_swaps[::-1]]
+    for turn in moves.turns:
+        assert turn.actions[2] == MeldAction(cards=("2D", "JK", "JK"), jokers=("2", "2"))
+        play_turn(state, 0, turn.actions)
+
+
+def test_a_swap_that_opens_nothing_has_no_turn() -> None:
+    # R15: the joker a swap takes waits for the next turn, so 10C opens nothing here; the
+    # 8D still lays off on the set, alone or after the swap.
+    state = position("10C 8D", [CLUBS_JOKER_10C, meld("8S 8H 8C")], rules=SWAP_WAITS)
+    moves = legal_moves(state, 0)
+    lay_off = LayOffAction(meld=1, card="8D")
+    assert moves.turns == (
+        Turn(actions=(lay_off,)),
+        Turn(actions=(SwapAction(meld=0, card="10C"), lay_off)),
+    )
+    state = position("10C 2D", [CLUBS_JOKER_10C], rules=SWAP_WAITS)
+    moves = legal_moves(state, 0)
+    assert moves.swaps == (SwapAction(meld=0, card="10C"),)
+    assert (moves.can_move, moves.turns) == (False, ())

@@ -8,7 +8,7 @@ from typing import Any
 from pytest_bdd import parsers, then
 
 from ..drivers import Driver
-from ..notation import action, essential
+from ..notation import action, actions, essential
 
 
 @then(parsers.parse("seat {seat:d} has a legal move"))
@@ -44,7 +44,21 @@ def legal_moves_only_swaps(driver: Driver, seat: int) -> None:
 def legal_moves_kinds(driver: Driver, seat: int) -> None:
     moves = driver.legal_moves(seat)
     lists = {key for key, value in moves.items() if isinstance(value, list)}
-    assert lists == {"melds", "lay_offs", "swaps"}, f"the legal moves list {sorted(lists)}"
-    kinds = Counter(move["type"] for key in sorted(lists) for move in moves[key])
+    assert lists == {"melds", "lay_offs", "swaps", "turns"}, f"the legal moves list {sorted(lists)}"
+    listed = [move for key in ("melds", "lay_offs", "swaps") for move in moves[key]]
+    listed += [move for turn in moves["turns"] for move in turn["actions"]]
+    kinds = Counter(move["type"] for move in listed)
     assert set(kinds) <= {"meld", "lay_off", "swap"}, f"moves of kinds {dict(kinds)}"
     assert kinds, "no move is listed at all"
+
+
+@then(parsers.parse('the legal turns of seat {seat:d} include "{words}"'))
+def legal_turns_include(driver: Driver, seat: int, words: str) -> None:
+    wanted = [essential(move) for move in actions(words)]
+    turns = [[essential(move) for move in turn["actions"]] for turn in listed_turns(driver, seat)]
+    assert wanted in turns, f"{wanted} is not among {turns}"
+
+
+def listed_turns(driver: Driver, seat: int) -> list[dict[str, Any]]:
+    turns: list[dict[str, Any]] = driver.legal_moves(seat)["turns"]
+    return turns

@@ -1,0 +1,78 @@
+"""Each domain concept is defined once, and every public function has a caller.
+
+Two `first_dealer`s (one in `deal`, one in `fair`) and two `MeldKind`s (`events`,
+`melds`) once said the same thing in two places, and helpers nothing called
+(`wildcards.swap`, `GameState.cards_in_play`, `codec.encode_events`) lingered. These
+checks read the source: a public name defined in two domain modules fails, and so does
+a public function or method that nothing in `domain/` or `service/` refers to, unless
+`KEPT` says why it stays.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DOMAIN = sorted((ROOT / "domain").glob("*.py"))
+CALLERS = DOMAIN + sorted((ROOT / "service").rglob("*.py"))
+
+#: Public functions with no caller in domain/ or service/, and why they stay.
+KEPT = {
+    "parse": "Card.parse, the notation's named parser (DESIGN principle 3); Card(text) is the same",
+    "next_dealer": "P7, P8: who deals a match's next game; the service deals single games",
+    "encode_event_json": "the codec's one-line JSON form of an event; only tests use it so far",
+    "decode_event_json": "the codec's one-line JSON form of an event; only tests use it so far",
+}
+
+
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
+def _top_level_names(tree: ast.Module) -> set[str]:
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names.update(target.id for target in node.targets if isinstance(target, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    return {name for name in names if not name.startswith("_")}
+
+
+def _functions(tree: ast.Module) -> set[str]:
+    return {
+        node.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef) and not node.name.startswith("_")
+    }
+
+
+def _references(tree: ast.Module) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+    return found
+
+
+def test_each_public_name_is_defined_in_one_domain_module() -> None:
+    where: dict[str, list[str]] = defaultdict(list)
+    for path in DOMAIN:
+        for name in _top_level_names(_tree(path)):
+            where[name].append(path.name)
+    twice = {name: modules for name, modules in where.items() if len(modules) > 1}
+    assert not twice, f"defined in more than one module: {twice}"
+
+
+def test_every_public_domain_function_has_a_caller() -> None:
+    defined = set().union(*(_functions(_tree(path)) for path in DOMAIN))
+    referred = set().union(*(_references(_tree(path)) for path in CALLERS))
+    unused = sorted(defined - referred - set(KEPT))
+    assert not unused, f"no caller in domain/ or service/: {unused}"
+    assert not set(KEPT) & referred, "a function in KEPT has a caller now: drop it from KEPT"
