@@ -39,7 +39,7 @@ from typing import Annotated, Any, Final, Literal
 
 import msgspec
 
-ALGORITHM: Final = "penang-rummy-chain/1"
+CHAIN_ALGORITHM: Final = "penang-rummy-chain/1"
 CHAIN_LABEL: Final = b"penang-rummy/chain/1\x00"
 SIGNATURE_LABEL: Final = b"penang-rummy/signature/1\x00"
 

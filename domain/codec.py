@@ -184,11 +184,6 @@ def _dealt_v1_to_v2(data: StoredEvent) -> StoredEvent:
     return {**data, "rules_version": "penang-1"}
 
 
-def event_type_name(event: Event) -> str:
-    """The stored type name (the tag) of `event`."""
-    return _tag(type(event))
-
-
 encode_event: Final = GAME_EVENTS.encode
 upcast: Final = GAME_EVENTS.upcast
 decode_event: Final = GAME_EVENTS.decode

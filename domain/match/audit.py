@@ -24,12 +24,12 @@ and why. A record that stops before the match is over is valid so far when all o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import msgspec
 
 from domain import fair, proof
-from domain.audit import DealCheck, Verdict, verify_events
+from domain.audit import DealCheck
 from domain.errors import RummyError
 from domain.events import Dealt, GameEnded
 from domain.match import commands
@@ -47,6 +47,8 @@ from domain.match.events import (
 )
 from domain.match.records import MatchRecord
 from domain.match.state import MatchState, evolve
+from domain.provenance import RecordVerdict
+from domain.records import GameRecord, verify_record
 from domain.rules import RULES_VERSION
 
 
@@ -69,8 +71,8 @@ class MatchVerdict(msgspec.Struct, frozen=True, kw_only=True):
     #: `verified`: every deal and the first dealer were recomputed from the revealed
     #: match seed; `committed`: the seed is not revealed yet; `unproven`: no seeds.
     deal: DealCheck = "unproven"
-    #: Each game's own verdict, in order.
-    games: tuple[Verdict, ...] = ()
+    #: Each game's own verdict (its rules, chain and signature), in order.
+    games: tuple[RecordVerdict, ...] = ()
 
     def summary(self) -> str:
         """The verdict in one line."""
@@ -99,9 +101,16 @@ class _Refusal(Exception):
         self.match_event, self.game, self.game_event = match_event, game, game_event
 
 
-def verify_match_record(record: MatchRecord) -> MatchVerdict:
-    """Replay a match record through the rules (this module's docstring lists the checks)."""
-    replay = _MatchReplay(record)
+GameCheck = Callable[[GameRecord], RecordVerdict]
+
+
+def verify_match_record(record: MatchRecord, check_game: GameCheck = verify_record) -> MatchVerdict:
+    """Replay a match record through the rules (this module's docstring lists the checks).
+
+    `check_game` checks each game's record on its own: by default its rules and its hash
+    chain (`domain.records.verify_record`); a checker with keys checks signatures too.
+    """
+    replay = _MatchReplay(record, check_game)
     try:
         replay.run()
     except _Refusal as refusal:
@@ -121,12 +130,13 @@ def verify_match_record(record: MatchRecord) -> MatchVerdict:
 
 
 class _MatchReplay:
-    def __init__(self, record: MatchRecord) -> None:
+    def __init__(self, record: MatchRecord, check_game: GameCheck) -> None:
         self.record = record
+        self.check_game = check_game
         self.events = record.events
         self.state: MatchState | None = None
         self.position = 0
-        self.verdicts: list[Verdict] = []
+        self.verdicts: list[RecordVerdict] = []
         self.deal_check: DealCheck = "unproven"
 
     def run(self) -> None:
@@ -248,7 +258,7 @@ class _MatchReplay:
             why = f"game {number} ({started.game_id}) is not in the record"
             raise _Refusal("P7", "missing-game", why, match_event=index)
         game = self.record.games[number - 1]
-        verdict = verify_events(game.events, game.rules_version)
+        verdict = self.check_game(game)
         self.verdicts.append(verdict)
         if not verdict.valid:
             raise _Refusal(
@@ -345,6 +355,8 @@ _DEAL_NOTES: dict[DealCheck, str] = {
 
 def _rule_for(expected: MatchEvent, state: MatchState | None) -> str:
     if isinstance(expected, MatchGameStarted):
+        if expected.number == 1:
+            return "P6"  # the first game is dealt by the drawn first dealer
         return "P7" if state is None or state.options.points_recorded else "P8"
     if isinstance(expected, MatchStarted):
         return "P6"

@@ -32,10 +32,6 @@ class MatchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     #: The match ends after the game in which a seat's total reaches this (R16).
     target: Annotated[int, msgspec.Meta(ge=1, le=MAX_TARGET)] | None = None
 
-    @property
-    def open_ended(self) -> bool:
-        return self.games is None and self.target is None
-
     def validate(self, seats: int) -> MatchOptions:
         """Check that these options make a playable match for `seats` seats."""
         self.rules.validate(seats)

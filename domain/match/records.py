@@ -82,10 +82,10 @@ def load_match_record(data: bytes | str) -> MatchRecord:
         document = msgspec.json.decode(data)
     except msgspec.DecodeError as error:
         raise MalformedRecord(f"a match record is one JSON document: {error}") from None
-    return match_record_from(document)
+    return _match_record_from(document)
 
 
-def match_record_from(document: Any) -> MatchRecord:
+def _match_record_from(document: Any) -> MatchRecord:
     """A match record from its decoded JSON document."""
     if not is_match_record(document):
         raise MalformedRecord(f"the format is not {MATCH_RECORD_FORMAT!r}")

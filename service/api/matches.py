@@ -12,12 +12,15 @@ from uuid import UUID
 
 from litestar import Request, Response, get, post
 from litestar.di import NamedDependency
+from litestar.openapi import ResponseSpec
 from litestar.params import JSONBody
 
+from domain.match.records import dump_match_record
 from domain.match.views import MatchView
 from service.api.http import (
     ETAG,
     HOST_SECURITY,
+    JSON_MEDIA_TYPE,
     SEAT_SECURITY,
     MatchId,
     Seat,
@@ -28,6 +31,7 @@ from service.api.http import (
     tagged,
 )
 from service.settings import Settings
+from service.signing import KeyRing
 from service.store import GameStore
 from service.usecases import matches
 from service.usecases.match_messages import (
@@ -36,6 +40,7 @@ from service.usecases.match_messages import (
     CreatedMatch,
     CreateMatch,
     MatchEventsPage,
+    MatchRecordDocument,
 )
 
 
@@ -148,4 +153,46 @@ def close_match(
     return tagged(view, view.version)
 
 
-ROUTES = (create_match, get_match, get_match_events, claim_seat, leave_seat, close_match)
+@get(
+    "/matches/{match_id:str}/record",
+    operation_id="exportMatchRecord",
+    summary="The record of a match that is over: its events and every game's signed record.",
+    description=(
+        "Format `penang-rummy-match-record/1` (domain.match.records): the match's events "
+        "in their stored form, then each game's record as `exportRecord` gives it "
+        "(chained and signed). Refused (409 `match-not-over`) while the match runs: its "
+        "games' records show every hand. `penang-rummy verify RECORD` checks it offline, "
+        "the dealer of every game included."
+    ),
+    sync_to_thread=True,
+    response_headers=[ETAG],
+    responses={
+        200: ResponseSpec(
+            MatchRecordDocument,
+            description="The match record",
+            media_type=JSON_MEDIA_TYPE,
+            generate_examples=False,
+        ),
+        **problems(404, 409, 422),
+    },
+)
+def export_match_record(
+    match_id: MatchId, store: NamedDependency[GameStore], keyring: NamedDependency[KeyRing]
+) -> Response[bytes]:
+    record = matches.export_match_record(store, UUID(match_id), keyring)
+    return Response(
+        dump_match_record(record),
+        media_type=JSON_MEDIA_TYPE,
+        headers={"ETag": f'"{len(record.events)}"'},
+    )
+
+
+ROUTES = (
+    create_match,
+    get_match,
+    get_match_events,
+    claim_seat,
+    leave_seat,
+    close_match,
+    export_match_record,
+)

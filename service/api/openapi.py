@@ -41,6 +41,7 @@ from service.usecases.match_messages import (
     CreatedMatch,
     CreateMatch,
     MatchEventsPage,
+    MatchRecordDocument,
 )
 from service.usecases.messages import (
     CreatedGame,
@@ -74,6 +75,7 @@ WIRE_TYPES: tuple[type[Any], ...] = (
     MatchEventsPage,
     ClaimSeat,
     ClaimedSeat,
+    MatchRecordDocument,
 )
 _REF = "#/components/schemas/{name}"
 _ETAG = {

@@ -12,6 +12,11 @@ format `/1` is checked by the rules alone and reported unsigned. Needs no runnin
 service: it loads the rules engine and the signing module (`service.signing`), never
 the web framework or the store.
 
+A match record (`domain.match.records`, as `GET /matches/{id}/record` gives it) is
+checked as a whole (`domain.match.audit`): its events re-decided, every game's dealer
+as the match's rules choose it (P6–P8), the totals and the end, and each game's record
+as above, signature included.
+
 Exit codes: 0 the record is valid (a finished game, or an unfinished one valid so far),
 1 the record breaks a rule, its chain is broken or its signature does not match (the
 verdict names the first bad or altered event and the rule), or `--require-signature`
@@ -29,7 +34,10 @@ from typing import Final
 import msgspec
 
 from domain.errors import MalformedInput
-from domain.records import load_record
+from domain.match.audit import verify_match_record
+from domain.match.records import MatchRecord, is_match_record, load_match_record
+from domain.provenance import RecordVerdict
+from domain.records import GameRecord, load_record
 from service.keyfiles import KeyFileError, load_public_key
 from service.signing import PublicKey, keys_by_id, read_key_document, verify_signed
 
@@ -82,14 +90,16 @@ def run_verify(args: argparse.Namespace) -> int:
         _unreadable(args.key or args.keys, str(error), as_json, "unreadable-key")
         return EXIT_UNREADABLE
     try:
-        record = load_record(_read(args.record))
+        data = _read(args.record)
+        document = _json_document(data)
+        if is_match_record(document):
+            return _verify_match(load_match_record(data), keys, args)
+        record = load_record(data)
     except (OSError, MalformedInput) as error:
         reason = error.message if isinstance(error, MalformedInput) else str(error)
         _unreadable(args.record, reason, as_json, "unreadable-record")
         return EXIT_UNREADABLE
-    verdict = verify_signed(record, keys)
-    if args.require_signature:
-        verdict = verdict.signature_required()
+    verdict = _check(record, keys, args.require_signature)
     if as_json:
         sys.stdout.write(msgspec.json.encode(verdict).decode("utf-8") + "\n")
     else:
@@ -97,7 +107,32 @@ def run_verify(args: argparse.Namespace) -> int:
     return EXIT_VALID if verdict.valid else EXIT_INVALID
 
 
-def _keys(key: str | None, keys: str | None) -> Mapping[str, PublicKey] | PublicKey | None:
+Keys = Mapping[str, PublicKey] | PublicKey | None
+
+
+def _check(record: GameRecord, keys: Keys, required: bool) -> RecordVerdict:
+    verdict = verify_signed(record, keys)
+    return verdict.signature_required() if required else verdict
+
+
+def _verify_match(record: MatchRecord, keys: Keys, args: argparse.Namespace) -> int:
+    verdict = verify_match_record(record, lambda game: _check(game, keys, args.require_signature))
+    if args.json:
+        sys.stdout.write(msgspec.json.encode(verdict).decode("utf-8") + "\n")
+    else:
+        print(verdict.summary())
+    return EXIT_VALID if verdict.valid else EXIT_INVALID
+
+
+def _json_document(data: bytes) -> object:
+    """The record as one JSON document, or None (NDJSON, or not JSON: `load_record` says)."""
+    try:
+        return msgspec.json.decode(data)
+    except msgspec.DecodeError:
+        return None
+
+
+def _keys(key: str | None, keys: str | None) -> Keys:
     if key is not None:
         return PublicKey(load_public_key(Path(key)))
     if keys is not None:

@@ -7,20 +7,22 @@ through the game endpoints with the same seat tokens.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any, Literal
 from uuid import UUID
 
 import msgspec
 
 from domain.commands import CardText
+from domain.match.codec import MATCH_EVENTS
 from domain.match.events import AnyMatchEvent
 from domain.match.options import MatchOptions
 from domain.match.views import MatchView
 from domain.rules import MAX_PLAYERS, MIN_PLAYERS
-from service.usecases.messages import SeedText, Version
+from service.usecases.messages import GameRecordDocument, SeedText, Version, stored_event_meta
 from service.usecases.names import PlayerName
 
 Deck = Annotated[tuple[CardText, ...], msgspec.Meta(max_length=200)]
+MatchRecordEvent = Annotated[dict[str, Any], stored_event_meta(MATCH_EVENTS.versions)]
 
 
 class CreateMatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -104,3 +106,16 @@ class MatchEventsPage(msgspec.Struct, frozen=True, kw_only=True):
     match_id: UUID
     version: Version
     events: tuple[MatchEventRecord, ...]
+
+
+class MatchRecordDocument(msgspec.Struct, frozen=True, kw_only=True):
+    """A match record (format `penang-rummy-match-record/1`, domain.match.records)."""
+
+    format: Literal["penang-rummy-match-record/1"]
+    rules_version: str
+    #: The id of the match in the service that exported it (informative only).
+    match_id: str | None = None
+    #: The match's events in their stored form (`type`, schema version `v`, fields).
+    events: tuple[MatchRecordEvent, ...]
+    #: Each game's record, in the order the games were dealt.
+    games: tuple[GameRecordDocument, ...]

@@ -24,17 +24,20 @@ from domain import fair
 from domain.cards import Card, parse_cards
 from domain.match import commands
 from domain.match.dealing import MatchDeal, advance, after_game
+from domain.match.errors import MatchNotOver
 from domain.match.events import AnyMatchEvent, MatchProof
 from domain.match.options import MatchOptions
+from domain.match.records import MatchRecord, make_match_record
 from domain.match.state import MatchState, fold
 from domain.match.views import MatchView, view_match
 from domain.state import GameState
 from domain.state import fold as fold_game
 from service.errors import DeckNotAllowed, InvalidRequest, StreamConflict
 from service.settings import Settings
+from service.signing import KeyRing
 from service.store import GameStore
 from service.store.envelopes import Envelope, GameSecrets, MatchSecrets, secrets_id
-from service.usecases import auth
+from service.usecases import auth, records
 from service.usecases.match_messages import (
     ClaimedSeat,
     ClaimSeat,
@@ -345,6 +348,19 @@ def continue_after(
 
 
 # --- reading ---------------------------------------------------------------------------
+
+
+def export_match_record(store: GameStore, match_id: UUID, keys: KeyRing) -> MatchRecord:
+    """The record of a match that is over: its events, and each game's signed record.
+
+    Its games' records show every hand, so it waits for the match's end, as a game's
+    record waits for the game's (`service.usecases.records.export_record`).
+    """
+    state = store.matches.state(match_id)
+    if not state.over:
+        raise MatchNotOver("a match's record is exported once the match is over")
+    games = [records.export_record(store, UUID(game.game_id), keys) for game in state.games]
+    return make_match_record(store.matches.events(match_id), games, match_id=str(match_id))
 
 
 def match_view(store: GameStore, match_id: UUID) -> MatchView:

@@ -8,6 +8,7 @@ client input reaches the store unbounded. The contract states each bound exactly
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
@@ -147,9 +148,9 @@ class MovesView(msgspec.Struct, frozen=True, kw_only=True):
     moves: LegalMoves
 
 
-RecordEvent = Annotated[
-    dict[str, Any],
-    msgspec.Meta(
+def stored_event_meta(versions: Mapping[str, int]) -> msgspec.Meta:
+    """The schema of one stored event of a family whose current versions are `versions`."""
+    return msgspec.Meta(
         description=(
             "One event in its stored form (domain.codec): the event's `type`, its schema "
             "version `v` and its fields. `v` runs from 1 to the type's current version "
@@ -159,16 +160,18 @@ RecordEvent = Annotated[
             "maxProperties": 16,
             "required": ["type", "v"],
             "properties": {
-                "type": {"type": "string", "enum": sorted(SCHEMA_VERSIONS)},
-                "v": {"type": "integer", "minimum": 1, "maximum": max(SCHEMA_VERSIONS.values())},
+                "type": {"type": "string", "enum": sorted(versions)},
+                "v": {"type": "integer", "minimum": 1, "maximum": max(versions.values())},
             },
             "oneOf": [
                 {"properties": {"type": {"const": name}, "v": {"maximum": current}}}
-                for name, current in sorted(SCHEMA_VERSIONS.items())
+                for name, current in sorted(versions.items())
             ],
         },
-    ),
-]
+    )
+
+
+RecordEvent = Annotated[dict[str, Any], stored_event_meta(SCHEMA_VERSIONS)]
 
 
 class GameRecordDocument(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -62,6 +62,7 @@ OPERATIONS = {
     "createGame",
     "createMatch",
     "declareDead",
+    "exportMatchRecord",
     "exportRecord",
     "getEvents",
     "getGame",

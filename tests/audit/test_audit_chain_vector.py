@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from domain.chain import ALGORITHM, compute_chain, json_bytes, signing_input
+from domain.chain import CHAIN_ALGORITHM, compute_chain, json_bytes, signing_input
 from domain.records import chain_record, load_record, record_header
 from service.signing import check_head, key_id, sign_head
 
@@ -77,7 +77,7 @@ class Reimplementation:
 
 
 def test_the_vector_from_domain_chain_and_service_signing() -> None:
-    assert ALGORITHM == "penang-rummy-chain/1"
+    assert CHAIN_ALGORITHM == "penang-rummy-chain/1"
     chain = compute_chain(HEADER, EVENTS)
     assert chain.hex() == (H0, (H1, H2, HEAD))
     key = Ed25519PrivateKey.from_private_bytes(PRIVATE_SEED)
