@@ -20,7 +20,6 @@ CALLERS = DOMAIN + sorted((ROOT / "service").rglob("*.py"))
 
 #: Public functions with no caller in domain/ or service/, and why they stay.
 KEPT = {
-    "parse": "Card.parse, the notation's named parser (DESIGN principle 3); Card(text) is the same",
     "encode_event_json": "the codec's one-line JSON form of an event; only tests use it so far",
     "decode_event_json": "the codec's one-line JSON form of an event; only tests use it so far",
 }
