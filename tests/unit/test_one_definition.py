@@ -20,7 +20,6 @@ CALLERS = DOMAIN + sorted((ROOT / "service").rglob("*.py"))
 
 #: Public functions with no caller in domain/ or service/, and why they stay.
 KEPT = {
-    "encode_event_json": "the codec's one-line JSON form of an event; only tests use it so far",
     "decode_event_json": "the codec's one-line JSON form of an event; only tests use it so far",
 }
 
