@@ -157,7 +157,7 @@ class _MatchReplay:
         if ended is None:
             code, message = "valid-so-far", f"{played} follow the rules, but the match is not over"
         else:
-            seats = " ".join(str(seat) for seat in ended.winners) or "nobody"
+            seats = _seats(ended.winners)
             code = "valid"
             message = f"{played} follow the rules; the match ended ({ended.reason}), won by {seats}"
         return MatchVerdict(
@@ -344,6 +344,15 @@ class _MatchReplay:
                 why = f"game {game.number}'s deal did not commit to the seed the match gives it"
                 raise _Refusal("P6", "seed-mismatch", why, game=game.number, game_event=0)
         self.deal_check = "verified"
+
+
+def _seats(seats: Sequence[int]) -> str:
+    if not seats:
+        return "nobody"
+    shown = [str(seat) for seat in seats]
+    if len(shown) == 1:
+        return f"seat {shown[0]}"
+    return "seats " + ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
 _DEAL_NOTES: dict[DealCheck, str] = {

@@ -118,3 +118,33 @@ def test_whole_decks_agree_with_the_reimplementation(
     again = Reimplementation(seed, seat_seeds)
     assert ours == again.shuffle(packs, jokers)
     assert fair.first_dealer(seed, seat_seeds, seats) == again.dealer(seats)
+
+
+# --- a match: one committed seed, a seed per game (R18) ----------------------------------
+
+#: The match seed is SERVER_SEED; its seats' seeds are SEAT_SEEDS. Game n's seed is
+#: HMAC-SHA256(match seed, "penang-rummy/match-game/1" || n as 4 big-endian bytes).
+GAME_SEEDS = {
+    1: "32b975433a1c6e5b9afe10cf43434c35566ad09db4c0a1b0649c913a8a1bc3a3",
+    2: "c6dad66993778f932542b5ee28095277e48ec7ac17ac00b03e8ac3ea6013b45d",
+}
+GAME_FIRST_TEN = {1: "8D 7D 4H 6D JK 3D 2D JK AD 2D", 2: "AH 8C KH 6S 7H JK 7S 7C 2H KD"}
+
+
+def test_the_match_vector_from_domain_fair() -> None:
+    # The match's first dealer is the deal's recipe on the match seed (P6).
+    assert fair.first_dealer(SERVER_SEED, SEAT_SEEDS, 4) == DEALER
+    for number, expected in GAME_SEEDS.items():
+        seed = fair.game_seed(SERVER_SEED, number)
+        assert seed.hex() == expected
+        deck = fair.shuffle(build_deck(2, 6), seed, SEAT_SEEDS)
+        assert " ".join(card.text for card in deck[:10]) == GAME_FIRST_TEN[number]
+
+
+def test_the_match_vector_from_the_documented_derivation() -> None:
+    for number, expected in GAME_SEEDS.items():
+        message = b"penang-rummy/match-game/1" + number.to_bytes(4, "big")
+        seed = hmac.new(SERVER_SEED, message, hashlib.sha256).digest()
+        assert seed.hex() == expected
+        again = Reimplementation(seed, SEAT_SEEDS)
+        assert " ".join(again.shuffle(2, 6)[:10]) == GAME_FIRST_TEN[number]
