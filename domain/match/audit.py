@@ -26,8 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-import msgspec
-
 from domain import fair, proof
 from domain.audit import DealCheck
 from domain.errors import RummyError
@@ -36,7 +34,6 @@ from domain.match import commands
 from domain.match.events import (
     AnyMatchEvent,
     MatchClosed,
-    MatchEvent,
     MatchGameScored,
     MatchGameStarted,
     MatchOpened,
@@ -47,59 +44,17 @@ from domain.match.events import (
 )
 from domain.match.records import MatchRecord
 from domain.match.state import MatchState, evolve
+from domain.match.verdicts import (
+    DEAL_NOTES,
+    MatchVerdict,
+    Refusal,
+    rule_for,
+    seats_text,
+    show,
+)
 from domain.provenance import RecordVerdict
 from domain.records import GameRecord, verify_record
 from domain.rules import RULES_VERSION
-
-
-class MatchVerdict(msgspec.Struct, frozen=True, kw_only=True):
-    """The outcome of replaying a match record through the rules."""
-
-    valid: bool
-    #: Whether a valid record reaches `MatchEnded`.
-    finished: bool
-    #: `valid`, `valid-so-far`, or why the record is refused (an error code).
-    code: str
-    message: str
-    #: The RULES.md or READINGS.md id of the broken rule, when one applies.
-    rule: str | None = None
-    #: Where the first problem is: a match event (0-based), or game `game` (from 1)
-    #: and its event `game_event` (0-based).
-    match_event: int | None = None
-    game: int | None = None
-    game_event: int | None = None
-    #: `verified`: every deal and the first dealer were recomputed from the revealed
-    #: match seed; `committed`: the seed is not revealed yet; `unproven`: no seeds.
-    deal: DealCheck = "unproven"
-    #: Each game's own verdict (its rules, chain and signature), in order.
-    games: tuple[RecordVerdict, ...] = ()
-
-    def summary(self) -> str:
-        """The verdict in one line."""
-        if self.valid:
-            return f"{self.code}: {self.message}"
-        if self.game is not None:
-            where = f"game {self.game}, event {self.game_event}"
-        else:
-            where = f"match event {self.match_event}"
-        return f"invalid: {where}: {self.rule or '-'} {self.code}: {self.message}"
-
-
-class _Refusal(Exception):
-    def __init__(
-        self,
-        rule: str | None,
-        code: str,
-        message: str,
-        *,
-        match_event: int | None = None,
-        game: int | None = None,
-        game_event: int | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.rule, self.code, self.message = rule, code, message
-        self.match_event, self.game, self.game_event = match_event, game, game_event
-
 
 GameCheck = Callable[[GameRecord], RecordVerdict]
 
@@ -113,7 +68,7 @@ def verify_match_record(record: MatchRecord, check_game: GameCheck = verify_reco
     replay = _MatchReplay(record, check_game)
     try:
         replay.run()
-    except _Refusal as refusal:
+    except Refusal as refusal:
         return MatchVerdict(
             valid=False,
             finished=False,
@@ -148,7 +103,7 @@ class _MatchReplay:
             why = f"the record holds {len(self.record.games)} games, the match dealt " + str(
                 len(self._state().games)
             )
-            raise _Refusal("P7", "unexpected-game", why, game=extra, game_event=0)
+            raise Refusal("P7", "unexpected-game", why, game=extra, game_event=0)
 
     def verdict(self) -> MatchVerdict:
         state = self._state()
@@ -157,14 +112,14 @@ class _MatchReplay:
         if ended is None:
             code, message = "valid-so-far", f"{played} follow the rules, but the match is not over"
         else:
-            seats = _seats(ended.winners)
+            seats = seats_text(ended.winners)
             code = "valid"
             message = f"{played} follow the rules; the match ended ({ended.reason}), won by {seats}"
         return MatchVerdict(
             valid=True,
             finished=ended is not None,
             code=code,
-            message=f"{message}; {_DEAL_NOTES[self.deal_check]}",
+            message=f"{message}; {DEAL_NOTES[self.deal_check]}",
             deal=self.deal_check,
             games=tuple(self.verdicts),
         )
@@ -178,7 +133,7 @@ class _MatchReplay:
 
     def _check_opening(self) -> None:
         if not self.events or not isinstance(self.events[0], MatchOpened):
-            raise _Refusal("R18", "no-opening", "a match begins with MatchOpened", match_event=0)
+            raise Refusal("R18", "no-opening", "a match begins with MatchOpened", match_event=0)
         opened = self.events[0]
         for who, named in (
             ("the header", self.record.rules_version),
@@ -186,7 +141,7 @@ class _MatchReplay:
         ):
             if named != opened.rules_version:
                 why = f"MatchOpened names rules {opened.rules_version!r}; {who} says {named!r}"
-                raise _Refusal(None, "rules-version", why, match_event=0)
+                raise Refusal(None, "rules-version", why, match_event=0)
         try:
             if opened.proof is not None:
                 proof.check_commitment(opened.proof.algorithm, opened.proof.server_seed_sha256)
@@ -195,7 +150,7 @@ class _MatchReplay:
                 opened.seats, opened.options, players=opened.players, proof=opened.proof
             )
         except RummyError as error:
-            raise _Refusal(error.rule, error.code, error.message, match_event=0) from None
+            raise Refusal(error.rule, error.code, error.message, match_event=0) from None
         self._expect(produced, 0)
 
     def _next(self, state: MatchState) -> None:
@@ -204,7 +159,7 @@ class _MatchReplay:
         try:
             produced = self._decide(state, event, start)
         except RummyError as error:
-            raise _Refusal(error.rule, error.code, error.message, match_event=start) from None
+            raise Refusal(error.rule, error.code, error.message, match_event=start) from None
         self._expect(produced, start)
         if isinstance(event, MatchSeedRevealed):
             self._check_seed(bytes.fromhex(event.server_seed), start)
@@ -229,7 +184,7 @@ class _MatchReplay:
         if isinstance(event, MatchSeedRevealed):
             return commands.reveal_match_seed(state, proof.parse_seed(event.server_seed))
         why = f"{type(event).__name__} is recorded only as the rules record it"
-        raise _Refusal("R16", "unexpected-event", why, match_event=index)
+        raise Refusal("R16", "unexpected-event", why, match_event=index)
 
     def _expect(self, produced: Sequence[AnyMatchEvent], start: int) -> None:
         state = self.state
@@ -237,13 +192,13 @@ class _MatchReplay:
             index = start + offset
             if index >= len(self.events):
                 why = f"the record ends inside a command: {type(expected).__name__} is missing"
-                raise _Refusal("D8", "incomplete-command", why, match_event=start)
+                raise Refusal("D8", "incomplete-command", why, match_event=start)
             recorded = self.events[index]
             if recorded != expected:
-                raise _Refusal(
-                    _rule_for(expected, self.state),
+                raise Refusal(
+                    rule_for(expected, self.state),
                     "event-mismatch",
-                    f"the rules record {_show(expected)}; the record holds {_show(recorded)}",
+                    f"the rules record {show(expected)}; the record holds {show(recorded)}",
                     match_event=index,
                 )
             state = evolve(state, expected)
@@ -256,12 +211,12 @@ class _MatchReplay:
         number = started.number
         if number > len(self.record.games):
             why = f"game {number} ({started.game_id}) is not in the record"
-            raise _Refusal("P7", "missing-game", why, match_event=index)
+            raise Refusal("P7", "missing-game", why, match_event=index)
         game = self.record.games[number - 1]
         verdict = self.check_game(game)
         self.verdicts.append(verdict)
         if not verdict.valid:
-            raise _Refusal(
+            raise Refusal(
                 verdict.rule,
                 verdict.code,
                 verdict.message,
@@ -272,7 +227,7 @@ class _MatchReplay:
             why = (
                 f"game {number} of the record is {game.game_id}, the match dealt {started.game_id}"
             )
-            raise _Refusal("P7", "game-mismatch", why, game=number, game_event=0)
+            raise Refusal("P7", "game-mismatch", why, game=number, game_event=0)
         dealt = game.events[0]
         if not isinstance(dealt, Dealt):
             raise AssertionError("a verified game begins with Dealt")
@@ -306,19 +261,17 @@ class _MatchReplay:
             problems.append(("P6", "its seat seeds are not the match's"))
         if problems:
             rule, why = problems[0]
-            raise _Refusal(
-                rule, "game-mismatch", f"game {number}: {why}", game=number, game_event=0
-            )
+            raise Refusal(rule, "game-mismatch", f"game {number}: {why}", game=number, game_event=0)
 
     def _game_end(self, state: MatchState, index: int) -> GameEnded:
         current = state.current
         if current is None or current.number > len(self.record.games):
-            raise _Refusal("P7", "no-game-to-score", "no game is being played", match_event=index)
+            raise Refusal("P7", "no-game-to-score", "no game is being played", match_event=index)
         events = self.record.games[current.number - 1].events
         ended = next((event for event in events if isinstance(event, GameEnded)), None)
         if ended is None:
             why = f"game {current.number} is scored, but its record does not reach its end"
-            raise _Refusal("P31", "game-not-over", why, match_event=index)
+            raise Refusal("P31", "game-not-over", why, match_event=index)
         return ended
 
     # --- the seed -------------------------------------------------------------------
@@ -333,7 +286,7 @@ class _MatchReplay:
             why = (
                 f"the match seed draws seat {drawn} to deal first; the record says {started.dealer}"
             )
-            raise _Refusal("P6", "deal-mismatch", why, match_event=index)
+            raise Refusal("P6", "deal-mismatch", why, match_event=index)
         for game in state.games:
             record = self.record.games[game.number - 1]
             dealt = record.events[0]
@@ -342,40 +295,5 @@ class _MatchReplay:
             committed = fair.commitment(fair.game_seed(seed, game.number))
             if dealt.proof.server_seed_sha256 != committed:
                 why = f"game {game.number}'s deal did not commit to the seed the match gives it"
-                raise _Refusal("P6", "seed-mismatch", why, game=game.number, game_event=0)
+                raise Refusal("P6", "seed-mismatch", why, game=game.number, game_event=0)
         self.deal_check = "verified"
-
-
-def _seats(seats: Sequence[int]) -> str:
-    if not seats:
-        return "nobody"
-    shown = [str(seat) for seat in seats]
-    if len(shown) == 1:
-        return f"seat {shown[0]}"
-    return "seats " + ", ".join(shown[:-1]) + " and " + shown[-1]
-
-
-_DEAL_NOTES: dict[DealCheck, str] = {
-    "verified": "every deal was recomputed from the revealed match seed",
-    "committed": "the deals were committed to a match seed not yet revealed",
-    "unproven": "the deals name no seeds",
-}
-
-
-def _rule_for(expected: MatchEvent, state: MatchState | None) -> str:
-    if isinstance(expected, MatchGameStarted):
-        if expected.number == 1:
-            return "P6"  # the first game is dealt by the drawn first dealer
-        return "P7" if state is None or state.options.points_recorded else "P8"
-    if isinstance(expected, MatchStarted):
-        return "P6"
-    if isinstance(expected, SeatClaimed | SeatLeft):
-        return "R18"
-    return "R16"
-
-
-def _show(event: MatchEvent) -> str:
-    fields = msgspec.to_builtins(event)
-    del fields["type"]
-    shown = ", ".join(f"{key}={value}" for key, value in fields.items())
-    return f"{type(event).__name__}({shown})"
