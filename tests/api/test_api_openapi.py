@@ -75,6 +75,8 @@ OPERATIONS = {
     "getSigningKeys",
     "importRecord",
     "leaveSeat",
+    "streamGame",
+    "streamMatch",
     "submitTurn",
 }
 
