@@ -18,6 +18,7 @@ from .steps.deal import *  # noqa: F403
 from .steps.dealer import *  # noqa: F403
 from .steps.end import *  # noqa: F403
 from .steps.moves import *  # noqa: F403
+from .steps.streams import *  # noqa: F403
 from .steps.table import *  # noqa: F403
 from .steps.turns import *  # noqa: F403
 

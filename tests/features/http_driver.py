@@ -33,6 +33,18 @@ class HttpDriver:
         self._game: str | None = None
         self._tokens: tuple[str, ...] = ()
 
+    @property
+    def game_id(self) -> str:
+        """The game being played (for the live-update streams)."""
+        if self._game is None:
+            raise RuntimeError("no game has been started")
+        return self._game
+
+    @property
+    def tokens(self) -> tuple[str, ...]:
+        """Each seat's bearer token, by seat."""
+        return self._tokens
+
     # --- commands ------------------------------------------------------------------
 
     def start(
