@@ -12,6 +12,10 @@ finished stream gets 204, which tells an EventSource to stop reconnecting.
 The hub (`service.usecases.hub`), one per app, lives with the app (`lifespan`): the
 store tells it of this process's writes, and on PostgreSQL a listener thread of every
 other process's (`service.store.notices`).
+
+Messages are framed by Litestar's `ServerSentEventMessage`, once per viewer per batch,
+and the frames are shared by every stream; the response is Litestar's `Stream`, not
+its `ServerSentEvent`, which would frame every message again for each stream.
 """
 
 from __future__ import annotations

@@ -212,9 +212,8 @@ def test_a_write_no_notice_reached_arrives_with_the_periodic_read(tmp_path: Path
             )
         finally:
             other.close()
-        started = time.monotonic()
+        # No notice comes: only the periodic read (every second here) can bring it.
         reader.wait(lambda r: r.last_id() == answer.result.version, timeout=5)
-        assert time.monotonic() - started < 3
         reader.drop()
 
 
@@ -269,7 +268,7 @@ def test_a_stopping_server_ends_its_streams_and_stops_at_once(tmp_path: Path) ->
         # uvicorn waits for every response under way: the stream is ended for it. (It
         # stops gracefully, then raises the signal again: the exit status is SIGTERM's.)
         assert server.wait(timeout=15) in (0, -signal.SIGTERM)
-        assert time.monotonic() - started < 3
+        assert time.monotonic() - started < 6, "it waited for the stream (10 s at most)"
         reader.join(timeout=5)
     finally:
         if server.poll() is None:

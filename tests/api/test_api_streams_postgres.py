@@ -5,7 +5,6 @@ periodic re-read is set far beyond the test's patience)."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 import httpx
@@ -103,8 +102,6 @@ def test_a_stream_on_one_app_shows_a_turn_played_through_another(
         with httpx.Client(base_url=playing.base) as client:
             response = play_turn(client, game["game_id"], seat, game["tokens"][seat])
         assert response.status_code == 200, response.text
-        started = time.monotonic()
         reader.wait(lambda r: r.last_id() == response.json()["version"], timeout=5)
-        assert time.monotonic() - started < 2
         assert reader.last_turn()["turn"] == response.json()["view"]["turn"]
         reader.drop()
