@@ -1,8 +1,8 @@
 """The composition root: `create_app(settings)` is the one factory (the CLI and tests call it).
 
-It loads the signing keys (`service.keyfiles`) and opens the event store for the app's
-lifetime, registers the routes of `service.api`, the problem table and the OpenAPI
-contract.
+It loads the signing keys (`service.keyfiles`), opens the event store and starts the
+live-update hub (`service.api.streams`) for the app's lifetime, registers the routes of
+`service.api`, the problem table and the OpenAPI contract.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from litestar import Litestar
 from litestar.datastructures import State
 from litestar.di import Provide
 
-from service.api import docs, games, health, index, keys, matches, records, viewer
+from service.api import docs, games, health, index, keys, matches, records, streams, viewer
 from service.api.http import MAX_BODY_BYTES, openapi_config
 from service.api.inputs import check_inputs
 from service.api.openapi import served_schema
@@ -80,6 +80,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             records.export_record,
             records.import_record,
             *matches.ROUTES,
+            *streams.ROUTES,
             keys.signing_keys,
             health.health,
             health.ready,
@@ -90,11 +91,12 @@ def create_app(settings: Settings | None = None) -> Litestar:
         dependencies={
             "store": Provide(_store, sync_to_thread=False),
             "keyring": Provide(_keyring, sync_to_thread=False),
+            "hub": Provide(streams.hub_of, sync_to_thread=False),
             "settings": Provide(lambda: settings, sync_to_thread=False, use_cache=True),
         },
         before_request=check_inputs,
         exception_handlers=exception_handlers(),
-        lifespan=[load_keys, open_store],
+        lifespan=[load_keys, open_store, streams.lifespan(settings)],
         openapi_config=openapi_config(),
         request_max_body_size=MAX_BODY_BYTES,
     )

@@ -149,3 +149,23 @@ class RecordNotFinished(ServiceError):
     """An imported record follows the rules but stops before the game is over."""
 
     code = "record-not-finished"
+
+
+class EventIdNotFound(VersionNotFound):
+    """Last-Event-ID names an event the stream has not reached."""
+
+    def __init__(self, asked: int, current: int, stream: str) -> None:
+        ServiceError.__init__(
+            self, f"the {stream} stream has no event {asked}: its last event is {current}"
+        )
+        self.version = current
+
+
+class TooManyStreams(ServiceError):
+    """The caller holds as many open live-update streams as it may: one must close first."""
+
+    code = "too-many-streams"
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after

@@ -49,6 +49,14 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     signing_key: str | None = None
     #: Public keys of earlier signing keys, still published so that old records verify.
     retired_keys: tuple[str, ...] = ()
+    #: Live updates (`service.usecases.hub`): a comment this often on a quiet stream.
+    stream_keepalive_seconds: int = 15
+    #: Streams one bearer token may hold open at once (429 beyond).
+    streams_per_token: int = 8
+    #: Streams opened without a token (spectators) from one address at once (429 beyond).
+    streams_per_address: int = 32
+    #: Each open stream's game or match is read again this often, notified or not.
+    stream_recheck_seconds: int = 5
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -165,6 +173,28 @@ SETTINGS: tuple[Setting, ...] = (
         "PEM public keys that signed older records, still published; several are separated "
         f"by `{os.pathsep}`",
         default_text="none",
+    ),
+    Setting(
+        "stream_keepalive_seconds",
+        "seconds between keep-alive comments on a quiet live-update stream",
+        bounds=(1, 3600),
+    ),
+    Setting(
+        "streams_per_token",
+        "live-update streams one bearer token may hold open at once (429 beyond)",
+        bounds=(1, 100_000),
+    ),
+    Setting(
+        "streams_per_address",
+        "live-update streams opened without a token (spectators) from one client address "
+        "at once (429 beyond)",
+        bounds=(1, 100_000),
+    ),
+    Setting(
+        "stream_recheck_seconds",
+        "seconds between reads of each game or match a stream is open on, notified or not "
+        "(bounds the delay of a missed PostgreSQL notification)",
+        bounds=(1, 3600),
     ),
 )
 _TYPES = typing.get_type_hints(Settings)

@@ -160,6 +160,7 @@ _DESCRIPTIONS = {
     413: f"The body is larger than the service reads ({MAX_BODY_BYTES} bytes)",
     415: "The body is not `application/json` (UTF-8), or has no Content-Type",
     422: "Malformed input, a move the rules forbid, or a record that breaks a rule",
+    429: "Too many open streams for this token (or, without one, this address); see Retry-After",
     500: "Internal error (no internals are shown)",
     503: "The event store is unavailable",
 }

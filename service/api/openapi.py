@@ -15,7 +15,8 @@ optional header parameters are plain strings (a header is never null), and docum
 response headers get a schema.
 Litestar documents one success media type per handler: `SUCCESS_EXTRAS` adds the
 others an operation answers in (the NDJSON game record) and the headers Litestar
-drops when a handler documents its success response itself.
+drops when a handler documents its success response itself, and describes the
+live-update streams (`text/event-stream`), whose messages' data are `STREAM_TYPES`.
 
 The served `/schema/openapi.json` and `penang-rummy openapi` use the same patched
 document, so the committed `openapi/openapi.json` is exactly what the app serves.
@@ -46,6 +47,7 @@ from service.usecases.match_messages import (
 from service.usecases.messages import (
     CreatedGame,
     CreateGame,
+    EventRecord,
     EventsPage,
     GameRecordDocument,
     ImportedGame,
@@ -53,6 +55,7 @@ from service.usecases.messages import (
     SubmitTurn,
     TurnResult,
 )
+from service.usecases.stream_messages import MatchStreamRecord, TurnMessage
 
 #: Every struct a handler takes or returns; the rest are reached from these.
 WIRE_TYPES: tuple[type[Any], ...] = (
@@ -77,6 +80,8 @@ WIRE_TYPES: tuple[type[Any], ...] = (
     ClaimedSeat,
     MatchRecordDocument,
 )
+#: The data of the live-update streams' messages: components no handler names.
+STREAM_TYPES: tuple[type[Any], ...] = (EventRecord, MatchStreamRecord, TurnMessage)
 _REF = "#/components/schemas/{name}"
 _ETAG = {
     "deprecated": False,
@@ -84,6 +89,31 @@ _ETAG = {
     "required": False,
     "schema": {"type": "string"},
 }
+
+
+def _event_stream(record: str, event_id: str, until: str) -> dict[str, Any]:
+    """The documented body of a live-update stream whose events' data are `record`s."""
+    return {
+        "description": f"Server-sent events, until the {until} is over",
+        "content": {
+            "text/event-stream": {
+                "schema": {
+                    "type": "string",
+                    "description": (
+                        f"Server-sent events: `event: <event type>`, `id: <{event_id}>`, "
+                        f"`data: <{record} JSON>`; after each batch `event: turn` with a "
+                        "`TurnMessage` and no id; `: keep-alive` comments."
+                    ),
+                },
+                "x-event-data": {
+                    "events": {"$ref": _REF.format(name=record)},
+                    "turn": {"$ref": _REF.format(name="TurnMessage")},
+                },
+            }
+        },
+    }
+
+
 #: By operation id: media types and headers to add to the documented success response.
 SUCCESS_EXTRAS: dict[str, dict[str, Any]] = {
     "exportRecord": {
@@ -101,7 +131,9 @@ SUCCESS_EXTRAS: dict[str, dict[str, Any]] = {
             }
         },
         "headers": {"ETag": _ETAG},
-    }
+    },
+    "streamGame": _event_stream("EventRecord", "the game's version after the event", "game"),
+    "streamMatch": _event_stream("MatchStreamRecord", "its position in the match stream", "match"),
 }
 
 
@@ -119,13 +151,16 @@ def served_schema(app: Litestar) -> dict[str, Any]:
 def patch_schema(schema: dict[str, Any]) -> None:
     """Apply the patches described in the module docstring to `schema`."""
     _, components = msgspec.json.schema_components(WIRE_TYPES, ref_template=_REF)
-    generated = schema.setdefault("components", {}).get("schemas", {})
-    if set(generated) != set(components):
+    _, every = msgspec.json.schema_components(WIRE_TYPES + STREAM_TYPES, ref_template=_REF)
+    # Patched already (the served document is patched again): the stream types are in.
+    generated = set(schema.setdefault("components", {}).get("schemas", {})) - set(every)
+    generated |= set(schema["components"].get("schemas", {})) & set(components)
+    if generated != set(components):
         raise RuntimeError(
             "component names differ between Litestar and msgspec: "
-            f"{sorted(set(generated) ^ set(components))}"
+            f"{sorted(generated ^ set(components))}"
         )
-    schema["components"]["schemas"] = components
+    schema["components"]["schemas"] = every
     for path_item in schema.get("paths", {}).values():
         for operation in path_item.values():
             if isinstance(operation, dict):
@@ -137,7 +172,10 @@ def _patch_operation(operation: dict[str, Any]) -> None:
     extras = SUCCESS_EXTRAS.get(operation.get("operationId", ""), {})
     success = operation.get("responses", {}).get("200", {})
     for key, values in extras.items():
-        success.setdefault(key, {}).update(values)
+        if isinstance(values, dict):
+            success.setdefault(key, {}).update(values)
+        else:
+            success[key] = values
     for parameter in operation.get("parameters", []):
         parameter["schema"] = _not_null(parameter.get("schema", {}))
     for response in operation.get("responses", {}).values():

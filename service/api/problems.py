@@ -58,6 +58,7 @@ from service.errors import (
     ServiceError,
     StaleVersion,
     StreamConflict,
+    TooManyStreams,
     UnknownToken,
     UnsupportedMediaType,
     VersionConflict,
@@ -104,6 +105,7 @@ PROBLEMS: dict[type[Exception], Row] = {
     VersionConflict: Row(409, "version-conflict", "Concurrent change"),
     StreamConflict: Row(409, "version-conflict", "Concurrent change"),
     UnsupportedMediaType: Row(415, "unsupported-media-type", "Unsupported media type"),
+    TooManyStreams: Row(429, "too-many-streams", "Too many open streams"),
     IdempotencyKeyReused: Row(422, "idempotency-key-reused", "Idempotency-Key reused"),
     InvalidRequest: Row(422, "invalid-request", "Invalid request"),
     MalformedAction: Row(422, "malformed-input", "Malformed input"),
@@ -147,6 +149,8 @@ def to_problem(exc: Exception) -> tuple[Problem, dict[str, str]]:
         headers.update(_AUTH_HEADERS)
     if status == 503:
         headers["Retry-After"] = "1"
+    if isinstance(exc, TooManyStreams):
+        headers["Retry-After"] = str(exc.retry_after)
     code, detail = row.slug, "the request could not be served"
     if isinstance(exc, RummyError | ServiceError):
         code, detail = exc.code, exc.message

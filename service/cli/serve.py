@@ -15,12 +15,15 @@ import errno
 import socket
 import sys
 from collections.abc import Mapping
+from types import FrameType
 from typing import Final
 
 import uvicorn
+from litestar import Litestar
 
 from service import version
 from service.api.index import CONTRACT_PATH, DOCS_PATH
+from service.api.streams import end_streams
 from service.app import create_app
 from service.settings import (
     SETTINGS,
@@ -128,9 +131,33 @@ def run_serve(args: argparse.Namespace) -> int:
         f"penang-rummy: serving {base}/ (docs {base}{DOCS_PATH}, contract {base}{CONTRACT_PATH})",
         flush=True,
     )
-    config = uvicorn.Config(create_app(settings), log_level=args.log_level)
-    uvicorn.Server(config).run(sockets=[listener])
+    app = create_app(settings)
+    config = uvicorn.Config(
+        app, log_level=args.log_level, timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS
+    )
+    _Server(config, app).run(sockets=[listener])
     return 0
+
+
+#: How long a stopping server waits for the requests it is answering.
+GRACEFUL_SHUTDOWN_SECONDS: Final = 10
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, ending the live-update streams as soon as it is told to stop.
+
+    uvicorn waits for every response under way to finish before it shuts the app down,
+    and a stream finishes only when its game does: each is ended at once instead (its
+    client resumes elsewhere, or later, with its Last-Event-ID).
+    """
+
+    def __init__(self, config: uvicorn.Config, app: Litestar) -> None:
+        super().__init__(config)
+        self._app = app
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        end_streams(self._app)
+        super().handle_exit(sig, frame)
 
 
 def _refuse(failure: Exception) -> int:

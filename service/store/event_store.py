@@ -13,9 +13,11 @@ Streams, all in the application's one table:
 
 Writes name the versions they expect, so of two writers racing for one stream exactly
 one lands: eventsourcing raises `IntegrityError` for the other, turned here into
-`VersionConflict` with the version that won. Folded states are cached per stream and
-brought up to date by reading only the events after the cached version
-(`folds.FoldedStreams`), so several processes over one database stay correct.
+`VersionConflict` with the version that won. Every committed write is told to the
+store's `listeners` (and, on PostgreSQL, NOTIFied to every process): `notices`.
+Folded states are cached per stream and brought up to date by reading only the events
+after the cached version (`folds.FoldedStreams`), so several processes over one
+database stay correct.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from service.store.envelopes import (
     secrets_id,
 )
 from service.store.folds import FoldedStreams
+from service.store.notices import RECORDER_TOPIC, Listeners, changes
 
 _CACHE_SIZE = 4096
 T = TypeVar("T")
@@ -76,7 +79,12 @@ class GameStore(Application[UUID]):
         self._lock = threading.Lock()
         self._secrets: OrderedDict[UUID, GameSecrets] = OrderedDict()
         self._synchronous = settings.sqlite_synchronous
-        super().__init__(env=settings.store_env())
+        #: Told of every committed write, in the writing thread (`notices`).
+        self.listeners = Listeners()
+        env = settings.store_env()
+        if settings.store == "postgres":
+            env["APPLICATION_RECORDER_TOPIC"] = RECORDER_TOPIC
+        super().__init__(env=env)
         self.games = FoldedStreams[Event, GameState](
             self.events, Event, fold, GameNotFound, _CACHE_SIZE
         )
@@ -148,7 +156,7 @@ class GameStore(Application[UUID]):
     def create(self, game_id: UUID, events: Sequence[Event], secrets: GameSecrets) -> None:
         """Record a new game and its secrets in one transaction."""
         envelopes = _envelopes(game_id, 0, events)
-        self.save(*envelopes, Envelope(secrets_id(game_id), 1, secrets))
+        self._save([*envelopes, Envelope(secrets_id(game_id), 1, secrets)])
         self._keep(self._secrets, game_id, secrets)
 
     def append(
@@ -163,7 +171,7 @@ class GameStore(Application[UUID]):
         Raises VersionConflict (with the version now stored) when another writer won.
         """
         try:
-            self.save(*_envelopes(game_id, expected, events), *extra)
+            self._save([*_envelopes(game_id, expected, events), *extra])
         except IntegrityError:
             raise VersionConflict(self.state(game_id).version) from None
 
@@ -174,9 +182,14 @@ class GameStore(Application[UUID]):
         first, nothing is stored.
         """
         try:
-            self.save(*envelopes)
+            self._save(envelopes)
         except IntegrityError:
             raise StreamConflict("another request changed this table first") from None
+
+    def _save(self, envelopes: Sequence[Envelope]) -> None:
+        """The one way a record is stored: in one transaction, then told to the listeners."""
+        self.save(*envelopes)
+        self.listeners.publish(changes(envelopes))
 
     def remember(self, game_id: UUID, state: GameState) -> None:
         """Cache the game's `state` unless a newer one is cached already."""

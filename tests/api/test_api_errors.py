@@ -50,6 +50,7 @@ from service.errors import (
     RecordNotFinished,
     StaleVersion,
     StreamConflict,
+    TooManyStreams,
     UnknownToken,
     UnsupportedMediaType,
     VersionConflict,
@@ -86,6 +87,7 @@ SAMPLES: dict[type[Exception], Callable[[], Exception]] = {
     StaleVersion: lambda: StaleVersion(3, 5),
     VersionConflict: lambda: VersionConflict(6),
     UnsupportedMediaType: lambda: UnsupportedMediaType("this operation takes application/json"),
+    TooManyStreams: lambda: TooManyStreams("this token holds 8 open streams", retry_after=5),
     IdempotencyKeyReused: lambda: IdempotencyKeyReused("other request"),
     InvalidRequest: lambda: InvalidRequest("bad", "players"),
     MalformedAction: lambda: MalformedAction(
@@ -138,6 +140,8 @@ def test_each_row_answers_with_its_status_type_and_title(exc_type: type[Exceptio
         assert problem.version == exc.version and headers["ETag"] == f'"{exc.version}"'
     if isinstance(exc, VersionNotFound):
         assert problem.version == exc.version and "ETag" not in headers
+    if isinstance(exc, TooManyStreams):
+        assert headers["Retry-After"] == "5"
     if isinstance(exc, InvalidRecord):
         assert (problem.event_index, problem.rule, problem.code) == (4, "P13", "card-not-in-hand")
     if row.status >= 500:

@@ -76,6 +76,8 @@ OPERATIONS = {
     "getSigningKeys",
     "importRecord",
     "leaveSeat",
+    "streamGame",
+    "streamMatch",
     "submitTurn",
 }
 

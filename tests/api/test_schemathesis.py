@@ -61,12 +61,17 @@ CONFIG = {
 }
 
 app = create_app(Settings(sqlite_path=str(_DIR / "schemathesis.sqlite")))
+#: The live-update streams are left out: on a running game a stream stays open until the
+#: game ends, and schemathesis over ASGI reads a whole response before checking it, so
+#: each case would wait forever. Their refusals (before a stream opens) are tested in
+#: tests/api/test_api_streams.py; the contract test still lists both operations.
+STREAMS = ["streamGame", "streamMatch"]
 schema = schemathesis.openapi.from_asgi(
     "/schema/openapi.json", app, config=schemathesis.Config.from_dict(CONFIG)
-)
+).exclude(operation_id=STREAMS)
 anonymous = schemathesis.openapi.from_asgi(
     "/schema/openapi.json", app, config=schemathesis.Config.from_dict(CONFIG)
-)
+).exclude(operation_id=STREAMS)
 
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "records"

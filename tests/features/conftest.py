@@ -19,6 +19,7 @@ from .steps.dealer import *  # noqa: F403
 from .steps.end import *  # noqa: F403
 from .steps.matches import *  # noqa: F403
 from .steps.moves import *  # noqa: F403
+from .steps.streams import *  # noqa: F403
 from .steps.table import *  # noqa: F403
 from .steps.turns import *  # noqa: F403
 

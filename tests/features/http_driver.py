@@ -38,6 +38,18 @@ class HttpDriver:
         self._claims: dict[int, str] = {}
         self._seen = 0
 
+    @property
+    def game_id(self) -> str:
+        """The game being played (for the live-update streams)."""
+        if self._game is None:
+            raise RuntimeError("no game has been started")
+        return self._game
+
+    @property
+    def tokens(self) -> tuple[str, ...]:
+        """Each seat's bearer token, by seat."""
+        return self._tokens
+
     # --- commands ------------------------------------------------------------------
 
     def start(

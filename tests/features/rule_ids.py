@@ -38,8 +38,10 @@ RULE_AREAS = (
 )
 
 #: Feature files bound by their own test modules, with their own steps and drivers:
-#: audit.feature (test_audit_domain.py, and its HTTP run test_audit_http.py).
-OWN_DRIVERS = ("audit.feature",)
+#: audit.feature (test_audit_domain.py, and its HTTP run test_audit_http.py), and
+#: live_updates.feature (test_live_updates_http.py: over HTTP only, the domain does
+#: not stream).
+OWN_DRIVERS = ("audit.feature", "live_updates.feature")
 
 #: Where RULES.md may be: in seeds/ (the project's copy), or beside the repository.
 RULES_MD_PLACES = (

@@ -1,0 +1,242 @@
+"""Live updates over server-sent events: a game's stream and a match's stream.
+
+`GET /games/{id}/stream` and `GET /matches/{id}/stream` answer `text/event-stream`:
+every event the caller may see (a seat with its bearer token, a spectator without),
+as `getEvents` shows it, then an `event: turn` message after each batch. A client
+that reconnects with `Last-Event-ID` (or `?last_event_id=`) gets exactly what it
+missed. Checks (the game or match, the token, the id, the caller's open streams) come
+before the stream opens, so each refusal is a problem; the stream ends when the game
+(the match) is over and all of it is sent, and a client that already has all of a
+finished stream gets 204, which tells an EventSource to stop reconnecting.
+
+The hub (`service.usecases.hub`), one per app, lives with the app (`lifespan`): the
+store tells it of this process's writes, and on PostgreSQL a listener thread of every
+other process's (`service.store.notices`).
+
+Messages are framed by Litestar's `ServerSentEventMessage`, once per viewer per batch,
+and the frames are shared by every stream; the response is Litestar's `Stream`, not
+its `ServerSentEvent`, which would frame every message again for each stream.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any, Final
+from uuid import UUID
+
+import anyio.to_thread
+from litestar import Litestar, Request, get
+from litestar.datastructures import State
+from litestar.di import NamedDependency
+from litestar.openapi import ResponseSpec
+from litestar.params import HeaderParameter, QueryParameter
+from litestar.response import Stream
+from litestar.response.sse import ServerSentEventMessage
+
+from domain.views import Viewer
+from service.api.http import (
+    SPECTATOR_OR_SEAT_SECURITY,
+    GameId,
+    MatchId,
+    authorization,
+    problems,
+)
+from service.errors import InvalidRequest
+from service.settings import Settings
+from service.store import GameStore
+from service.store.notices import PostgresListener
+from service.usecases import feeds
+from service.usecases.feeds import Kind, Message
+from service.usecases.hub import Hub
+
+EVENT_STREAM: Final = "text/event-stream"
+#: The largest Last-Event-ID read (a position; no stream comes near it).
+MAX_EVENT_ID: Final = 1_000_000
+_SEP: Final = "\n"
+KEEPALIVE: Final = ServerSentEventMessage(data=None, comment="keep-alive", sep=_SEP).encode()
+_HEADERS: Final = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+
+LastEventIdHeader = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Last-Event-ID",
+        required=False,
+        max_length=7,
+        pattern=r"^[0-9]{1,7}$",
+        description=(
+            "Resume after this event: the `id` of the last event received (an EventSource "
+            "sends it when it reconnects). Wins over `last_event_id`."
+        ),
+    ),
+]
+LastEventIdQuery = Annotated[
+    int | None,
+    QueryParameter(
+        ge=0,
+        le=MAX_EVENT_ID,
+        required=False,
+        schema_extra={"minimum": 0},
+        description=(
+            "Resume after this event, for clients that cannot set the Last-Event-ID "
+            "header (a new EventSource); 0 or none: from the first event."
+        ),
+    ),
+]
+
+_FORMAT = (
+    "Each event is sent as `event:` its type, `id:` as above and one `data:` line of "
+    "JSON; after each batch of events comes `event: turn`, with no `id`, whose data is a "
+    "`TurnMessage` (the game, its version, whose turn, whether it is over, and the "
+    "`deadline` of the turn or null). A comment `: keep-alive` is sent after "
+    "PENANG_RUMMY_STREAM_KEEPALIVE_SECONDS without a message. A seat sees its own hand "
+    "and nobody sees another hand or the undealt cards while a game runs (P5); once it "
+    "is over, everything (R3), as `getEvents` shows it."
+)
+
+
+def frame(message: Message) -> bytes:
+    """One message in the text/event-stream form."""
+    return ServerSentEventMessage(
+        data=message.data.decode("utf-8"), event=message.event, id=message.id, sep=_SEP
+    ).encode()
+
+
+def hub_of(state: State) -> Hub:
+    """The app's hub (the `hub` dependency)."""
+    hub = state.hub
+    if not isinstance(hub, Hub):
+        raise RuntimeError("live updates are not running")
+    return hub
+
+
+def lifespan(settings: Settings) -> Any:
+    """The app's hub, from start-up to shutdown (a lifespan context for `create_app`)."""
+
+    @asynccontextmanager
+    async def running(app: Litestar) -> AsyncIterator[None]:
+        store = app.state.store
+        assert isinstance(store, GameStore)
+        hub = Hub(store, settings, frame)
+        stop_telling = store.listeners.add(hub.changed)
+        listener = None
+        if settings.store == "postgres":
+            listener = PostgresListener(settings, hub.changed, hub.reconnected)
+            listener.start()
+        app.state.hub = hub
+        try:
+            yield
+        finally:
+            hub.close()
+            stop_telling()
+            if listener is not None:
+                await anyio.to_thread.run_sync(listener.close)
+
+    return running
+
+
+def end_streams(app: Litestar) -> None:
+    """End every open stream, from any thread (a server about to stop waits for them)."""
+    hub = app.state.get("hub")
+    if isinstance(hub, Hub):
+        hub.close_threadsafe()
+
+
+def _after(header: str | None, query: int | None) -> int:
+    if header is not None:
+        after = int(header)
+        if after > MAX_EVENT_ID:
+            raise InvalidRequest(f"Last-Event-ID is at most {MAX_EVENT_ID}", "Last-Event-ID")
+        return after
+    return query or 0
+
+
+def _address(request: Request[Any, Any, Any]) -> str:
+    client = request.client
+    return client.host if client is not None else "unknown"
+
+
+async def _open(
+    request: Request[Any, Any, Any], hub: Hub, key: tuple[Kind, UUID], viewer: Viewer, after: int
+) -> Stream:
+    holder = hub.admit(authorization(request), _address(request))
+    subscription = await hub.subscribe(*key, viewer, after, holder)
+    if subscription is None:
+        return Stream((), status_code=204, headers=_HEADERS)
+    chunks = subscription.chunks(hub.keepalive, KEEPALIVE)
+    return Stream(chunks, media_type=EVENT_STREAM, headers=_HEADERS)
+
+
+_FINISHED = ResponseSpec(
+    None,
+    description=(
+        "The stream is over (its game or match ended) and the Last-Event-ID is its last "
+        "event: nothing more will come, and an EventSource stops reconnecting."
+    ),
+)
+
+
+@get(
+    "/games/{game_id:str}/stream",
+    operation_id="streamGame",
+    summary="Follow a game live: its events as the token's seat (or a spectator) sees them.",
+    description=(
+        "Server-sent events. `id` is the game's version after the event (`Dealt` is 1); "
+        "reconnect with `Last-Event-ID` for exactly the events missed. The stream ends once "
+        "the game is over and every event is sent. A match's seat token serves every game "
+        "of the match, as that seat. " + _FORMAT
+    ),
+    media_type=EVENT_STREAM,
+    security=SPECTATOR_OR_SEAT_SECURITY,
+    responses={204: _FINISHED, **problems(401, 404, 422, 429)},
+)
+async def stream_game(
+    *,
+    game_id: GameId,
+    request: Request[Any, Any, Any],
+    store: NamedDependency[GameStore],
+    hub: NamedDependency[Hub],
+    last_event_id_header: LastEventIdHeader = None,
+    last_event_id: LastEventIdQuery = None,
+) -> Stream:
+    stream, after = UUID(game_id), _after(last_event_id_header, last_event_id)
+    viewer = await anyio.to_thread.run_sync(
+        feeds.open_game, store, stream, authorization(request), after
+    )
+    return await _open(request, hub, ("game", stream), viewer, after)
+
+
+@get(
+    "/matches/{match_id:str}/stream",
+    operation_id="streamMatch",
+    summary="Follow a match live: its events and its games' events, in one order.",
+    description=(
+        "Server-sent events: the match's events in order, each `MatchGameStarted` followed "
+        "by every event of that game as it is played, and the match's events recorded "
+        "after it (its score, a close, the next game) once that game is over. `id` is the "
+        "event's position in that sequence, from 1 (a `MatchStreamRecord` says which game "
+        "an event is of, and its version there); the order is a function of the stored "
+        "events alone, so `Last-Event-ID` resumes exactly, on any process. A seat's token "
+        "shows that seat's hand in every game. The stream ends once the match is over. " + _FORMAT
+    ),
+    media_type=EVENT_STREAM,
+    security=SPECTATOR_OR_SEAT_SECURITY,
+    responses={204: _FINISHED, **problems(401, 404, 422, 429)},
+)
+async def stream_match(
+    *,
+    match_id: MatchId,
+    request: Request[Any, Any, Any],
+    store: NamedDependency[GameStore],
+    hub: NamedDependency[Hub],
+    last_event_id_header: LastEventIdHeader = None,
+    last_event_id: LastEventIdQuery = None,
+) -> Stream:
+    stream, after = UUID(match_id), _after(last_event_id_header, last_event_id)
+    viewer = await anyio.to_thread.run_sync(
+        feeds.open_match, store, stream, authorization(request), after
+    )
+    return await _open(request, hub, ("match", stream), viewer, after)
+
+
+ROUTES = (stream_game, stream_match)
