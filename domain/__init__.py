@@ -3,10 +3,10 @@
 Modules, one per game concept: `cards` (notation, decks: P1, P2), `rules` (options:
 D1–D8), `deal` (P3–P8), `melds` (P13–P18, D3, D4), `layoffs` (P19–P21), `wildcards`
 (P22–P25), `commands` (turn actions), `events`, `state` (fold), `game` (commands:
-P9–P12, P26–P32, D5–D8), `moves` (legal moves, the dead check: P29, D6), `scoring`
-(P33, D1, D7), `views` (what each seat may see), `fair` (seeded deals), `codec`,
-`records` and `audit` (game records and their verification), `chain` and `provenance`
-(the records' hash chain, and what it and a signature say).
+P9–P12, P26–P32, D5–D8, and a turn clock's timeout: R19), `moves` (legal moves, the
+dead check: P29, D6), `scoring` (P33, D1, D7), `views` (what each seat may see), `fair`
+(seeded deals), `codec`, `records` and `audit` (game records and their verification),
+`chain` and `provenance` (the records' hash chain, and what it and a signature say).
 """
 
 from domain.cards import Card, build_deck, format_cards, parse_cards
@@ -24,7 +24,7 @@ from domain.events import (
     TurnEnded,
     WildSwapped,
 )
-from domain.game import declare_dead, play_turn, start_game
+from domain.game import declare_dead, play_turn, start_game, time_out
 from domain.moves import LegalMoves, has_legal_move, legal_moves
 from domain.rules import Rules
 from domain.state import GameState, evolve, fold
@@ -59,4 +59,5 @@ __all__ = [
     "parse_cards",
     "play_turn",
     "start_game",
+    "time_out",
 ]

@@ -1,8 +1,8 @@
 """The composition root: `create_app(settings)` is the one factory (the CLI and tests call it).
 
 It loads the signing keys (`service.keyfiles`) and opens the event store for the app's
-lifetime, registers the routes of `service.api`, the problem table and the OpenAPI
-contract.
+lifetime, runs the turn clock (`service.usecases.timeouts`) while it is open, registers
+the routes of `service.api`, the problem table and the OpenAPI contract.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+import anyio
 import anyio.to_thread
 from litestar import Litestar
 from litestar.datastructures import State
@@ -25,6 +26,7 @@ from service.keyfiles import open_keyring
 from service.settings import Settings
 from service.signing import KeyRing
 from service.store import GameStore
+from service.usecases import timeouts
 
 _log = logging.getLogger("service.keys")
 
@@ -68,6 +70,15 @@ def create_app(settings: Settings | None = None) -> Litestar:
             app.state.store = None
             await anyio.to_thread.run_sync(store.close)
 
+    @asynccontextmanager
+    async def run_clock(app: Litestar) -> AsyncIterator[None]:
+        async with anyio.create_task_group() as group:
+            group.start_soon(timeouts.keep_time, _store(app.state), settings.clock_poll)
+            try:
+                yield
+            finally:
+                group.cancel_scope.cancel()
+
     app = Litestar(
         route_handlers=[
             games.create_game,
@@ -94,7 +105,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         },
         before_request=check_inputs,
         exception_handlers=exception_handlers(),
-        lifespan=[load_keys, open_store],
+        lifespan=[load_keys, open_store, run_clock],
         openapi_config=openapi_config(),
         request_max_body_size=MAX_BODY_BYTES,
     )

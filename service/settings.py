@@ -49,6 +49,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     signing_key: str | None = None
     #: Public keys of earlier signing keys, still published so that old records verify.
     retired_keys: tuple[str, ...] = ()
+    #: Seconds between two looks of the turn clock at deadlines other processes wrote.
+    clock_poll: int = 1
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -165,6 +167,12 @@ SETTINGS: tuple[Setting, ...] = (
         "PEM public keys that signed older records, still published; several are separated "
         f"by `{os.pathsep}`",
         default_text="none",
+    ),
+    Setting(
+        "clock_poll",
+        "the turn clock (`turn_seconds`) times a seat out at its deadline; each process also "
+        "looks for deadlines that other processes wrote at least every this many seconds",
+        bounds=(1, 60),
     ),
 )
 _TYPES = typing.get_type_hints(Settings)

@@ -155,8 +155,8 @@ _DESCRIPTIONS = {
     401: "No bearer token, or not a token of this game",
     403: "The bearer token of another seat, or a switched-off feature",
     404: "No such game or seat",
-    409: "Not your turn, the game is over (or not yet), the seat is dead, "
-    "or a stale/conflicting version",
+    409: "Not your turn, the game is over (or not yet), the seat is dead, the turn's time "
+    "ran out, or a stale/conflicting version",
     413: f"The body is larger than the service reads ({MAX_BODY_BYTES} bytes)",
     415: "The body is not `application/json` (UTF-8), or has no Content-Type",
     422: "Malformed input, a move the rules forbid, or a record that breaks a rule",

@@ -58,6 +58,7 @@ from service.errors import (
     ServiceError,
     StaleVersion,
     StreamConflict,
+    TurnTimedOut,
     UnknownToken,
     UnsupportedMediaType,
     VersionConflict,
@@ -101,6 +102,7 @@ PROBLEMS: dict[type[Exception], Row] = {
     NoGameToScore: Row(409, "no-game-to-score", "No game to score"),
     GameNotOver: Row(409, "game-not-over", "The game is not over"),
     StaleVersion: Row(409, "stale-version", "Stale version"),
+    TurnTimedOut: Row(409, "turn-timed-out", "The turn's time ran out"),
     VersionConflict: Row(409, "version-conflict", "Concurrent change"),
     StreamConflict: Row(409, "version-conflict", "Concurrent change"),
     UnsupportedMediaType: Row(415, "unsupported-media-type", "Unsupported media type"),
@@ -150,7 +152,7 @@ def to_problem(exc: Exception) -> tuple[Problem, dict[str, str]]:
     code, detail = row.slug, "the request could not be served"
     if isinstance(exc, RummyError | ServiceError):
         code, detail = exc.code, exc.message
-        extra["rule"] = exc.rule if isinstance(exc, RummyError) else None
+        extra["rule"] = exc.rule
     if isinstance(exc, RuleViolation | MalformedAction):
         extra["action_index"] = exc.action_index
     if isinstance(exc, InvalidRules | InvalidRequest):

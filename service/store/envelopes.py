@@ -59,6 +59,8 @@ class GameSecrets(msgspec.Struct, frozen=True, kw_only=True):
     #: The match the game is a game of, if any (its stream id), and its number in it.
     match_id: UUID | None = None
     number: int | None = None
+    #: The table's turn clock: seconds for each turn (R19); None for no clock.
+    turn_seconds: int | None = None
 
 
 class MatchSecrets(msgspec.Struct, frozen=True, kw_only=True):
@@ -72,6 +74,8 @@ class MatchSecrets(msgspec.Struct, frozen=True, kw_only=True):
     seat_sha256: tuple[str | None, ...]
     #: Explicit deck orders by game (tests and replays, where the service allows them).
     decks: tuple[tuple[str, ...], ...] | None = None
+    #: The turn clock of every game of the match: seconds for each turn (R19), or None.
+    turn_seconds: int | None = None
 
 
 class StoredAnswer(msgspec.Struct, frozen=True, kw_only=True):

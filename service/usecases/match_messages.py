@@ -17,7 +17,7 @@ from domain.match.events import AnyMatchEvent
 from domain.match.options import MatchOptions
 from domain.match.views import MatchView
 from domain.rules import MAX_PLAYERS, MIN_PLAYERS
-from service.usecases.messages import SeedText, Version
+from service.usecases.messages import SeedText, TurnSeconds, Version
 from service.usecases.names import PlayerName
 
 Deck = Annotated[tuple[CardText, ...], msgspec.Meta(max_length=200)]
@@ -54,6 +54,8 @@ class CreateMatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     #: Explicit deck orders, one per game, top card first: only where the service allows
     #: it (tests, replays). The match must then end after at most that many games.
     decks: Annotated[tuple[Deck, ...], msgspec.Meta(min_length=1, max_length=100)] | None = None
+    #: The turn clock of every game of the match: seconds for each turn (R19); none by default.
+    turn_seconds: TurnSeconds | None = None
 
 
 class CreatedMatch(msgspec.Struct, frozen=True, kw_only=True):

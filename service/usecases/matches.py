@@ -76,6 +76,7 @@ class _Write:
                 server_seed=None if deal.server_seed is None else deal.server_seed.hex(),
                 match_id=match_id,
                 number=deal.number,
+                turn_seconds=seats.turn_seconds,
             )
             self.envelopes += _envelopes(game_id, 0, deal.events)
             self.envelopes.append(Envelope(secrets_id(game_id), 1, game_secrets))
@@ -105,6 +106,7 @@ def create_match(store: GameStore, settings: Settings, request: CreateMatch) -> 
         host_sha256=auth.token_hash(host),
         seat_sha256=tuple(auth.token_hash(token) for token in tokens) or (None,) * seats,
         decks=decks,
+        turn_seconds=request.turn_seconds,
     )
     match_id = uuid4()
     write = _Write()

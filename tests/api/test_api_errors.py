@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from uuid import uuid4
 
 import pytest
@@ -50,6 +51,7 @@ from service.errors import (
     RecordNotFinished,
     StaleVersion,
     StreamConflict,
+    TurnTimedOut,
     UnknownToken,
     UnsupportedMediaType,
     VersionConflict,
@@ -84,6 +86,7 @@ SAMPLES: dict[type[Exception], Callable[[], Exception]] = {
     SeatIsDead: lambda: SeatIsDead("seat 1 is dead"),
     GameNotOver: lambda: GameNotOver("the game runs"),
     StaleVersion: lambda: StaleVersion(3, 5),
+    TurnTimedOut: lambda: TurnTimedOut(1, datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)),
     VersionConflict: lambda: VersionConflict(6),
     UnsupportedMediaType: lambda: UnsupportedMediaType("this operation takes application/json"),
     IdempotencyKeyReused: lambda: IdempotencyKeyReused("other request"),
@@ -140,6 +143,9 @@ def test_each_row_answers_with_its_status_type_and_title(exc_type: type[Exceptio
         assert problem.version == exc.version and "ETag" not in headers
     if isinstance(exc, InvalidRecord):
         assert (problem.event_index, problem.rule, problem.code) == (4, "P13", "card-not-in-hand")
+    if isinstance(exc, TurnTimedOut):
+        assert (problem.rule, problem.code) == ("R19", "turn-timed-out")
+        assert "2026-01-02T03:04:05Z" in problem.detail
     if row.status >= 500:
         assert "secret" not in problem.detail and "locked" not in problem.detail
 
