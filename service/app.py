@@ -18,6 +18,7 @@ from litestar.datastructures import State
 from litestar.di import Provide
 
 from service.api import docs, games, health, index, keys, matches, records, viewer
+from service.api.conditional import ConditionalRequests
 from service.api.http import MAX_BODY_BYTES, openapi_config
 from service.api.inputs import check_inputs
 from service.api.openapi import served_schema
@@ -106,6 +107,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         before_request=check_inputs,
         exception_handlers=exception_handlers(),
         lifespan=[load_keys, open_store, run_clock],
+        middleware=[ConditionalRequests()],
         openapi_config=openapi_config(),
         request_max_body_size=MAX_BODY_BYTES,
     )

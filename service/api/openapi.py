@@ -11,8 +11,9 @@ the field's type states the bound for the contract (`extra_json_schema`) and the
 refuse the rest, naming the rule; a record event's `v` is bounded per type by the
 codec's `SCHEMA_VERSIONS`. The component names must match (checked). Besides:
 Litestar's automatic `400` responses are dropped (validation errors are answered 422),
-optional header parameters are plain strings (a header is never null), and documented
-response headers get a schema.
+optional header parameters are plain strings (a header is never null), documented
+response headers get a schema, and every read (GET) whose answer carries an ETag takes
+`If-None-Match` and may answer 304 (`service.api.conditional` answers it).
 Litestar documents one success media type per handler: `SUCCESS_EXTRAS` adds the
 others an operation answers in (the NDJSON game record) and the headers Litestar
 drops when a handler documents its success response itself.
@@ -78,9 +79,37 @@ WIRE_TYPES: tuple[type[Any], ...] = (
 _REF = "#/components/schemas/{name}"
 _ETAG = {
     "deprecated": False,
-    "description": 'The game\'s version, quoted (`"7"`): send it back as If-Match.',
+    "description": (
+        'The record\'s length and the id of the key that signed it (`"9.<kid>"`): send it '
+        "back as If-None-Match."
+    ),
     "required": False,
     "schema": {"type": "string"},
+}
+#: Every read with an ETag takes If-None-Match (`service.api.conditional`).
+IF_NONE_MATCH = {
+    "name": "If-None-Match",
+    "in": "header",
+    "required": False,
+    "deprecated": False,
+    "allowEmptyValue": False,
+    "allowReserved": False,
+    "description": (
+        'ETags of answers the client holds (`"7"`, `W/"7"`, a list, or `*`): when the '
+        "answer would carry one of them, it is 304 Not Modified, with no body."
+    ),
+    "schema": {"type": "string"},
+}
+NOT_MODIFIED = {
+    "description": "Not modified: the answer would carry an ETag If-None-Match names (no body)",
+    "headers": {
+        "ETag": {
+            "description": "The answer's ETag.",
+            "required": False,
+            "deprecated": False,
+            "schema": {"type": "string"},
+        }
+    },
 }
 #: By operation id: media types and headers to add to the documented success response.
 SUCCESS_EXTRAS: dict[str, dict[str, Any]] = {
@@ -125,9 +154,11 @@ def patch_schema(schema: dict[str, Any]) -> None:
         )
     schema["components"]["schemas"] = components
     for path_item in schema.get("paths", {}).values():
-        for operation in path_item.values():
+        for method, operation in path_item.items():
             if isinstance(operation, dict):
                 _patch_operation(operation)
+                if method == "get":
+                    _conditional(operation)
 
 
 def _patch_operation(operation: dict[str, Any]) -> None:
@@ -141,6 +172,17 @@ def _patch_operation(operation: dict[str, Any]) -> None:
     for response in operation.get("responses", {}).values():
         for header in response.get("headers", {}).values():
             header.setdefault("schema", {"type": "string"})
+
+
+def _conditional(operation: dict[str, Any]) -> None:
+    """A read whose answer carries an ETag takes If-None-Match and may answer 304."""
+    success = operation.get("responses", {}).get("200", {})
+    if "ETag" not in success.get("headers", {}):
+        return
+    parameters = operation.setdefault("parameters", [])
+    if not any(parameter.get("name") == "If-None-Match" for parameter in parameters):
+        parameters.append(dict(IF_NONE_MATCH))
+    operation["responses"].setdefault("304", NOT_MODIFIED)
 
 
 def _not_null(schema: dict[str, Any]) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from litestar.di import NamedDependency
 from litestar.openapi import ResponseSpec
 from litestar.params import JSONBody
 
-from domain.records import dump_record
+from domain.records import GameRecord, dump_record
 from service.api.http import (
     ETAG,
     JSON_MEDIA_TYPE,
@@ -71,8 +71,14 @@ def export_record(
     return Response(
         dump_record(record, ndjson=ndjson),
         media_type=NDJSON_MEDIA_TYPE if ndjson else JSON_MEDIA_TYPE,
-        headers={"ETag": f'"{len(record.events)}"'},
+        headers={"ETag": _record_tag(record)},
     )
+
+
+def _record_tag(record: GameRecord) -> str:
+    """The record's ETag: its length, and the key that signed it (a new key, a new body)."""
+    kid = record.signature.kid if record.signature is not None else "unsigned"
+    return f'"{len(record.events)}.{kid}"'
 
 
 @post(

@@ -84,9 +84,11 @@ class StoredAnswer(msgspec.Struct, frozen=True, kw_only=True):
     #: SHA-256 of the request (operation, seat and canonical body), to refuse reuse.
     request_sha256: str
     status: int
-    #: The response body, JSON text.
+    #: The response body, JSON text; when `sealed`, encrypted under the Idempotency-Key
+    #: (it holds tokens: `service.usecases.idempotency`), in base64url.
     body: str
     version: int
+    sealed: bool = False
 
 
 #: The stored topic of each of the service's own record types: labels, not import paths.

@@ -37,7 +37,8 @@ from service.errors import (
 from service.settings import Settings
 from service.store import GameStore
 from service.store.envelopes import Envelope, GameSecrets, StoredAnswer, answer_id
-from service.usecases import auth, clock, matches
+from service.usecases import auth, clock, idempotency, matches
+from service.usecases.idempotency import Keyed, Replayed, fingerprint
 from service.usecases.messages import (
     CreatedGame,
     CreateGame,
@@ -60,8 +61,22 @@ class Answer(msgspec.Struct, frozen=True):
     replayed: bool = False
 
 
-def create_game(store: GameStore, settings: Settings, request: CreateGame) -> CreatedGame:
-    """Deal a new game from seeds (or an allowed explicit deck) and record it."""
+def create_game(
+    store: GameStore, settings: Settings, request: CreateGame, key: str | None = None
+) -> Replayed[CreatedGame]:
+    """Deal a new game from seeds (or an allowed explicit deck) and record it.
+
+    With an Idempotency-Key, a retry gets the first answer (`service.usecases.idempotency`).
+    """
+    keyed = idempotency.creation("createGame", key, request)
+    return idempotency.once(
+        store, keyed, CreatedGame, partial(_create_game, store, settings, request, keyed)
+    )
+
+
+def _create_game(
+    store: GameStore, settings: Settings, request: CreateGame, keyed: Keyed | None
+) -> CreatedGame:
     rules = (request.rules or Rules()).validate(len(request.players))
     players = player_names(request.players)
     seats = len(players)
@@ -105,10 +120,12 @@ def create_game(store: GameStore, settings: Settings, request: CreateGame) -> Cr
     )
     game_id = uuid4()
     at = clock.now()
-    store.create(game_id, events, game_secrets, at=at)
-    store.remember(game_id, state)
     view = clock.timed(view_game(state, None), clock.turn_deadline(game_secrets, state, at))
-    return CreatedGame(game_id=game_id, version=state.version, tokens=tokens, view=view)
+    created = CreatedGame(game_id=game_id, version=state.version, tokens=tokens, view=view)
+    answer = [] if keyed is None else [keyed.record(created, 201, state.version)]
+    store.create(game_id, events, game_secrets, answer, at=at)
+    store.remember(game_id, state)
+    return created
 
 
 def spectator_view(store: GameStore, game_id: UUID, version: int | None = None) -> GameView:
@@ -185,7 +202,7 @@ def submit_turn(
         game_id=game_id,
         seat=seat,
         authorization=authorization,
-        request=(if_match, key, _fingerprint("submitTurn", seat, _encoder.encode(tuple(actions)))),
+        request=(if_match, key, fingerprint("submitTurn", seat, _encoder.encode(tuple(actions)))),
         command=partial(play_turn, seat=seat, actions=actions),
     )
 
@@ -205,7 +222,7 @@ def dead(
         game_id=game_id,
         seat=seat,
         authorization=authorization,
-        request=(if_match, key, _fingerprint("declareDead", seat, b"")),
+        request=(if_match, key, fingerprint("declareDead", seat, b"")),
         command=partial(declare_dead, seat=seat),
     )
 
@@ -324,12 +341,6 @@ def _replay(stored: StoredAnswer, fingerprint: str) -> Answer:
     if stored.request_sha256 != fingerprint:
         raise IdempotencyKeyReused("this Idempotency-Key was first sent with a different request")
     return Answer(_turn_decoder.decode(stored.body), replayed=True)
-
-
-def _fingerprint(operation: str, seat: int, body: bytes) -> str:
-    digest = hashlib.sha256(f"{operation}\n{seat}\n".encode())
-    digest.update(body)
-    return digest.hexdigest()
 
 
 def _seed(game_secrets: GameSecrets) -> bytes | None:
