@@ -19,8 +19,9 @@ from litestar.di import Provide
 
 from service.api import docs, games, health, index, keys, matches, records, viewer
 from service.api.conditional import ConditionalRequests
-from service.api.http import MAX_BODY_BYTES, openapi_config
+from service.api.http import openapi_config
 from service.api.inputs import check_inputs
+from service.api.limits import RateLimits
 from service.api.openapi import served_schema
 from service.api.problems import exception_handlers
 from service.keyfiles import open_keyring
@@ -44,6 +45,15 @@ def _keyring(state: State) -> KeyRing:
     if not isinstance(ring, KeyRing):
         raise RuntimeError("the signing keys are not loaded")
     return ring
+
+
+def _limits(settings: Settings) -> list[RateLimits]:
+    """The rate limits, where the settings switch them on (`serve` does by default)."""
+    if not settings.rate_limit:
+        return []
+    return [
+        RateLimits(settings.rate_per_address, settings.rate_per_token, settings.rate_burst_seconds)
+    ]
 
 
 def create_app(settings: Settings | None = None) -> Litestar:
@@ -107,9 +117,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
         before_request=check_inputs,
         exception_handlers=exception_handlers(),
         lifespan=[load_keys, open_store, run_clock],
-        middleware=[ConditionalRequests()],
+        middleware=[*_limits(settings), ConditionalRequests()],
         openapi_config=openapi_config(),
-        request_max_body_size=MAX_BODY_BYTES,
+        request_max_body_size=settings.max_body_bytes,
     )
     served_schema(app)
     return app

@@ -136,6 +136,23 @@ class TurnTimedOut(ServiceError):
         self.deadline = deadline
 
 
+class RateLimited(ServiceError):
+    """The client's address or token sent more requests than the service takes for now."""
+
+    code = "rate-limited"
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        #: Whole seconds until the next request is taken.
+        self.retry_after = max(1, retry_after)
+
+
+class BodyTooLarge(ServiceError):
+    """The request's body is larger than the service reads (its `max_body_bytes`)."""
+
+    code = "body-too-large"
+
+
 class GameNotOver(ServiceError):
     """The game still runs: its record would show hidden hands (P5)."""
 

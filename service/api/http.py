@@ -19,11 +19,12 @@ from service.api.docs import render_plugins
 from service.api.problems import PROBLEM_MEDIA_TYPE
 from service.api.schemas import Problem
 from service.errors import InvalidRequest
+from service.settings import Settings
 from service.usecases.idempotency import MIN_SECRET_KEY, Replayed
 
 T = TypeVar("T")
-#: The largest request body the service reads (a record of the longest game is far less).
-MAX_BODY_BYTES = 1_000_000
+#: The largest request body the service reads by default (`Settings.max_body_bytes`).
+DEFAULT_BODY_BYTES = Settings().max_body_bytes
 JSON_MEDIA_TYPE = "application/json"
 NDJSON_MEDIA_TYPE = "application/x-ndjson"
 #: A game id as the service writes it: a UUID, lowercase, with dashes. Other spellings of
@@ -200,7 +201,10 @@ _DESCRIPTIONS = {
     404: "No such game or seat",
     409: "Not your turn, the game is over (or not yet), the seat is dead, the turn's time "
     "ran out, or a stale/conflicting version",
-    413: f"The body is larger than the service reads ({MAX_BODY_BYTES} bytes)",
+    413: "The body is larger than the service reads (`PENANG_RUMMY_MAX_BODY_BYTES`, by default "
+    f"{DEFAULT_BODY_BYTES} bytes)",
+    429: "Too many requests from this address or with this token: retry after `Retry-After` "
+    "seconds",
     415: "The body is not `application/json` (UTF-8), or has no Content-Type",
     422: "Malformed input, a move the rules forbid, or a record that breaks a rule",
     500: "Internal error (no internals are shown)",

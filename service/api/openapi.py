@@ -12,8 +12,9 @@ refuse the rest, naming the rule; a record event's `v` is bounded per type by th
 codec's `SCHEMA_VERSIONS`. The component names must match (checked). Besides:
 Litestar's automatic `400` responses are dropped (validation errors are answered 422),
 optional header parameters are plain strings (a header is never null), documented
-response headers get a schema, and every read (GET) whose answer carries an ETag takes
-`If-None-Match` and may answer 304 (`service.api.conditional` answers it).
+response headers get a schema, every read (GET) whose answer carries an ETag takes
+`If-None-Match` and may answer 304 (`service.api.conditional` answers it), and every
+operation but the probes may answer 429 (`service.api.limits`).
 Litestar documents one success media type per handler: `SUCCESS_EXTRAS` adds the
 others an operation answers in (the NDJSON game record) and the headers Litestar
 drops when a handler documents its success response itself.
@@ -34,6 +35,8 @@ from litestar import Litestar
 from domain.match.views import MatchView
 from domain.views import GameView
 from service.api.http import NDJSON_MEDIA_TYPE
+from service.api.limits import EXEMPT_PATHS
+from service.api.problems import PROBLEM_MEDIA_TYPE
 from service.api.schemas import Health, Index, Problem
 from service.signing import SigningKeys
 from service.usecases.match_messages import (
@@ -100,6 +103,22 @@ IF_NONE_MATCH = {
     ),
     "schema": {"type": "string"},
 }
+#: Every operation but the probes may be refused by the rate limits (`service.api.limits`).
+TOO_MANY_REQUESTS = {
+    "description": (
+        "Too many requests from this address or with this token (the service's rate "
+        "limits): retry after `Retry-After` seconds"
+    ),
+    "content": {PROBLEM_MEDIA_TYPE: {"schema": {"$ref": _REF.format(name="Problem")}}},
+    "headers": {
+        "Retry-After": {
+            "description": "Whole seconds until the next request is taken.",
+            "required": True,
+            "deprecated": False,
+            "schema": {"type": "string", "pattern": "^[0-9]+$"},
+        }
+    },
+}
 NOT_MODIFIED = {
     "description": "Not modified: the answer would carry an ETag If-None-Match names (no body)",
     "headers": {
@@ -153,12 +172,14 @@ def patch_schema(schema: dict[str, Any]) -> None:
             f"{sorted(set(generated) ^ set(components))}"
         )
     schema["components"]["schemas"] = components
-    for path_item in schema.get("paths", {}).values():
+    for path, path_item in schema.get("paths", {}).items():
         for method, operation in path_item.items():
             if isinstance(operation, dict):
                 _patch_operation(operation)
                 if method == "get":
                     _conditional(operation)
+                if path not in EXEMPT_PATHS:
+                    operation.setdefault("responses", {}).setdefault("429", TOO_MANY_REQUESTS)
 
 
 def _patch_operation(operation: dict[str, Any]) -> None:

@@ -17,9 +17,9 @@ from litestar.params import JSONBody
 
 from domain.records import GameRecord, dump_record
 from service.api.http import (
+    DEFAULT_BODY_BYTES,
     ETAG,
     JSON_MEDIA_TYPE,
-    MAX_BODY_BYTES,
     NDJSON_MEDIA_TYPE,
     GameId,
     RecordFormat,
@@ -98,7 +98,8 @@ def _record_tag(record: GameRecord) -> str:
         "that stops before the game is over is refused as `record-not-finished`. A valid "
         "record becomes a new, finished game with a new id; no seat gets a token. Its "
         "export is signed by this service. "
-        f"A body over {MAX_BODY_BYTES} bytes is refused (413)."
+        "A body over the service's limit (`PENANG_RUMMY_MAX_BODY_BYTES`, by default "
+        f"{DEFAULT_BODY_BYTES} bytes) is refused (413)."
     ),
     sync_to_thread=True,
     response_headers=[ETAG],

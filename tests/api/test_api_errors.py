@@ -15,6 +15,7 @@ from litestar.exceptions import (
     NotFoundException,
     ValidationException,
 )
+from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 
 from domain import errors as domain_errors
 from domain.errors import (
@@ -39,6 +40,7 @@ from domain.match.errors import (
 )
 from service.api.problems import PROBLEMS, TYPE_PREFIX, row_for, to_problem
 from service.errors import (
+    BodyTooLarge,
     DeckNotAllowed,
     GameNotFound,
     GameNotOver,
@@ -48,6 +50,7 @@ from service.errors import (
     MalformedAction,
     MatchNotFound,
     MissingToken,
+    RateLimited,
     RecordNotFinished,
     StaleVersion,
     StreamConflict,
@@ -90,6 +93,9 @@ SAMPLES: dict[type[Exception], Callable[[], Exception]] = {
     VersionConflict: lambda: VersionConflict(6),
     UnsupportedMediaType: lambda: UnsupportedMediaType("this operation takes application/json"),
     IdempotencyKeyReused: lambda: IdempotencyKeyReused("other request"),
+    RateLimited: lambda: RateLimited("too many requests from this address: retry in 3 s", 3),
+    BodyTooLarge: lambda: BodyTooLarge("the body is larger than the 2048 bytes this service reads"),
+    RequestEntityTooLarge: RequestEntityTooLarge,
     InvalidRequest: lambda: InvalidRequest("bad", "players"),
     MalformedAction: lambda: MalformedAction(
         "actions[0].type: Invalid value", "actions[0].type", 0
@@ -143,6 +149,10 @@ def test_each_row_answers_with_its_status_type_and_title(exc_type: type[Exceptio
         assert problem.version == exc.version and "ETag" not in headers
     if isinstance(exc, InvalidRecord):
         assert (problem.event_index, problem.rule, problem.code) == (4, "P13", "card-not-in-hand")
+    if isinstance(exc, RateLimited):
+        assert headers["Retry-After"] == "3"
+    if row.status == 413:
+        assert problem.code == "body-too-large"
     if isinstance(exc, TurnTimedOut):
         assert (problem.rule, problem.code) == ("R19", "turn-timed-out")
         assert "2026-01-02T03:04:05Z" in problem.detail
