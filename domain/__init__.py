@@ -3,12 +3,12 @@
 Modules, one per game concept: `cards` (notation, decks: P1, P2), `rules` (options:
 D1–D8), `deal` (P3–P5, P7, P8), `melds` (P13–P18, D3, D4), `layoffs` (P19–P21),
 `wildcards` (P22–P25), `commands` (turn actions), `events`, `state` (fold), `game`
-(commands: P9–P12, P26–P32, D5–D8), `dead_check` (the exact dead check: P29, R8),
-`moves` (legal moves as whole turns: D6), `scoring` (P33, D1, D7), `views` (what each
-seat may see), `fair` (seeded deals and the first dealer: P6), `rule_ids`, `codec`,
-`records` and `audit` (game records and their verification), `chain` and `provenance`
-(the records' hash chain, and what it and a signature say); `match` (matches: several
-games at one table, P6–P8, R16–R18).
+(commands: P9–P12, P26–P32, D5–D8, and a turn clock's timeout: R19), `dead_check` (the
+exact dead check: P29, R8), `moves` (legal moves as whole turns: D6), `scoring` (P33,
+D1, D7), `views` (what each seat may see), `fair` (seeded deals and the first dealer:
+P6), `rule_ids`, `codec`, `records` and `audit` (game records and their verification),
+`chain` and `provenance` (the records' hash chain, and what it and a signature say);
+`match` (matches: several games at one table, P6–P8, R16–R18).
 """
 
 from domain.cards import Card, build_deck, format_cards, parse_cards
@@ -27,7 +27,7 @@ from domain.events import (
     TurnEnded,
     WildSwapped,
 )
-from domain.game import declare_dead, play_turn, start_game
+from domain.game import declare_dead, play_turn, start_game, time_out
 from domain.moves import LegalMoves, legal_moves
 from domain.rules import Rules
 from domain.state import GameState, evolve, fold
@@ -63,4 +63,5 @@ __all__ = [
     "parse_cards",
     "play_turn",
     "start_game",
+    "time_out",
 ]

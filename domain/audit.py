@@ -14,7 +14,9 @@
 3. Then the events are grouped into the commands that made them: a seat's run of
    consecutive `Melded`/`PassportMelded`/`LaidOff`/`WildSwapped` events is one turn,
    rebuilt into its actions and decided again with `play_turn`; a `DeclaredDead` with
-   reason `declared` is `declare_dead`. The events the engine returns must equal the
+   reason `declared` is `declare_dead`, and one with reason `timeout` is `time_out`
+   (R19): a record holds no clock, so the timeout of the seat on turn is taken as
+   recorded and the verdict says how many were. The events the engine returns must equal the
    recorded ones exactly, which checks the automatic events too: `TurnEnded`, the
    engine's own `DeclaredDead` (D6), `DeclaredGame` and the scores in `GameEnded`.
 4. After `GameEnded` nothing may follow but one `SeedRevealed` (R3).
@@ -45,7 +47,7 @@ from domain.events import (
     SeedRevealed,
     WildSwapped,
 )
-from domain.game import declare_dead, play_turn, reveal_seed, start_game
+from domain.game import declare_dead, play_turn, reveal_seed, start_game, time_out
 from domain.rule_ids import RuleId
 from domain.rules import RULES_VERSION
 from domain.state import GameState, evolve
@@ -123,6 +125,8 @@ class _Replay:
         self.state: GameState | None = None
         self.position = 0
         self.deal_check: DealCheck = "unproven"
+        #: Timeouts taken as recorded (R19): the rules cannot check a clock.
+        self.timeouts = 0
 
     # --- the whole record -----------------------------------------------------------
 
@@ -144,6 +148,9 @@ class _Replay:
             seats = " ".join(str(seat) for seat in ended.winners)
             message = f"{count} events follow the rules; {how}, won by seat {seats}; {deal}"
             code = "valid"
+        if self.timeouts:
+            taken = _timeouts(self.timeouts)
+            message += f"; {taken} taken as recorded (R19: times are not checked)"
         return Verdict(
             valid=True,
             finished=state.ended is not None,
@@ -212,6 +219,9 @@ class _Replay:
                 produced = play_turn(state, seat, actions)
             elif isinstance(event, DeclaredDead) and event.reason == "declared":
                 produced = declare_dead(state, event.seat)
+            elif isinstance(event, DeclaredDead) and event.reason == "timeout":
+                produced = time_out(state, event.seat)
+                self.timeouts += 1
             elif isinstance(event, SeedRevealed):
                 why = "the server seed is revealed once the game is over"
                 raise _Refusal(start, "R3", "early-reveal", why)
@@ -286,6 +296,10 @@ class _Replay:
             state = evolve(state, expected)
         self.state = state
         self.position = start + len(produced)
+
+
+def _timeouts(count: int) -> str:
+    return "1 timeout" if count == 1 else f"{count} timeouts"
 
 
 def _who(event: Event) -> str:

@@ -29,6 +29,11 @@ How an event type evolves:
    shape stays readable however the classes move on.
 3. A change of meaning that an old event cannot be translated to is a new event type,
    never a silent reuse of an old one.
+4. A new value of an enumerated field, whose old values keep their meaning, needs
+   nothing either: `DeclaredDead.reason` gained `timeout` (R19) at schema version 1.
+   Every event stored before reads as it did, byte for byte (the golden records hold
+   them); a reader that predates the value refuses an event carrying it as malformed,
+   rather than misreading it.
 
 The one upcaster so far is the worked example of rule 2, defined with the codec: `Dealt`
 v1 is a deal stored without `rules_version`. The service has never written one. A v1

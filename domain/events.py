@@ -88,10 +88,11 @@ class TurnEnded(Event, frozen=True, tag="TurnEnded"):
 
 
 class DeclaredDead(Event, frozen=True, tag="DeclaredDead"):
-    """The seat is dead (P28–P30): declared by the seat, or by the engine (D6)."""
+    """The seat is dead (P28–P30): declared by the seat, by the engine (D6), or by the
+    table's turn clock when the seat's time ran out (`timeout`, R19)."""
 
     seat: int
-    reason: Literal["declared", "no_move", "no_passport"]
+    reason: Literal["declared", "no_move", "no_passport", "timeout"]
 
 
 class DeclaredGame(Event, frozen=True, tag="DeclaredGame"):

@@ -1,4 +1,4 @@
-"""Commands on a game: deal, play a turn, declare dead (P3–P12, P19–P33, D5–D8).
+"""Commands on a game: deal, play a turn, declare dead, time out (P3–P12, P19–P33, D5–D8, R19).
 
 Each command checks the rules against the current state and returns the new events,
 or raises one rule violation and returns nothing (D8). A turn's actions are checked
@@ -125,6 +125,20 @@ def declare_dead(state: GameState, seat: int) -> list[Event]:
         move = describe(legal_moves(state, seat))
         raise DeadRefused(f"a legal move exists: {move}")
     dead = DeclaredDead(seat=seat, reason="declared")
+    return [dead, *_pass_turn(evolve(state, dead))]
+
+
+def time_out(state: GameState, seat: int) -> list[Event]:
+    """The seat on turn ran out of time: it is dead, reason `timeout` (R19).
+
+    A turn cannot be skipped (P10), so dead is the one fate that lets the game go on;
+    the seat's hand stays as deadwood (P30). Whether the time really ran out is the
+    table's business (the engine knows no clock): any seat on turn may be timed out,
+    moves or none. Play then passes as after any dead declaration, with D6's automatic
+    declarations and the end when nobody is left (P32).
+    """
+    _check_can_act(state, seat)
+    dead = DeclaredDead(seat=seat, reason="timeout")
     return [dead, *_pass_turn(evolve(state, dead))]
 
 

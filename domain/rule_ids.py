@@ -21,7 +21,7 @@ RuleId = Literal[
     "D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8",
     # readings where a rule needed a choice (READINGS.md)
     "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10", "R11",
-    "R12", "R13", "R14", "R15", "R16", "R17", "R18",
+    "R12", "R13", "R14", "R15", "R16", "R17", "R18", "R19",
     # basic Rummy (RULES.md)
     "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "B10", "B11",
     "B12",

@@ -10,7 +10,8 @@ in every version of it: an earlier state of a finished game is viewed with `over
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal, assert_never
+from datetime import datetime
+from typing import Annotated, Literal, assert_never
 
 import msgspec
 
@@ -35,6 +36,16 @@ from domain.state import GameState
 
 #: A seat number, or None for a spectator.
 Viewer = int | None
+Deadline = Annotated[
+    datetime,
+    msgspec.Meta(
+        description=(
+            "When the seat on turn must have played (RFC 3339, UTC), where the table has "
+            "a turn clock (R19): then it is dead by timeout."
+        ),
+        extra_json_schema={"format": "date-time"},
+    ),
+]
 
 
 def may_see_hand(viewer: Viewer, seat: int | None, over: bool) -> bool:
@@ -90,6 +101,10 @@ class GameView(msgspec.Struct, frozen=True, kw_only=True):
     undealt_count: int
     undealt: tuple[str, ...] | None = None
     result: ResultView | None = None
+    #: When the seat on turn must have played, where the table has a turn clock (R19).
+    #: The engine knows no clock: `view_game` leaves it None and the service fills it in
+    #: for the game now (never for a past version, nor once the game is over).
+    turn_deadline: Deadline | None = None
 
 
 class DealtView(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="Dealt"):

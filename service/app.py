@@ -1,8 +1,9 @@
 """The composition root: `create_app(settings)` is the one factory (the CLI and tests call it).
 
 It loads the signing keys (`service.keyfiles`), opens the event store and starts the
-live-update hub (`service.api.streams`) for the app's lifetime, registers the routes of
-`service.api`, the problem table and the OpenAPI contract.
+live-update hub (`service.api.streams`) for the app's lifetime, runs the turn clock
+(`service.usecases.timeouts`) while it is open, registers the routes of `service.api`,
+the problem table and the OpenAPI contract.
 """
 
 from __future__ import annotations
@@ -11,20 +12,24 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+import anyio
 import anyio.to_thread
 from litestar import Litestar
 from litestar.datastructures import State
 from litestar.di import Provide
 
 from service.api import docs, games, health, index, keys, matches, records, streams, viewer
-from service.api.http import MAX_BODY_BYTES, openapi_config
+from service.api.conditional import ConditionalRequests
+from service.api.http import openapi_config
 from service.api.inputs import check_inputs
+from service.api.limits import RateLimits
 from service.api.openapi import served_schema
 from service.api.problems import exception_handlers
 from service.keyfiles import open_keyring
 from service.settings import Settings
 from service.signing import KeyRing
 from service.store import GameStore
+from service.usecases import timeouts
 
 _log = logging.getLogger("service.keys")
 
@@ -41,6 +46,15 @@ def _keyring(state: State) -> KeyRing:
     if not isinstance(ring, KeyRing):
         raise RuntimeError("the signing keys are not loaded")
     return ring
+
+
+def _limits(settings: Settings) -> list[RateLimits]:
+    """The rate limits, where the settings switch them on (`serve` does by default)."""
+    if not settings.rate_limit:
+        return []
+    return [
+        RateLimits(settings.rate_per_address, settings.rate_per_token, settings.rate_burst_seconds)
+    ]
 
 
 def create_app(settings: Settings | None = None) -> Litestar:
@@ -67,6 +81,15 @@ def create_app(settings: Settings | None = None) -> Litestar:
         finally:
             app.state.store = None
             await anyio.to_thread.run_sync(store.close)
+
+    @asynccontextmanager
+    async def run_clock(app: Litestar) -> AsyncIterator[None]:
+        async with anyio.create_task_group() as group:
+            group.start_soon(timeouts.keep_time, _store(app.state), settings.clock_poll)
+            try:
+                yield
+            finally:
+                group.cancel_scope.cancel()
 
     app = Litestar(
         route_handlers=[
@@ -96,9 +119,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
         },
         before_request=check_inputs,
         exception_handlers=exception_handlers(),
-        lifespan=[load_keys, open_store, streams.lifespan(settings)],
+        lifespan=[load_keys, open_store, run_clock, streams.lifespan(settings)],
+        middleware=[*_limits(settings), ConditionalRequests()],
         openapi_config=openapi_config(),
-        request_max_body_size=MAX_BODY_BYTES,
+        request_max_body_size=settings.max_body_bytes,
     )
     served_schema(app)
     return app

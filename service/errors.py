@@ -6,6 +6,7 @@ and `service.api.problems` turns each into HTTP once, by one table.
 
 from __future__ import annotations
 
+from datetime import datetime
 from uuid import UUID
 
 
@@ -13,6 +14,8 @@ class ServiceError(Exception):
     """Base of the errors the service raises on purpose."""
 
     code = "service-error"
+    #: The rule (a RULES.md or READINGS.md id) the refusal applies, where one does.
+    rule: str | None = None
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -117,6 +120,37 @@ class StreamConflict(ServiceError):
     """Another request wrote to one of the streams of this write first (a lost race)."""
 
     code = "version-conflict"
+
+
+class TurnTimedOut(ServiceError):
+    """The seat's turn clock ran out: the clock records it dead, not this command (R19)."""
+
+    code = "turn-timed-out"
+    rule = "R19"
+
+    def __init__(self, seat: int | None, deadline: datetime) -> None:
+        when = deadline.isoformat().replace("+00:00", "Z")
+        super().__init__(
+            f"seat {seat}'s time for this turn ran out at {when}: the seat is dead by timeout"
+        )
+        self.deadline = deadline
+
+
+class RateLimited(ServiceError):
+    """The client's address or token sent more requests than the service takes for now."""
+
+    code = "rate-limited"
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        #: Whole seconds until the next request is taken.
+        self.retry_after = max(1, retry_after)
+
+
+class BodyTooLarge(ServiceError):
+    """The request's body is larger than the service reads (its `max_body_bytes`)."""
+
+    code = "body-too-large"
 
 
 class GameNotOver(ServiceError):

@@ -57,15 +57,29 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     streams_per_address: int = 32
     #: Each open stream's game or match is read again this often, notified or not.
     stream_recheck_seconds: int = 5
+    #: Seconds between two looks of the turn clock at deadlines other processes wrote.
+    clock_poll: int = 1
+    #: Requests per minute and client (429 beyond): off here, on when read from the
+    #: environment (`serve`), so that tests opt in (`SETTINGS` gives the serve default).
+    rate_limit: bool = False
+    rate_per_address: int = 600
+    rate_per_token: int = 300
+    rate_burst_seconds: int = 10
+    #: The largest request body read, in bytes (413 beyond).
+    max_body_bytes: int = 1_000_000
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
-        """Settings from `environ` (default: the process environment); an empty value is unset."""
+        """Settings from `environ` (default: the process environment); an empty value is unset.
+
+        An unset variable takes the row's `env_default` where it has one (the service's
+        own default where that differs from the one code gets from `Settings()`).
+        """
         env = os.environ if environ is None else environ
         values = {
             setting.field: parse(setting, text, setting.variable)
             for setting in SETTINGS
-            if (text := env.get(setting.variable, "").strip())
+            if (text := env.get(setting.variable, "").strip() or setting.env_default)
         }
         return msgspec.convert(values, cls)
 
@@ -117,6 +131,8 @@ class Setting(NamedTuple):
     bounds: tuple[int, int] | None = None
     #: The default in words, where the value alone would not say it.
     default_text: str | None = None
+    #: The value an unset variable means, where it differs from `Settings()`'s default.
+    env_default: str | None = None
 
     @property
     def variable(self) -> str:
@@ -130,6 +146,8 @@ class Setting(NamedTuple):
     def default(self) -> str:
         if self.default_text is not None:
             return self.default_text
+        if self.env_default is not None:
+            return self.env_default
         value = getattr(Settings(), self.field)
         if isinstance(value, bool):
             return "on" if value else "off"
@@ -195,6 +213,37 @@ SETTINGS: tuple[Setting, ...] = (
         "seconds between reads of each game or match a stream is open on, notified or not "
         "(bounds the delay of a missed PostgreSQL notification)",
         bounds=(1, 3600),
+    ),
+    Setting(
+        "clock_poll",
+        "the turn clock (`turn_seconds`) times a seat out at its deadline; each process also "
+        "looks for deadlines that other processes wrote at least every this many seconds",
+        bounds=(1, 60),
+    ),
+    Setting(
+        "rate_limit",
+        "limit the requests of each client address and of each bearer token (429 with "
+        "`Retry-After` beyond); `Settings()` built in code, as by the tests, has it off",
+        env_default="on",
+    ),
+    Setting(
+        "rate_per_address",
+        "requests per minute from one client address (every client behind one proxy or "
+        "NAT shares it)",
+        bounds=(1, 1_000_000),
+    ),
+    Setting("rate_per_token", "requests per minute with one bearer token", bounds=(1, 1_000_000)),
+    Setting(
+        "rate_burst_seconds",
+        "an address or a token may send at once what its rate allows in this many seconds "
+        "(600 a minute and 10 s: 100 requests), then its rate per minute applies",
+        bounds=(1, 3600),
+    ),
+    Setting(
+        "max_body_bytes",
+        "the largest request body the service reads, in bytes (413 beyond); a game record "
+        "of the longest game is far less than the default",
+        bounds=(1024, 100_000_000),
     ),
 )
 _TYPES = typing.get_type_hints(Settings)

@@ -26,12 +26,15 @@ from service.api.http import (
     IdempotencyKey,
     IfMatch,
     Seat,
+    SecretIdempotencyKey,
     Since,
     authorization,
     body_problems,
     if_match_version,
     problems,
+    replayable,
     tagged,
+    tagged_view,
 )
 from service.settings import Settings
 from service.store import GameStore
@@ -65,16 +68,17 @@ def _answer(answer: games.Answer) -> Response[TurnResult]:
     operation_id="createGame",
     summary="Deal a new game and get one bearer token per seat.",
     sync_to_thread=True,
-    response_headers=[ETAG],
+    response_headers=[ETAG, IDEMPOTENT_REPLAY],
     responses=body_problems(403),
 )
 def create_game(
     data: JSONBody[CreateGame],
     store: NamedDependency[GameStore],
     settings: NamedDependency[Settings],
+    idempotency_key: SecretIdempotencyKey = None,
 ) -> Response[CreatedGame]:
-    created = games.create_game(store, settings, data)
-    return tagged(created, created.version, status=201)
+    created = games.create_game(store, settings, data, idempotency_key)
+    return replayable(created, created.value.version, status=201)
 
 
 @get(
@@ -88,8 +92,7 @@ def create_game(
 def get_game(
     game_id: GameId, store: NamedDependency[GameStore], version: AtVersion = None
 ) -> Response[GameView]:
-    view = games.spectator_view(store, UUID(game_id), version)
-    return tagged(view, view.version)
+    return tagged_view(games.spectator_view(store, UUID(game_id), version))
 
 
 @get(
@@ -108,8 +111,7 @@ def get_seat_view(
     store: NamedDependency[GameStore],
     version: AtVersion = None,
 ) -> Response[GameView]:
-    view = games.seat_view(store, UUID(game_id), seat, authorization(request), version)
-    return tagged(view, view.version)
+    return tagged_view(games.seat_view(store, UUID(game_id), seat, authorization(request), version))
 
 
 @post(

@@ -14,14 +14,17 @@ from litestar.openapi.spec import Components, SecurityScheme
 from litestar.params import HeaderParameter, PathParameter, QueryParameter
 
 from domain.rules import MAX_PLAYERS
+from domain.views import GameView
 from service.api.docs import render_plugins
 from service.api.problems import PROBLEM_MEDIA_TYPE
 from service.api.schemas import Problem
 from service.errors import InvalidRequest
+from service.settings import Settings
+from service.usecases.idempotency import MIN_SECRET_KEY, Replayed
 
 T = TypeVar("T")
-#: The largest request body the service reads (a record of the longest game is far less).
-MAX_BODY_BYTES = 1_000_000
+#: The largest request body the service reads by default (`Settings.max_body_bytes`).
+DEFAULT_BODY_BYTES = Settings().max_body_bytes
 JSON_MEDIA_TYPE = "application/json"
 NDJSON_MEDIA_TYPE = "application/x-ndjson"
 #: A game id as the service writes it: a UUID, lowercase, with dashes. Other spellings of
@@ -114,6 +117,24 @@ IdempotencyKey = Annotated[
         description="A retry with the same key gets the first answer; nothing is recorded twice.",
     ),
 ]
+#: The Idempotency-Key of an operation whose answer holds bearer tokens: whoever sends the
+#: key gets the answer, so it must be unguessable (`service.usecases.idempotency`).
+SecretIdempotencyKey = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Idempotency-Key",
+        required=False,
+        min_length=MIN_SECRET_KEY,
+        max_length=128,
+        pattern=rf"^[\x21-\x7e]{{{MIN_SECRET_KEY},}}$",
+        description=(
+            "A retry with the same key gets the first answer, tokens included; nothing is "
+            "recorded twice. The answer holds bearer tokens and is given to whoever sends "
+            f"the key: make it unguessable (a random UUID; at least {MIN_SECRET_KEY} "
+            "characters). A key first sent with another request is refused (422)."
+        ),
+    ),
+]
 
 
 def authorization(request: Request[Any, Any, Any]) -> str | None:
@@ -136,9 +157,32 @@ def tagged(content: T, version: int, status: int = 200) -> Response[T]:
     return Response(content, status_code=status, headers={"ETag": f'"{version}"'})
 
 
+def tagged_view(view: GameView) -> Response[GameView]:
+    """A game's view tagged with its version, as `tagged`, but for what time travel reveals.
+
+    A past version of a game that has ended since shows every hand (R3), unlike the same
+    version read while the game ran: its ETag is `"N-ended"`, so that a cache or an
+    If-None-Match never takes one for the other.
+    """
+    revealed = view.undealt is not None and not view.over
+    tag = f'"{view.version}-ended"' if revealed else f'"{view.version}"'
+    return Response(view, headers={"ETag": tag})
+
+
+def replayable(answer: Replayed[T], version: int, status: int) -> Response[T]:
+    """`tagged`, saying when the answer is the stored first answer to its Idempotency-Key."""
+    response = tagged(answer.value, version, status)
+    if answer.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
 ETAG = ResponseHeader(
     name="ETag",
-    description='The game\'s version, quoted (`"7"`): send it back as If-Match.',
+    description=(
+        'The version, quoted (`"7"`): send it back as If-Match or If-None-Match. A past '
+        'version of a game read after the game ended shows every hand: `"7-ended"`.'
+    ),
     documentation_only=True,
 )
 IDEMPOTENT_REPLAY = ResponseHeader(
@@ -155,12 +199,14 @@ _DESCRIPTIONS = {
     401: "No bearer token, or not a token of this game",
     403: "The bearer token of another seat, or a switched-off feature",
     404: "No such game or seat",
-    409: "Not your turn, the game is over (or not yet), the seat is dead, "
-    "or a stale/conflicting version",
-    413: f"The body is larger than the service reads ({MAX_BODY_BYTES} bytes)",
+    409: "Not your turn, the game is over (or not yet), the seat is dead, the turn's time "
+    "ran out, or a stale/conflicting version",
+    413: "The body is larger than the service reads (`PENANG_RUMMY_MAX_BODY_BYTES`, by default "
+    f"{DEFAULT_BODY_BYTES} bytes)",
     415: "The body is not `application/json` (UTF-8), or has no Content-Type",
     422: "Malformed input, a move the rules forbid, or a record that breaks a rule",
-    429: "Too many open streams for this token (or, without one, this address); see Retry-After",
+    429: "Too many requests from this address or with this token, or too many open streams: "
+    "retry after `Retry-After` seconds",
     500: "Internal error (no internals are shown)",
     503: "The event store is unavailable",
 }

@@ -34,11 +34,12 @@ from typing import Any
 import msgspec
 from litestar import Request
 from litestar.enums import ParamType, RequestEncodingType
+from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.handlers import HTTPRouteHandler
 from litestar.params import BodyKwarg, ParameterKwarg
 from litestar.utils.scope.state import ScopeState
 
-from service.errors import InvalidRequest, MalformedAction, UnsupportedMediaType
+from service.errors import BodyTooLarge, InvalidRequest, MalformedAction, UnsupportedMediaType
 
 #: How deep a body may nest (a record's events nest 5 levels; a turn 4).
 MAX_DEPTH = 32
@@ -102,8 +103,19 @@ async def check_inputs(request: Request[Any, Any, Any]) -> None:
         _present_means_a_value(request, source, name, annotation)
     if inputs.body is not None:
         _check_media_type(request, inputs.media_type)
-        value = decode_body(await request.body(), inputs.body)
+        value = decode_body(await _body(request, handler), inputs.body)
         ScopeState.from_scope(request.scope).json = value
+
+
+async def _body(request: Request[Any, Any, Any], handler: HTTPRouteHandler) -> bytes:
+    """The body, or a 413 naming the limit (`Settings.max_body_bytes`)."""
+    try:
+        return await request.body()
+    except RequestEntityTooLarge:
+        limit = handler.resolve_request_max_body_size()
+        raise BodyTooLarge(
+            f"the body is larger than the {limit} bytes this service reads"
+        ) from None
 
 
 def _present_means_a_value(

@@ -20,14 +20,17 @@ from domain.match.views import MatchView
 from service.api.http import (
     ETAG,
     HOST_SECURITY,
+    IDEMPOTENT_REPLAY,
     JSON_MEDIA_TYPE,
     SEAT_SECURITY,
     MatchId,
     Seat,
+    SecretIdempotencyKey,
     Since,
     authorization,
     body_problems,
     problems,
+    replayable,
     tagged,
 )
 from service.settings import Settings
@@ -58,16 +61,17 @@ from service.usecases.match_messages import (
         "ends, by the winner (P7) or, without points recorded, the worst loser (P8)."
     ),
     sync_to_thread=True,
-    response_headers=[ETAG],
+    response_headers=[ETAG, IDEMPOTENT_REPLAY],
     responses=body_problems(403),
 )
 def create_match(
     data: JSONBody[CreateMatch],
     store: NamedDependency[GameStore],
     settings: NamedDependency[Settings],
+    idempotency_key: SecretIdempotencyKey = None,
 ) -> Response[CreatedMatch]:
-    created = matches.create_match(store, settings, data)
-    return tagged(created, created.version, status=201)
+    created = matches.create_match(store, settings, data, idempotency_key)
+    return replayable(created, created.value.version, status=201)
 
 
 @get(
@@ -103,7 +107,7 @@ def get_match_events(
     operation_id="claimSeat",
     summary="Claim an open seat: its token, for this seat only; the last claim deals.",
     sync_to_thread=True,
-    response_headers=[ETAG],
+    response_headers=[ETAG, IDEMPOTENT_REPLAY],
     responses=body_problems(404, 409),
 )
 def claim_seat(
@@ -111,9 +115,10 @@ def claim_seat(
     seat: Seat,
     data: JSONBody[ClaimSeat],
     store: NamedDependency[GameStore],
+    idempotency_key: SecretIdempotencyKey = None,
 ) -> Response[ClaimedSeat]:
-    claimed = matches.claim_seat(store, UUID(match_id), seat, data)
-    return tagged(claimed, claimed.version, status=201)
+    claimed = matches.claim_seat(store, UUID(match_id), seat, data, idempotency_key)
+    return replayable(claimed, claimed.value.version, status=201)
 
 
 @post(

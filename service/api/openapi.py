@@ -11,8 +11,10 @@ the field's type states the bound for the contract (`extra_json_schema`) and the
 refuse the rest, naming the rule; a record event's `v` is bounded per type by the
 codec's `SCHEMA_VERSIONS`. The component names must match (checked). Besides:
 Litestar's automatic `400` responses are dropped (validation errors are answered 422),
-optional header parameters are plain strings (a header is never null), and documented
-response headers get a schema.
+optional header parameters are plain strings (a header is never null), documented
+response headers get a schema, every read (GET) whose answer carries an ETag takes
+`If-None-Match` and may answer 304 (`service.api.conditional` answers it), and every
+operation but the probes may answer 429 (`service.api.limits`).
 Litestar documents one success media type per handler: `SUCCESS_EXTRAS` adds the
 others an operation answers in (the NDJSON game record) and the headers Litestar
 drops when a handler documents its success response itself, and describes the
@@ -34,6 +36,8 @@ from litestar import Litestar
 from domain.match.views import MatchView
 from domain.views import GameView
 from service.api.http import NDJSON_MEDIA_TYPE
+from service.api.limits import EXEMPT_PATHS
+from service.api.problems import PROBLEM_MEDIA_TYPE
 from service.api.schemas import Health, Index, Problem
 from service.signing import SigningKeys
 from service.usecases.match_messages import (
@@ -85,7 +89,10 @@ STREAM_TYPES: tuple[type[Any], ...] = (EventRecord, MatchStreamRecord, TurnMessa
 _REF = "#/components/schemas/{name}"
 _ETAG = {
     "deprecated": False,
-    "description": 'The game\'s version, quoted (`"7"`): send it back as If-Match.',
+    "description": (
+        'The record\'s length and the id of the key that signed it (`"9.<kid>"`): send it '
+        "back as If-None-Match."
+    ),
     "required": False,
     "schema": {"type": "string"},
 }
@@ -114,6 +121,47 @@ def _event_stream(record: str, event_id: str, until: str) -> dict[str, Any]:
     }
 
 
+#: Every read with an ETag takes If-None-Match (`service.api.conditional`).
+IF_NONE_MATCH = {
+    "name": "If-None-Match",
+    "in": "header",
+    "required": False,
+    "deprecated": False,
+    "allowEmptyValue": False,
+    "allowReserved": False,
+    "description": (
+        'ETags of answers the client holds (`"7"`, `W/"7"`, a list, or `*`): when the '
+        "answer would carry one of them, it is 304 Not Modified, with no body."
+    ),
+    "schema": {"type": "string"},
+}
+#: Every operation but the probes may be refused by the rate limits (`service.api.limits`).
+TOO_MANY_REQUESTS = {
+    "description": (
+        "Too many requests from this address or with this token (the service's rate "
+        "limits): retry after `Retry-After` seconds"
+    ),
+    "content": {PROBLEM_MEDIA_TYPE: {"schema": {"$ref": _REF.format(name="Problem")}}},
+    "headers": {
+        "Retry-After": {
+            "description": "Whole seconds until the next request is taken.",
+            "required": True,
+            "deprecated": False,
+            "schema": {"type": "string", "pattern": "^[0-9]+$"},
+        }
+    },
+}
+NOT_MODIFIED = {
+    "description": "Not modified: the answer would carry an ETag If-None-Match names (no body)",
+    "headers": {
+        "ETag": {
+            "description": "The answer's ETag.",
+            "required": False,
+            "deprecated": False,
+            "schema": {"type": "string"},
+        }
+    },
+}
 #: By operation id: media types and headers to add to the documented success response.
 SUCCESS_EXTRAS: dict[str, dict[str, Any]] = {
     "exportRecord": {
@@ -161,10 +209,14 @@ def patch_schema(schema: dict[str, Any]) -> None:
             f"{sorted(generated ^ set(components))}"
         )
     schema["components"]["schemas"] = every
-    for path_item in schema.get("paths", {}).values():
-        for operation in path_item.values():
+    for path, path_item in schema.get("paths", {}).items():
+        for method, operation in path_item.items():
             if isinstance(operation, dict):
                 _patch_operation(operation)
+                if method == "get":
+                    _conditional(operation)
+                if path not in EXEMPT_PATHS:
+                    operation.setdefault("responses", {}).setdefault("429", TOO_MANY_REQUESTS)
 
 
 def _patch_operation(operation: dict[str, Any]) -> None:
@@ -181,6 +233,17 @@ def _patch_operation(operation: dict[str, Any]) -> None:
     for response in operation.get("responses", {}).values():
         for header in response.get("headers", {}).values():
             header.setdefault("schema", {"type": "string"})
+
+
+def _conditional(operation: dict[str, Any]) -> None:
+    """A read whose answer carries an ETag takes If-None-Match and may answer 304."""
+    success = operation.get("responses", {}).get("200", {})
+    if "ETag" not in success.get("headers", {}):
+        return
+    parameters = operation.setdefault("parameters", [])
+    if not any(parameter.get("name") == "If-None-Match" for parameter in parameters):
+        parameters.append(dict(IF_NONE_MATCH))
+    operation["responses"].setdefault("304", NOT_MODIFIED)
 
 
 def _not_null(schema: dict[str, Any]) -> dict[str, Any]:

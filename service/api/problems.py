@@ -21,6 +21,7 @@ from litestar.exceptions import (
     NotFoundException,
     ValidationException,
 )
+from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.types import ExceptionHandlersMap
 
 from domain.errors import (
@@ -45,6 +46,7 @@ from domain.match.errors import (
 )
 from service.api.schemas import FieldError, Problem
 from service.errors import (
+    BodyTooLarge,
     DeckNotAllowed,
     GameNotFound,
     GameNotOver,
@@ -54,11 +56,13 @@ from service.errors import (
     MalformedAction,
     MatchNotFound,
     MissingToken,
+    RateLimited,
     RecordNotFinished,
     ServiceError,
     StaleVersion,
     StreamConflict,
     TooManyStreams,
+    TurnTimedOut,
     UnknownToken,
     UnsupportedMediaType,
     VersionConflict,
@@ -102,11 +106,15 @@ PROBLEMS: dict[type[Exception], Row] = {
     NoGameToScore: Row(409, "no-game-to-score", "No game to score"),
     GameNotOver: Row(409, "game-not-over", "The game is not over"),
     StaleVersion: Row(409, "stale-version", "Stale version"),
+    TurnTimedOut: Row(409, "turn-timed-out", "The turn's time ran out"),
     VersionConflict: Row(409, "version-conflict", "Concurrent change"),
     StreamConflict: Row(409, "version-conflict", "Concurrent change"),
+    BodyTooLarge: Row(413, "body-too-large", "Request body too large"),
+    RequestEntityTooLarge: Row(413, "body-too-large", "Request body too large"),
     UnsupportedMediaType: Row(415, "unsupported-media-type", "Unsupported media type"),
     TooManyStreams: Row(429, "too-many-streams", "Too many open streams"),
     IdempotencyKeyReused: Row(422, "idempotency-key-reused", "Idempotency-Key reused"),
+    RateLimited: Row(429, "rate-limited", "Too many requests"),
     InvalidRequest: Row(422, "invalid-request", "Invalid request"),
     MalformedAction: Row(422, "malformed-input", "Malformed input"),
     InvalidRecord: Row(422, "invalid-record", "Invalid record"),
@@ -149,12 +157,12 @@ def to_problem(exc: Exception) -> tuple[Problem, dict[str, str]]:
         headers.update(_AUTH_HEADERS)
     if status == 503:
         headers["Retry-After"] = "1"
-    if isinstance(exc, TooManyStreams):
+    if isinstance(exc, TooManyStreams | RateLimited):
         headers["Retry-After"] = str(exc.retry_after)
     code, detail = row.slug, "the request could not be served"
     if isinstance(exc, RummyError | ServiceError):
         code, detail = exc.code, exc.message
-        extra["rule"] = exc.rule if isinstance(exc, RummyError) else None
+        extra["rule"] = exc.rule
     if isinstance(exc, RuleViolation | MalformedAction):
         extra["action_index"] = exc.action_index
     if isinstance(exc, InvalidRules | InvalidRequest):

@@ -15,11 +15,11 @@ from litestar.di import NamedDependency
 from litestar.openapi import ResponseSpec
 from litestar.params import JSONBody
 
-from domain.records import dump_record
+from domain.records import GameRecord, dump_record
 from service.api.http import (
+    DEFAULT_BODY_BYTES,
     ETAG,
     JSON_MEDIA_TYPE,
-    MAX_BODY_BYTES,
     NDJSON_MEDIA_TYPE,
     GameId,
     RecordFormat,
@@ -71,8 +71,14 @@ def export_record(
     return Response(
         dump_record(record, ndjson=ndjson),
         media_type=NDJSON_MEDIA_TYPE if ndjson else JSON_MEDIA_TYPE,
-        headers={"ETag": f'"{len(record.events)}"'},
+        headers={"ETag": _record_tag(record)},
     )
+
+
+def _record_tag(record: GameRecord) -> str:
+    """The record's ETag: its length, and the key that signed it (a new key, a new body)."""
+    kid = record.signature.kid if record.signature is not None else "unsigned"
+    return f'"{len(record.events)}.{kid}"'
 
 
 @post(
@@ -92,7 +98,8 @@ def export_record(
         "that stops before the game is over is refused as `record-not-finished`. A valid "
         "record becomes a new, finished game with a new id; no seat gets a token. Its "
         "export is signed by this service. "
-        f"A body over {MAX_BODY_BYTES} bytes is refused (413)."
+        "A body over the service's limit (`PENANG_RUMMY_MAX_BODY_BYTES`, by default "
+        f"{DEFAULT_BODY_BYTES} bytes) is refused (413)."
     ),
     sync_to_thread=True,
     response_headers=[ETAG],

@@ -59,6 +59,8 @@ class GameSecrets(msgspec.Struct, frozen=True, kw_only=True):
     #: The match the game is a game of, if any (its stream id), and its number in it.
     match_id: UUID | None = None
     number: int | None = None
+    #: The table's turn clock: seconds for each turn (R19); None for no clock.
+    turn_seconds: int | None = None
 
 
 class MatchSecrets(msgspec.Struct, frozen=True, kw_only=True):
@@ -72,6 +74,8 @@ class MatchSecrets(msgspec.Struct, frozen=True, kw_only=True):
     seat_sha256: tuple[str | None, ...]
     #: Explicit deck orders by game (tests and replays, where the service allows them).
     decks: tuple[tuple[str, ...], ...] | None = None
+    #: The turn clock of every game of the match: seconds for each turn (R19), or None.
+    turn_seconds: int | None = None
 
 
 class StoredAnswer(msgspec.Struct, frozen=True, kw_only=True):
@@ -80,9 +84,11 @@ class StoredAnswer(msgspec.Struct, frozen=True, kw_only=True):
     #: SHA-256 of the request (operation, seat and canonical body), to refuse reuse.
     request_sha256: str
     status: int
-    #: The response body, JSON text.
+    #: The response body, JSON text; when `sealed`, encrypted under the Idempotency-Key
+    #: (it holds tokens: `service.usecases.idempotency`), in base64url.
     body: str
     version: int
+    sealed: bool = False
 
 
 #: The stored topic of each of the service's own record types: labels, not import paths.

@@ -11,6 +11,11 @@ Streams, all in the application's one table:
 - idempotent answers (`envelopes.answer_id`): saved in the same transaction as the
   command they answer.
 
+Beside that table, the turn clocks' index (`clocks.ClockIndex`): every write of a
+clocked game keeps its row (the deadline of the turn the write began), so that any
+process finds what is due. The time a turn began is the stored time of the event
+that began it (`Envelope.timestamp`, stored as `recorded_at`): `turn_began`.
+
 Writes name the versions they expect, so of two writers racing for one stream exactly
 one lands: eventsourcing raises `IntegrityError` for the other, turned here into
 `VersionConflict` with the version that won. Every committed write is told to the
@@ -22,15 +27,23 @@ database stay correct.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
+from datetime import datetime
 from typing import TypeVar
 from uuid import UUID, uuid4
 
 import msgspec
 from eventsourcing.application import Application
-from eventsourcing.persistence import InfrastructureFactory, IntegrityError, Mapper
+from eventsourcing.persistence import (
+    InfrastructureFactory,
+    IntegrityError,
+    Mapper,
+    PersistenceError,
+)
+from eventsourcing.postgres import PostgresFactory
 from eventsourcing.sqlite import SQLiteConnection, SQLiteConnectionPool, SQLiteFactory
 from eventsourcing.utils import Environment
 
@@ -39,8 +52,15 @@ from domain.match.events import AnyMatchEvent, MatchEvent
 from domain.match.state import MatchState
 from domain.match.state import fold as fold_match
 from domain.state import GameState, fold
-from service.errors import GameNotFound, MatchNotFound, StreamConflict, VersionConflict
+from service.errors import (
+    GameNotFound,
+    MatchNotFound,
+    StreamConflict,
+    VersionConflict,
+    VersionNotFound,
+)
 from service.settings import Settings
+from service.store.clocks import ClockIndex, games_written
 from service.store.envelopes import (
     Envelope,
     GameSecrets,
@@ -53,6 +73,7 @@ from service.store.folds import FoldedStreams
 from service.store.notices import RECORDER_TOPIC, Listeners, changes
 
 _CACHE_SIZE = 4096
+_log = logging.getLogger("service.store")
 T = TypeVar("T")
 S = TypeVar("S", bound=msgspec.Struct)
 
@@ -78,6 +99,8 @@ class GameStore(Application[UUID]):
     def __init__(self, settings: Settings) -> None:
         self._lock = threading.Lock()
         self._secrets: OrderedDict[UUID, GameSecrets] = OrderedDict()
+        #: By game: the latest version whose stored time is known, and that time.
+        self._began: OrderedDict[UUID, tuple[int, datetime]] = OrderedDict()
         self._synchronous = settings.sqlite_synchronous
         #: Told of every committed write, in the writing thread (`notices`).
         self.listeners = Listeners()
@@ -91,6 +114,8 @@ class GameStore(Application[UUID]):
         self.matches = FoldedStreams[AnyMatchEvent, MatchState](
             self.events, MatchEvent, fold_match, MatchNotFound, _CACHE_SIZE
         )
+        self.clocks = _clock_index(self.factory)
+        self.clocks.create_table()
 
     def construct_factory(self, env: Environment) -> InfrastructureFactory:
         factory = super().construct_factory(env)
@@ -142,6 +167,18 @@ class GameStore(Application[UUID]):
         envelope = records[0]
         return envelope.originator_version, _record(envelope, MatchSecrets)
 
+    def turn_began(self, game_id: UUID, version: int) -> datetime:
+        """When the game reached `version`: the stored time of its event at that version."""
+        cached = self._cached(self._began, game_id)
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        records = list(self.events.get(game_id, gt=version - 1, lte=version))
+        if not records or not isinstance(records[0], Envelope):
+            raise VersionNotFound(version, self.state(game_id).version)
+        stamp = records[0].timestamp
+        self._stamp(game_id, version, stamp)
+        return stamp
+
     def answer(self, stream: UUID) -> StoredAnswer | None:
         """The stored answer of an idempotency stream, if any."""
         records = list(self.events.get(stream, limit=1))
@@ -153,10 +190,24 @@ class GameStore(Application[UUID]):
 
     # --- writing ---------------------------------------------------------------------
 
-    def create(self, game_id: UUID, events: Sequence[Event], secrets: GameSecrets) -> None:
-        """Record a new game and its secrets in one transaction."""
-        envelopes = _envelopes(game_id, 0, events)
-        self._save([*envelopes, Envelope(secrets_id(game_id), 1, secrets)])
+    def create(
+        self,
+        game_id: UUID,
+        events: Sequence[Event],
+        secrets: GameSecrets,
+        extra: Sequence[Envelope] = (),
+        at: datetime | None = None,
+    ) -> None:
+        """Record a new game and its secrets (and `extra` records) in one transaction.
+
+        `at` is the time stored with the events (default: now). Raises StreamConflict
+        when another writer took one of the `extra` streams first.
+        """
+        envelopes = _envelopes(game_id, 0, events, at)
+        try:
+            self._save([*envelopes, Envelope(secrets_id(game_id), 1, secrets), *extra])
+        except IntegrityError:
+            raise StreamConflict("another request wrote this first") from None
         self._keep(self._secrets, game_id, secrets)
 
     def append(
@@ -165,13 +216,15 @@ class GameStore(Application[UUID]):
         expected: int,
         events: Sequence[Event],
         extra: Sequence[Envelope] = (),
+        at: datetime | None = None,
     ) -> None:
         """Append `events` after version `expected`, with `extra` records, atomically.
 
-        Raises VersionConflict (with the version now stored) when another writer won.
+        `at` is the time stored with the events (default: now). Raises VersionConflict
+        (with the version now stored) when another writer won.
         """
         try:
-            self._save([*_envelopes(game_id, expected, events), *extra])
+            self._save([*_envelopes(game_id, expected, events, at), *extra])
         except IntegrityError:
             raise VersionConflict(self.state(game_id).version) from None
 
@@ -186,14 +239,36 @@ class GameStore(Application[UUID]):
         except IntegrityError:
             raise StreamConflict("another request changed this table first") from None
 
-    def _save(self, envelopes: Sequence[Envelope]) -> None:
-        """The one way a record is stored: in one transaction, then told to the listeners."""
-        self.save(*envelopes)
-        self.listeners.publish(changes(envelopes))
-
     def remember(self, game_id: UUID, state: GameState) -> None:
         """Cache the game's `state` unless a newer one is cached already."""
         self.games.remember(game_id, state)
+
+    def _save(self, envelopes: Sequence[Envelope]) -> None:
+        """The one way a record is stored: in one transaction; then the listeners are told
+        (live updates) and the clocks' index is kept (module doc)."""
+        written = games_written(envelopes, self.secrets)
+        self.clocks.move([game.row for game in written if game.row and game.new])
+        self.save(*envelopes)
+        self.listeners.publish(changes(envelopes))
+        for game in written:
+            self._stamp(game.game_id, game.version, game.began)
+        try:
+            self.clocks.move([game.row for game in written if game.row and not game.new])
+            for game in written:
+                if game.ended and game.clocked:
+                    self.clocks.drop(game.game_id, game.version)
+        except PersistenceError as error:
+            # The write stands; the index keeps an earlier deadline, set right when due.
+            _log.warning("the turn clocks' index was not updated: %s", error)
+
+    def _stamp(self, game_id: UUID, version: int, stamp: datetime) -> None:
+        with self._lock:
+            cached = self._began.get(game_id)
+            if cached is None or cached[0] <= version:
+                self._began[game_id] = (version, stamp)
+            self._began.move_to_end(game_id)
+            while len(self._began) > _CACHE_SIZE:
+                self._began.popitem(last=False)
 
     def _cached(self, cache: OrderedDict[UUID, T], key: UUID) -> T | None:
         with self._lock:
@@ -206,8 +281,18 @@ class GameStore(Application[UUID]):
                 cache.popitem(last=False)
 
 
-def _envelopes(game_id: UUID, after: int, events: Sequence[Event]) -> list[Envelope]:
-    return [Envelope(game_id, after + i, event) for i, event in enumerate(events, start=1)]
+def _clock_index(factory: InfrastructureFactory) -> ClockIndex:
+    if isinstance(factory, SQLiteFactory):
+        return ClockIndex(factory.datastore, "?", postgres=False)
+    if isinstance(factory, PostgresFactory):
+        return ClockIndex(factory.datastore, "%s", postgres=True)
+    raise TypeError(f"no turn clocks over {type(factory).__name__}")
+
+
+def _envelopes(
+    game_id: UUID, after: int, events: Sequence[Event], at: datetime | None = None
+) -> list[Envelope]:
+    return [Envelope(game_id, after + i, event, at) for i, event in enumerate(events, start=1)]
 
 
 def _record(envelope: object, cls: type[S]) -> S:

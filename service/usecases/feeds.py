@@ -44,7 +44,7 @@ from domain.views import EventView, Viewer, view_event
 from service.errors import EventIdNotFound
 from service.store import GameStore
 from service.usecases import auth
-from service.usecases.deadlines import deadline
+from service.usecases.clock import deadline
 from service.usecases.messages import EventRecord
 from service.usecases.stream_messages import MatchStreamRecord, TurnMessage
 
@@ -218,7 +218,7 @@ def catch_up(store: GameStore, cursor: Cursor, after: int) -> tuple[list[Item], 
 
 
 def turn(store: GameStore, cursor: Cursor) -> TurnMessage | None:
-    """Whose turn it is in the cursor's game, and its deadline (`deadlines.deadline`)."""
+    """Whose turn it is in the cursor's game, and its deadline (`clock.deadline`)."""
     if cursor.game_id is None or cursor.game is None:
         return None
     state = cursor.game

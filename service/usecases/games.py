@@ -21,7 +21,7 @@ from domain.cards import parse_cards
 from domain.commands import Action
 from domain.events import DealProof, Event, GameEnded
 from domain.fair import fair_deal
-from domain.game import declare_dead, play_turn, reveal_seed, start_game
+from domain.game import declare_dead, play_turn, reveal_seed, start_game, time_out
 from domain.match.events import MatchGameStarted
 from domain.moves import legal_moves
 from domain.rules import Rules
@@ -37,7 +37,8 @@ from service.errors import (
 from service.settings import Settings
 from service.store import GameStore
 from service.store.envelopes import Envelope, GameSecrets, StoredAnswer, answer_id
-from service.usecases import auth, matches
+from service.usecases import auth, clock, idempotency, matches
+from service.usecases.idempotency import Keyed, Replayed, fingerprint
 from service.usecases.messages import (
     CreatedGame,
     CreateGame,
@@ -60,8 +61,22 @@ class Answer(msgspec.Struct, frozen=True):
     replayed: bool = False
 
 
-def create_game(store: GameStore, settings: Settings, request: CreateGame) -> CreatedGame:
-    """Deal a new game from seeds (or an allowed explicit deck) and record it."""
+def create_game(
+    store: GameStore, settings: Settings, request: CreateGame, key: str | None = None
+) -> Replayed[CreatedGame]:
+    """Deal a new game from seeds (or an allowed explicit deck) and record it.
+
+    With an Idempotency-Key, a retry gets the first answer (`service.usecases.idempotency`).
+    """
+    keyed = idempotency.creation("createGame", key, request)
+    return idempotency.once(
+        store, keyed, CreatedGame, partial(_create_game, store, settings, request, keyed)
+    )
+
+
+def _create_game(
+    store: GameStore, settings: Settings, request: CreateGame, keyed: Keyed | None
+) -> CreatedGame:
     rules = (request.rules or Rules()).validate(len(request.players))
     players = player_names(request.players)
     seats = len(players)
@@ -101,19 +116,22 @@ def create_game(store: GameStore, settings: Settings, request: CreateGame) -> Cr
     game_secrets = GameSecrets(
         token_sha256=tuple(auth.token_hash(token) for token in tokens),
         server_seed=None if server_seed is None else server_seed.hex(),
+        turn_seconds=request.turn_seconds,
     )
     game_id = uuid4()
-    store.create(game_id, events, game_secrets)
+    at = clock.now()
+    view = clock.timed(view_game(state, None), clock.turn_deadline(game_secrets, state, at))
+    created = CreatedGame(game_id=game_id, version=state.version, tokens=tokens, view=view)
+    answer = [] if keyed is None else [keyed.record(created, 201, state.version)]
+    store.create(game_id, events, game_secrets, answer, at=at)
     store.remember(game_id, state)
-    return CreatedGame(
-        game_id=game_id, version=state.version, tokens=tokens, view=view_game(state, None)
-    )
+    return created
 
 
 def spectator_view(store: GameStore, game_id: UUID, version: int | None = None) -> GameView:
     """The game now, or at `version`, as a spectator may see it."""
-    state, over = _at(store, game_id, version)
-    return view_game(state, None, over=over)
+    state, now = _at(store, game_id, version)
+    return _timed(store, game_id, state, now, view_game(state, None, over=now.over))
 
 
 def seat_view(
@@ -125,21 +143,29 @@ def seat_view(
 ) -> GameView:
     """The game now, or at `version`, as `seat` may see it."""
     _authorized(store, game_id, seat, authorization)
-    state, over = _at(store, game_id, version)
-    return view_game(state, seat, over=over)
+    state, now = _at(store, game_id, version)
+    return _timed(store, game_id, state, now, view_game(state, seat, over=now.over))
 
 
-def _at(store: GameStore, game_id: UUID, version: int | None) -> tuple[GameState, bool]:
-    """The state at `version` (None: now), and whether the game is over by now.
+def _timed(
+    store: GameStore, game_id: UUID, state: GameState, now: GameState, view: GameView
+) -> GameView:
+    """The view with its turn's deadline, where `state` is the game `now` (R19)."""
+    if state.version != now.version:
+        return view
+    return clock.timed(view, clock.deadline_of(store, game_id, now))
+
+
+def _at(store: GameStore, game_id: UUID, version: int | None) -> tuple[GameState, GameState]:
+    """The state at `version` (None: now), and the state now.
 
     A past version of a running game is as secret as its present; once the game is
     over every version of it may be shown in full (R3): the views decide, told both.
     """
     if version is None:
         state = store.state(game_id)
-        return state, state.over
-    past, current = store.state_at(game_id, version)
-    return past, current.over
+        return state, state
+    return store.state_at(game_id, version)
 
 
 def moves(store: GameStore, game_id: UUID, seat: int, authorization: str | None) -> MovesView:
@@ -176,7 +202,7 @@ def submit_turn(
         game_id=game_id,
         seat=seat,
         authorization=authorization,
-        request=(if_match, key, _fingerprint("submitTurn", seat, _encoder.encode(tuple(actions)))),
+        request=(if_match, key, fingerprint("submitTurn", seat, _encoder.encode(tuple(actions)))),
         command=partial(play_turn, seat=seat, actions=actions),
     )
 
@@ -196,7 +222,7 @@ def dead(
         game_id=game_id,
         seat=seat,
         authorization=authorization,
-        request=(if_match, key, _fingerprint("declareDead", seat, b"")),
+        request=(if_match, key, fingerprint("declareDead", seat, b"")),
         command=partial(declare_dead, seat=seat),
     )
 
@@ -224,6 +250,7 @@ def _act(
         return _replay(stored, fingerprint)
     if if_match is not None and if_match != state.version:
         raise StaleVersion(if_match, state.version)
+    clock.check_in_time(store, game_id, state)
     for attempt in range(matches.ATTEMPTS):
         try:
             return _decide_and_append(store, game_id, seat, state, command, stream, fingerprint)
@@ -257,10 +284,11 @@ def _decide_and_append(  # noqa: PLR0917 (one call site, in order)
     events += revealed
     after = fold(revealed, after)
     extra, remember_match = matches.continue_after(store, game_secrets, after)
+    at = clock.now()
     result = TurnResult(
         version=after.version,
         events=_records(state.version, events, seat, after.over),
-        view=view_game(after, seat),
+        view=clock.timed(view_game(after, seat), clock.turn_deadline(game_secrets, after, at)),
         next_game=_next_game(extra, game_secrets),
     )
     if stream is not None:
@@ -271,10 +299,24 @@ def _decide_and_append(  # noqa: PLR0917 (one call site, in order)
             version=after.version,
         )
         extra.append(Envelope(stream, 1, answer))
-    store.append(game_id, state.version, events, extra)
+    store.append(game_id, state.version, events, extra, at=at)
     store.remember(game_id, after)
     remember_match()
     return Answer(result)
+
+
+def time_out_turn(store: GameStore, game_id: UUID, state: GameState) -> TurnResult:
+    """The turn clock's command (R19): the seat on turn in `state` is dead by timeout.
+
+    Recorded as a turn is, with what it entails (the end, the match's score and next
+    deal), at the version `state` is at: of two clocks, one write lands and the other
+    gets VersionConflict (or StreamConflict). The caller has checked the deadline.
+    """
+    seat = state.turn
+    if seat is None:
+        raise AssertionError("a game that is over has no turn to time out")
+    command = partial(time_out, seat=seat)
+    return _decide_and_append(store, game_id, seat, state, command, None, "").result
 
 
 def _next_game(written: Sequence[Envelope], game_secrets: GameSecrets) -> UUID | None:
@@ -299,12 +341,6 @@ def _replay(stored: StoredAnswer, fingerprint: str) -> Answer:
     if stored.request_sha256 != fingerprint:
         raise IdempotencyKeyReused("this Idempotency-Key was first sent with a different request")
     return Answer(_turn_decoder.decode(stored.body), replayed=True)
-
-
-def _fingerprint(operation: str, seat: int, body: bytes) -> str:
-    digest = hashlib.sha256(f"{operation}\n{seat}\n".encode())
-    digest.update(body)
-    return digest.hexdigest()
 
 
 def _seed(game_secrets: GameSecrets) -> bytes | None:

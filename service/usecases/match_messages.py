@@ -18,7 +18,13 @@ from domain.match.events import AnyMatchEvent
 from domain.match.options import MatchOptions
 from domain.match.views import MatchView
 from domain.rules import MAX_PLAYERS, MIN_PLAYERS
-from service.usecases.messages import GameRecordDocument, SeedText, Version, stored_event_meta
+from service.usecases.messages import (
+    GameRecordDocument,
+    SeedText,
+    TurnSeconds,
+    Version,
+    stored_event_meta,
+)
 from service.usecases.names import PlayerName
 
 Deck = Annotated[tuple[CardText, ...], msgspec.Meta(max_length=200)]
@@ -57,6 +63,8 @@ class CreateMatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     #: it (tests, replays). A match of `games` needs as many decks; one that runs out of
     #: decks refuses the command that would deal the next game (R16, field `decks`).
     decks: Annotated[tuple[Deck, ...], msgspec.Meta(min_length=1, max_length=100)] | None = None
+    #: The turn clock of every game of the match: seconds for each turn (R19); none by default.
+    turn_seconds: TurnSeconds | None = None
 
 
 class CreatedMatch(msgspec.Struct, frozen=True, kw_only=True):

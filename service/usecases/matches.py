@@ -16,6 +16,7 @@ import hashlib
 import secrets
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from uuid import UUID, uuid4
 
 import msgspec
@@ -37,7 +38,8 @@ from service.settings import Settings
 from service.signing import KeyRing
 from service.store import GameStore
 from service.store.envelopes import Envelope, GameSecrets, MatchSecrets, secrets_id
-from service.usecases import auth, records
+from service.usecases import auth, idempotency, records
+from service.usecases.idempotency import Keyed, Replayed
 from service.usecases.match_messages import (
     ClaimedSeat,
     ClaimSeat,
@@ -79,6 +81,7 @@ class _Write:
                 server_seed=None if deal.server_seed is None else deal.server_seed.hex(),
                 match_id=match_id,
                 number=deal.number,
+                turn_seconds=seats.turn_seconds,
             )
             self.envelopes += _envelopes(game_id, 0, deal.events)
             self.envelopes.append(Envelope(secrets_id(game_id), 1, game_secrets))
@@ -96,8 +99,22 @@ class _Write:
 # --- opening a match -------------------------------------------------------------------
 
 
-def create_match(store: GameStore, settings: Settings, request: CreateMatch) -> CreatedMatch:
-    """Open a match: with its players named it starts (and deals) at once (P6)."""
+def create_match(
+    store: GameStore, settings: Settings, request: CreateMatch, key: str | None = None
+) -> Replayed[CreatedMatch]:
+    """Open a match: with its players named it starts (and deals) at once (P6).
+
+    With an Idempotency-Key, a retry gets the first answer (`service.usecases.idempotency`).
+    """
+    keyed = idempotency.creation("createMatch", key, request)
+    return idempotency.once(
+        store, keyed, CreatedMatch, partial(_create_match, store, settings, request, keyed)
+    )
+
+
+def _create_match(
+    store: GameStore, settings: Settings, request: CreateMatch, keyed: Keyed | None
+) -> CreatedMatch:
     seats, players = _seats(request)
     options = (request.options or MatchOptions()).validate(seats)
     match_seed, proof, decks = _seed_or_decks(settings, request, options)
@@ -108,6 +125,7 @@ def create_match(store: GameStore, settings: Settings, request: CreateMatch) -> 
         host_sha256=auth.token_hash(host),
         seat_sha256=tuple(auth.token_hash(token) for token in tokens) or (None,) * seats,
         decks=decks,
+        turn_seconds=request.turn_seconds,
     )
     match_id = uuid4()
     write = _Write()
@@ -124,9 +142,8 @@ def create_match(store: GameStore, settings: Settings, request: CreateMatch) -> 
         dealer = _first_dealer(request.dealer, match_seed, seat_seeds, seats)
         state = write.match_events(match_id, state, commands.start_match(state, dealer, seat_seeds))
         _deal_due(write, match_id, state, match_secrets)
-    write.commit(store)
     match_state = write.match[1] if write.match else state
-    return CreatedMatch(
+    created = CreatedMatch(
         match_id=match_id,
         version=match_state.version,
         host_token=host,
@@ -134,6 +151,10 @@ def create_match(store: GameStore, settings: Settings, request: CreateMatch) -> 
         game_id=write.first_game,
         view=view_match(match_state),
     )
+    if keyed is not None:
+        write.envelopes.append(keyed.record(created, 201, created.version))
+    write.commit(store)
+    return created
 
 
 #: The state before `MatchOpened`: version 0, nothing else read.
@@ -226,8 +247,23 @@ def _new_ids() -> Iterator[str]:
 # --- seats (R18) -------------------------------------------------------------------------
 
 
-def claim_seat(store: GameStore, match_id: UUID, seat: int, request: ClaimSeat) -> ClaimedSeat:
-    """Take an open seat: its token, for this seat only; the last claim deals (R18, P6)."""
+def claim_seat(
+    store: GameStore, match_id: UUID, seat: int, request: ClaimSeat, key: str | None = None
+) -> Replayed[ClaimedSeat]:
+    """Take an open seat: its token, for this seat only; the last claim deals (R18, P6).
+
+    With an Idempotency-Key, a retry gets the first answer, also when the retry raced
+    the first request and lost (`service.usecases.idempotency`).
+    """
+    keyed = idempotency.claim(match_id, seat, key, request)
+    return idempotency.once(
+        store, keyed, ClaimedSeat, partial(_claim_seat, store, match_id, seat, request, keyed)
+    )
+
+
+def _claim_seat(
+    store: GameStore, match_id: UUID, seat: int, request: ClaimSeat, keyed: Keyed | None
+) -> ClaimedSeat:
     name = player_name(request.name, "name")
     token = auth.new_token()
 
@@ -246,18 +282,23 @@ def claim_seat(store: GameStore, match_id: UUID, seat: int, request: ClaimSeat) 
             dealer = _first_dealer(None, seed, seeds, after.seats)
             started = write.match_events(match_id, after, commands.start_match(after, dealer))
             _deal_due(write, match_id, started, claimed)
+        if keyed is not None:
+            answer = _claimed(write)
+            write.envelopes.append(keyed.record(answer, 201, answer.version))
         return write
 
-    write = _run(store, match_id, claim)
-    state = _written(write)
-    return ClaimedSeat(
-        match_id=match_id,
-        seat=seat,
-        token=token,
-        version=state.version,
-        game_id=write.first_game,
-        view=view_match(state),
-    )
+    def _claimed(write: _Write) -> ClaimedSeat:
+        state = _written(write)
+        return ClaimedSeat(
+            match_id=match_id,
+            seat=seat,
+            token=token,
+            version=state.version,
+            game_id=write.first_game,
+            view=view_match(state),
+        )
+
+    return _claimed(_run(store, match_id, claim))
 
 
 def leave_seat(store: GameStore, match_id: UUID, seat: int, authorization: str | None) -> MatchView:

@@ -24,6 +24,19 @@ from domain.views import EventView, GameView
 from service.usecases.names import PlayerName
 
 SeedText = Annotated[str, msgspec.Meta(min_length=1, max_length=256)]
+#: The table's turn clock (R19), a service option beside the rules: seconds per turn.
+TurnSeconds = Annotated[
+    int,
+    msgspec.Meta(
+        ge=1,
+        le=86_400,
+        description=(
+            "The turn clock: each turn's time limit in seconds (R19). A seat that has not "
+            "played when it runs out is dead, reason `timeout`; the views show the turn's "
+            "deadline (`turn_deadline`). Leave it out for no clock."
+        ),
+    ),
+]
 Version = Annotated[int, msgspec.Meta(ge=0, description="How many events the game holds.")]
 
 ACTION_EXAMPLES = [
@@ -91,6 +104,8 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
         ]
         | None
     ) = None
+    #: The turn clock: seconds for each turn (R19); none by default.
+    turn_seconds: TurnSeconds | None = None
 
 
 class CreatedGame(msgspec.Struct, frozen=True, kw_only=True):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from uuid import uuid4
 
 import pytest
@@ -14,6 +15,7 @@ from litestar.exceptions import (
     NotFoundException,
     ValidationException,
 )
+from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 
 from domain import errors as domain_errors
 from domain.errors import (
@@ -38,6 +40,7 @@ from domain.match.errors import (
 )
 from service.api.problems import PROBLEMS, TYPE_PREFIX, row_for, to_problem
 from service.errors import (
+    BodyTooLarge,
     DeckNotAllowed,
     GameNotFound,
     GameNotOver,
@@ -47,10 +50,12 @@ from service.errors import (
     MalformedAction,
     MatchNotFound,
     MissingToken,
+    RateLimited,
     RecordNotFinished,
     StaleVersion,
     StreamConflict,
     TooManyStreams,
+    TurnTimedOut,
     UnknownToken,
     UnsupportedMediaType,
     VersionConflict,
@@ -85,10 +90,14 @@ SAMPLES: dict[type[Exception], Callable[[], Exception]] = {
     SeatIsDead: lambda: SeatIsDead("seat 1 is dead"),
     GameNotOver: lambda: GameNotOver("the game runs"),
     StaleVersion: lambda: StaleVersion(3, 5),
+    TurnTimedOut: lambda: TurnTimedOut(1, datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)),
     VersionConflict: lambda: VersionConflict(6),
     UnsupportedMediaType: lambda: UnsupportedMediaType("this operation takes application/json"),
     TooManyStreams: lambda: TooManyStreams("this token holds 8 open streams", retry_after=5),
     IdempotencyKeyReused: lambda: IdempotencyKeyReused("other request"),
+    RateLimited: lambda: RateLimited("too many requests from this address: retry in 3 s", 3),
+    BodyTooLarge: lambda: BodyTooLarge("the body is larger than the 2048 bytes this service reads"),
+    RequestEntityTooLarge: RequestEntityTooLarge,
     InvalidRequest: lambda: InvalidRequest("bad", "players"),
     MalformedAction: lambda: MalformedAction(
         "actions[0].type: Invalid value", "actions[0].type", 0
@@ -144,6 +153,13 @@ def test_each_row_answers_with_its_status_type_and_title(exc_type: type[Exceptio
         assert headers["Retry-After"] == "5"
     if isinstance(exc, InvalidRecord):
         assert (problem.event_index, problem.rule, problem.code) == (4, "P13", "card-not-in-hand")
+    if isinstance(exc, RateLimited):
+        assert headers["Retry-After"] == "3"
+    if row.status == 413:
+        assert problem.code == "body-too-large"
+    if isinstance(exc, TurnTimedOut):
+        assert (problem.rule, problem.code) == ("R19", "turn-timed-out")
+        assert "2026-01-02T03:04:05Z" in problem.detail
     if row.status >= 500:
         assert "secret" not in problem.detail and "locked" not in problem.detail
 

@@ -14,6 +14,7 @@ import pytest
 from .drivers import Driver
 from .rule_ids import known_tags
 from .scene import Scene
+from .steps.clock import *  # noqa: F403
 from .steps.deal import *  # noqa: F403
 from .steps.dealer import *  # noqa: F403
 from .steps.end import *  # noqa: F403

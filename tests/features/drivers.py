@@ -21,7 +21,7 @@ from domain.cards import Card
 from domain.commands import Action
 from domain.errors import RummyError
 from domain.events import Event
-from domain.game import declare_dead, play_turn, start_game
+from domain.game import declare_dead, play_turn, start_game, time_out
 from domain.moves import legal_moves
 from domain.rules import Rules
 from domain.state import GameState, fold
@@ -42,12 +42,20 @@ class Driver(Protocol):
     """
 
     def start(
-        self, players: Sequence[str], deck: Sequence[str], rules: Mapping[str, Any], dealer: int
+        self,
+        players: Sequence[str],
+        deck: Sequence[str],
+        rules: Mapping[str, Any],
+        dealer: int,
+        *,
+        table: Mapping[str, Any] | None = None,
     ) -> Outcome:
         """Deal a new game from `deck` (the full deck order, top card first).
 
         `rules` holds rule options by name (`domain.rules.Rules`); absent ones take
-        their defaults. The outcome's events are the ones recorded, as a spectator sees them.
+        their defaults. `table` holds the service's table options (`turn_seconds`),
+        which the engine does not know. The outcome's events are the ones recorded, as
+        a spectator sees them.
         """
         ...
 
@@ -57,6 +65,10 @@ class Driver(Protocol):
 
     def declare_dead(self, seat: int) -> Outcome:
         """`seat` declares dead (P29, D6)."""
+        ...
+
+    def time_out(self, seat: int) -> Outcome:
+        """`seat`'s turn clock runs out (R19); the events as `seat` sees them."""
         ...
 
     def view(self, viewer: int | None) -> Json:
@@ -134,8 +146,15 @@ class DomainDriver(DomainMatches):
     # --- commands ------------------------------------------------------------------
 
     def start(
-        self, players: Sequence[str], deck: Sequence[str], rules: Mapping[str, Any], dealer: int
+        self,
+        players: Sequence[str],
+        deck: Sequence[str],
+        rules: Mapping[str, Any],
+        dealer: int,
+        *,
+        table: Mapping[str, Any] | None = None,
     ) -> Outcome:
+        # The engine knows no clock: `table` is the service's business.
         try:
             options = msgspec.convert(dict(rules), type=Rules)
             cards = [Card(text) for text in deck]
@@ -162,6 +181,13 @@ class DomainDriver(DomainMatches):
     def declare_dead(self, seat: int) -> Outcome:
         try:
             events = declare_dead(self._current(), seat)
+        except RummyError as error:
+            return refused(error)
+        return self._record(events, viewer=seat)
+
+    def time_out(self, seat: int) -> Outcome:
+        try:
+            events = time_out(self._current(), seat)
         except RummyError as error:
             return refused(error)
         return self._record(events, viewer=seat)

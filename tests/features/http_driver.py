@@ -7,14 +7,25 @@ the shapes `DomainDriver` gives: the API's envelopes (`TurnResult`, `EventsPage`
 `MovesView`) are unwrapped, and a refusal's `application/problem+json` body becomes
 the same `Refusal(code, rule, action_index, message)`. Nothing is translated beyond
 unwrapping: where the service answers otherwise than the engine, the steps see it.
+
+A turn clock runs out with no request: the service's clock settles the game
+(`service.usecases.timeouts.settle`, what its background task runs) at the deadline
+the game's view shows, as it would once that time has come, and the driver reads the
+events it recorded back over HTTP.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
+from uuid import UUID
 
 from litestar.testing import TestClient
+
+from service.store import GameStore
+from service.store.clocks import ClockRow
+from service.usecases import timeouts
 
 from .drivers import Json, Outcome, Refusal
 
@@ -53,9 +64,15 @@ class HttpDriver:
     # --- commands ------------------------------------------------------------------
 
     def start(
-        self, players: Sequence[str], deck: Sequence[str], rules: Mapping[str, Any], dealer: int
+        self,
+        players: Sequence[str],
+        deck: Sequence[str],
+        rules: Mapping[str, Any],
+        dealer: int,
+        *,
+        table: Mapping[str, Any] | None = None,
     ) -> Outcome:
-        body = {"players": list(players), "rules": dict(rules), "dealer": dealer}
+        body = {"players": list(players), "rules": dict(rules), "dealer": dealer, **(table or {})}
         response = self._client.post("/games", json={**body, "deck": list(deck)})
         if response.status_code != 201:
             return Outcome(refusal=_refusal(response))
@@ -70,6 +87,23 @@ class HttpDriver:
 
     def declare_dead(self, seat: int) -> Outcome:
         return self._command(seat, "dead", None)
+
+    def time_out(self, seat: int) -> Outcome:
+        view = self.view(None)
+        deadline = view.get("turn_deadline")
+        if view["turn"] != seat or deadline is None:
+            raise HttpDriverError(
+                f"the clock times out the seat on turn of a clocked game: {view['turn']}, "
+                f"deadline {deadline}"
+            )
+        store = self._client.app.state.store
+        assert isinstance(store, GameStore)
+        due = datetime.fromisoformat(deadline)
+        row = ClockRow(UUID(self._path().rsplit("/", 1)[-1]), view["version"], due)
+        if not timeouts.settle(store, row, due):
+            raise HttpDriverError(f"the clock recorded no timeout at {deadline}")
+        page = self._read(self._path(f"/events?since={view['version']}"), seat)
+        return Outcome(events=tuple(_object(record["event"]) for record in page["events"]))
 
     # --- reading -------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PENANG_RULES = tuple(f"P{n}" for n in range(1, 34))
 DEFAULTS = tuple(f"D{n}" for n in range(1, 9))
 #: seeds/READINGS.md: how the engine reads the ambiguous rules.
-READINGS = tuple(f"R{n}" for n in range(1, 19))
+READINGS = tuple(f"R{n}" for n in range(1, 20))
 #: The tag of the scenarios test_rules_http.py runs over HTTP (one at least per rule area).
 HTTP_TAG = "http"
 #: Tags that are not rule ids: `http` marks the scenarios the HTTP driver runs.
@@ -35,6 +35,7 @@ RULE_AREAS = (
     "dealer.feature",
     "matches.feature",
     "seats.feature",
+    "turn_clock.feature",
 )
 
 #: Feature files bound by their own test modules, with their own steps and drivers:

@@ -35,6 +35,8 @@ class Scene:
 
     driver: Driver
     rules: dict[str, Any] = field(default_factory=dict)
+    #: The table's options beside the rules (the service's turn clock, `turn_seconds`).
+    table: dict[str, Any] = field(default_factory=dict)
     players: int = 0
     outcome: Outcome | None = None
     before: Snapshot | None = None
@@ -76,7 +78,9 @@ def accepted(outcome: Outcome, what: str) -> Outcome:
 def start(scene: Scene, players: int, deck: Sequence[str], dealer: int) -> Outcome:
     assert not scene.players, "a scenario deals one game only (check the Background)"
     scene.players = players
-    scene.outcome = scene.driver.start(list(NAMES[:players]), deck, scene.rules, dealer)
+    scene.outcome = scene.driver.start(
+        list(NAMES[:players]), deck, scene.rules, dealer, table=scene.table
+    )
     scene.before = None
     return scene.outcome
 

@@ -13,7 +13,7 @@ from domain.commands import Action, LayOffAction, MeldAction, SwapAction
 from domain.dead_check import has_legal_move
 from domain.errors import DeadRefused
 from domain.events import DeclaredDead, Event, GameEnded, WildSwapped
-from domain.game import declare_dead, play_turn, start_game
+from domain.game import declare_dead, play_turn, start_game, time_out
 from domain.moves import legal_moves
 from domain.rules import Rules
 from domain.state import GameState, evolve, fold
@@ -55,13 +55,15 @@ def play_random_game(
     *,
     greedy: bool = False,
     friendly: bool = False,
+    timeouts: float = 0.0,
 ) -> PlayedGame:
     """Deal a shuffled deck and play legal random turns until the game ends.
 
     A random player makes one to four listed moves a turn; a greedy one keeps playing
     the listed move that sheds the most cards while any is listed. A friendly deal
     hands out runs and sets more often than a shuffle does; both make more games end
-    by Game (P31) than uniform deals and random play would.
+    by Game (P31) than uniform deals and random play would. With `timeouts`, the seat
+    on turn runs out of time with that probability instead of playing (R19).
     """
     deck = (
         friendly_deck(rng, players, dealer, rules)
@@ -81,6 +83,9 @@ def play_random_game(
         seat = state.turn
         assert seat is not None
         assert not state.dead[seat]
+        if timeouts and rng.random() < timeouts:
+            state = _record(game, state, time_out(state, seat))
+            continue
         moves = legal_moves(state, seat)
         assert moves.can_move is bool(moves.turns), "a seat that can move is offered a turn"
         if moves.turns:

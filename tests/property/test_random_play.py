@@ -19,6 +19,7 @@ import msgspec
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
+from domain.audit import verify_events
 from domain.events import AnyEvent, DeclaredDead, GameEnded, WildSwapped
 from domain.rules import CardPoints, Rules
 from domain.state import fold
@@ -122,3 +123,30 @@ def test_seeded_games_reach_every_kind_of_ending() -> None:
     for what in ("game", "all_dead", "swap", "declared", "no_move", "no_passport"):
         assert seen[what] > 0, f"no seeded game showed {what!r}: {dict(seen)}"
     assert seen["several actions in a turn"] > 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(deals(), st.sampled_from((0.1, 0.3, 0.7)))
+def test_seats_that_run_out_of_time_leave_a_game_that_ends_and_verifies(
+    deal: Deal, timeouts: float
+) -> None:
+    # R19: a timeout passes the turn as any dead declaration does (D6, P32); every
+    # invariant holds after it, the game ends, and its record verifies.
+    game = play_random_game(
+        random.Random(deal.seed),
+        deal.players,
+        deal.dealer,
+        deal.rules,
+        greedy=deal.greedy,
+        friendly=deal.friendly,
+        timeouts=timeouts,
+    )
+    assert game.state is not None and game.state.over
+    verdict = verify_events(game.events)
+    assert verdict.valid and verdict.finished, verdict.summary()
+    timed_out = sum(
+        isinstance(fact, DeclaredDead) and fact.reason == "timeout" for fact in game.events
+    )
+    event(f"timeouts: {min(timed_out, 3)}{'+' if timed_out > 3 else ''}")
+    if timed_out:
+        assert "taken as recorded (R19" in verdict.message

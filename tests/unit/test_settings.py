@@ -19,7 +19,16 @@ def test_every_variable_is_read_and_printed(row: Setting) -> None:
     assert row.variable in environment_help()
     assert row.variable.removeprefix("PENANG_RUMMY_").lower() == row.field
     empty = Settings.from_env({row.variable: "  "})
-    assert empty == Settings(), "an empty variable is unset"
+    assert empty == Settings.from_env({}), "an empty variable is unset"
+
+
+def test_the_environment_switches_the_rate_limits_on_and_code_leaves_them_off() -> None:
+    # `serve` reads the environment: a public service is limited unless told otherwise;
+    # an app built from `Settings()` (the tests) is not, unless a test asks.
+    assert Settings.from_env({}).rate_limit
+    assert not Settings().rate_limit
+    assert not Settings.from_env({"PENANG_RUMMY_RATE_LIMIT": "off"}).rate_limit
+    assert Settings.from_env({}) == Settings(rate_limit=True)
 
 
 def test_values_are_parsed_by_the_field_type() -> None:

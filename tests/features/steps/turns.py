@@ -53,7 +53,7 @@ def command_accepted(scene: Scene) -> None:
 
 @then(
     parsers.re(
-        r"the (?:turn|deal|declaration) is refused(?: at action (?P<index>\d+))? "
+        r"the (?:turn|deal|declaration|timeout) is refused(?: at action (?P<index>\d+))? "
         r'citing (?P<rule>[PDR]\d+) with code "(?P<code>[a-z-]+)"'
     )
 )

@@ -1,0 +1,194 @@
+"""The turn clocks' index: one row per clocked game, `(game_id, version, deadline)`.
+
+The events are the truth: the clock (`service.usecases.timeouts`) re-reads a game and
+its stored times before timing a seat out. This table only says when to look, so
+that every process finds the next deadline with one indexed query, whoever wrote the
+turn, and after a restart. It lives in the store's database beside the events
+(SQLite or PostgreSQL), created with the store.
+
+A row never promises more time than the game gives: its deadline is at most the real
+one of the game's current version. `GameStore` keeps it so:
+
+- a new clocked game's row is inserted *before* its events are written, so that no
+  crash between the two leaves a game without a clock (a row whose game never landed
+  is dropped when its time comes and no game is found);
+- a clocked game's row is moved on *after* each write of its events (the winner of
+  a race writes it; a failed write changes nothing), to the new version and its exact
+  deadline, or dropped when the write ended the game. A crash in between leaves the
+  earlier, smaller deadline: the clock looks early and sets the row right;
+- the version only grows: of two processes moving one row, the later version wins.
+
+Deadlines are stored as POSIX seconds (a float).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager
+from datetime import UTC, datetime, timedelta
+from typing import Any, NamedTuple, Protocol
+from uuid import UUID
+
+from eventsourcing.persistence import IntegrityError
+
+from domain.events import Dealt, Event, GameEnded
+from service.store.envelopes import Envelope, GameSecrets, secrets_id
+
+TABLE = "penangrummy_turn_clocks"
+
+
+class ClockRow(NamedTuple):
+    """One clocked game: the version the row was written for, and when its turn ends."""
+
+    game_id: UUID
+    version: int
+    deadline: datetime
+
+
+class _Cursor(Protocol):
+    def execute(self, *args: Any, **kwargs: Any) -> Any: ...
+    def fetchall(self) -> Any: ...
+
+
+class _Datastore(Protocol):
+    def transaction(self, *, commit: bool) -> AbstractContextManager[Any]: ...
+
+
+_MOVE = (
+    "INSERT INTO {table} AS t (game_id, version, deadline) VALUES ({p}, {p}, {p}) "
+    "ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, "
+    "deadline = excluded.deadline WHERE t.version <= excluded.version"
+)
+
+
+class ClockIndex:
+    """The table over eventsourcing's datastore; `placeholder` is `?` (SQLite) or `%s`."""
+
+    def __init__(self, datastore: _Datastore, placeholder: str, *, postgres: bool) -> None:
+        self._datastore = datastore
+        self._p = placeholder
+        deadline_type = "DOUBLE PRECISION" if postgres else "REAL"
+        self._create = (
+            f"CREATE TABLE IF NOT EXISTS {TABLE} (game_id TEXT PRIMARY KEY, "
+            f"version BIGINT NOT NULL, deadline {deadline_type} NOT NULL)",
+            f"CREATE INDEX IF NOT EXISTS {TABLE}_deadline ON {TABLE} (deadline)",
+        )
+        self._move = _MOVE.format(table=TABLE, p=placeholder)
+
+    def create_table(self) -> None:
+        # Two processes creating it at once: one of them loses a race over the catalog.
+        with contextlib.suppress(IntegrityError), self._transaction(commit=True) as cursor:
+            for statement in self._create:
+                cursor.execute(statement)
+
+    def move(self, rows: Sequence[ClockRow]) -> None:
+        """Set each game's row to its version and deadline, unless a later version is set."""
+        if not rows:
+            return
+        with self._transaction(commit=True) as cursor:
+            for row in rows:
+                cursor.execute(self._move, (str(row.game_id), row.version, _seconds(row.deadline)))
+
+    def drop(self, game_id: UUID, version: int) -> None:
+        """Forget the game's clock (the game is over, or not clocked), up to `version`."""
+        with self._transaction(commit=True) as cursor:
+            cursor.execute(
+                f"DELETE FROM {TABLE} WHERE game_id = {self._p} AND version <= {self._p}",
+                (str(game_id), version),
+            )
+
+    def due(self, now: datetime, limit: int) -> list[ClockRow]:
+        """The rows whose deadline has passed at `now`, the earliest first."""
+        with self._transaction(commit=False) as cursor:
+            cursor.execute(
+                f"SELECT game_id, version, deadline FROM {TABLE} WHERE deadline <= {self._p} "
+                f"ORDER BY deadline LIMIT {self._p}",
+                (_seconds(now), limit),
+            )
+            return [_row(found) for found in cursor.fetchall()]
+
+    def next_deadline(self) -> datetime | None:
+        """The earliest deadline of any clocked game, if any."""
+        with self._transaction(commit=False) as cursor:
+            cursor.execute(f"SELECT MIN(deadline) AS deadline FROM {TABLE}")
+            (found,) = cursor.fetchall()
+            value = found["deadline"]
+            return None if value is None else datetime.fromtimestamp(float(value), UTC)
+
+    @contextlib.contextmanager
+    def _transaction(self, *, commit: bool) -> Iterator[_Cursor]:
+        with self._datastore.transaction(commit=commit) as cursor:
+            yield cursor
+
+
+def _seconds(moment: datetime) -> float:
+    return moment.timestamp()
+
+
+def _row(found: Any) -> ClockRow:
+    return ClockRow(
+        game_id=UUID(str(found["game_id"])),
+        version=int(found["version"]),
+        deadline=datetime.fromtimestamp(float(found["deadline"]), UTC),
+    )
+
+
+class GameWritten(NamedTuple):
+    """A game stream that one write extends."""
+
+    game_id: UUID
+    #: Its last version in the write, and that event's time: when the next turn began.
+    version: int
+    began: datetime
+    #: Dealt is in the write (a new game); GameEnded is (the game is over).
+    new: bool
+    ended: bool
+    turn_seconds: int | None
+
+    @property
+    def clocked(self) -> bool:
+        return self.turn_seconds is not None
+
+    @property
+    def row(self) -> ClockRow | None:
+        """The clock's row after the write; None when the game is not clocked, or over."""
+        if self.turn_seconds is None or self.ended:
+            return None
+        deadline = self.began + timedelta(seconds=self.turn_seconds)
+        return ClockRow(self.game_id, self.version, deadline)
+
+
+def games_written(
+    envelopes: Sequence[Envelope], secrets_of: Callable[[UUID], GameSecrets]
+) -> list[GameWritten]:
+    """Each game stream a write extends; a game's clock from its secrets in the write, or
+    (a game already stored) from `secrets_of`."""
+    last: dict[UUID, Envelope] = {}
+    new: set[UUID] = set()
+    ended: set[UUID] = set()
+    secrets: dict[UUID, GameSecrets] = {}
+    for envelope in envelopes:
+        event = envelope.event
+        if isinstance(event, Event):
+            last[envelope.originator_id] = envelope
+            if isinstance(event, Dealt):
+                new.add(envelope.originator_id)
+            if isinstance(event, GameEnded):
+                ended.add(envelope.originator_id)
+        elif isinstance(event, GameSecrets):
+            secrets[envelope.originator_id] = event
+    written = []
+    for game_id, envelope in last.items():
+        game_secrets = secrets.get(secrets_id(game_id)) or secrets_of(game_id)
+        written.append(
+            GameWritten(
+                game_id=game_id,
+                version=envelope.originator_version,
+                began=envelope.timestamp,
+                new=game_id in new,
+                ended=game_id in ended,
+                turn_seconds=game_secrets.turn_seconds,
+            )
+        )
+    return written
