@@ -216,7 +216,10 @@ def patch_schema(schema: dict[str, Any]) -> None:
                 if method == "get":
                     _conditional(operation)
                 if path not in EXEMPT_PATHS:
-                    operation.setdefault("responses", {}).setdefault("429", TOO_MANY_REQUESTS)
+                    # Rate limits (and, for streams, their own count) answer 429 anywhere.
+                    responses = operation.setdefault("responses", {})
+                    responses["429"] = {**TOO_MANY_REQUESTS, **responses.get("429", {})}
+                    responses["429"]["headers"] = TOO_MANY_REQUESTS["headers"]
 
 
 def _patch_operation(operation: dict[str, Any]) -> None:

@@ -58,11 +58,11 @@ def test_a_write_notifies_each_game_and_match_stream_it_moved(
 ) -> None:
     created = games.create_game(
         store, postgres_settings, CreateGame(players=("Aminah", "Ben"), seed="notices")
-    )
+    ).value
     assert _received(notices) == [Change("game", created.game_id, created.version)]
     match = matches.create_match(
         store, postgres_settings, CreateMatch(players=("Aminah", "Ben"), seed="notices")
-    )
+    ).value
     assert match.game_id is not None
     game = store.state(match.game_id)
     assert sorted(map(str, _received(notices))) == sorted(
@@ -81,7 +81,7 @@ def test_a_refused_write_notifies_nothing(
 ) -> None:
     created = games.create_game(
         store, postgres_settings, CreateGame(players=("Aminah", "Ben"), seed="refused")
-    )
+    ).value
     _received(notices)
     state = store.state(created.game_id)
     with pytest.raises(VersionConflict):
