@@ -78,6 +78,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             games.get_legal_moves,
             games.get_events,
             records.export_record,
+            records.export_record_ndjson,
             records.import_record,
             *matches.ROUTES,
             keys.signing_keys,

@@ -30,9 +30,13 @@ from typing import Any
 import msgspec
 from litestar import Litestar
 
+from domain.codec import GAME_EVENTS
+from domain.match.codec import MATCH_EVENTS
 from domain.match.views import MatchView
 from domain.views import GameView
-from service.api.http import NDJSON_MEDIA_TYPE
+from service.api.contract_types import add_discriminators, enumerate_problem_codes, type_enums
+from service.api.http import NDJSON_MEDIA_TYPE, OCTET_STREAM_MEDIA_TYPE
+from service.api.problems import problem_codes
 from service.api.schemas import Health, Index, Problem
 from service.signing import SigningKeys
 from service.usecases.match_messages import (
@@ -53,7 +57,10 @@ from service.usecases.messages import (
     SubmitTurn,
     TurnResult,
 )
+from service.usecases.stored_forms import COMPONENT_REF, stored_types
 
+#: The schema-only structs of the events' stored form, which record documents refer to.
+STORED_TYPES: tuple[type[Any], ...] = (*stored_types(GAME_EVENTS), *stored_types(MATCH_EVENTS))
 #: Every struct a handler takes or returns; the rest are reached from these.
 WIRE_TYPES: tuple[type[Any], ...] = (
     CreateGame,
@@ -76,8 +83,8 @@ WIRE_TYPES: tuple[type[Any], ...] = (
     ClaimSeat,
     ClaimedSeat,
     MatchRecordDocument,
+    *STORED_TYPES,
 )
-_REF = "#/components/schemas/{name}"
 _ETAG = {
     "deprecated": False,
     "description": 'The game\'s version, quoted (`"7"`): send it back as If-Match.',
@@ -101,7 +108,19 @@ SUCCESS_EXTRAS: dict[str, dict[str, Any]] = {
             }
         },
         "headers": {"ETag": _ETAG},
-    }
+    },
+    "exportRecordNdjson": {
+        "content": {
+            OCTET_STREAM_MEDIA_TYPE: {
+                "schema": {
+                    "type": "string",
+                    "format": "binary",
+                    "description": "The NDJSON record's bytes, to a client that asks for them.",
+                }
+            }
+        },
+        "headers": {"ETag": _ETAG},
+    },
 }
 
 
@@ -118,18 +137,22 @@ def served_schema(app: Litestar) -> dict[str, Any]:
 
 def patch_schema(schema: dict[str, Any]) -> None:
     """Apply the patches described in the module docstring to `schema`."""
-    _, components = msgspec.json.schema_components(WIRE_TYPES, ref_template=_REF)
+    _, components = msgspec.json.schema_components(WIRE_TYPES, ref_template=COMPONENT_REF)
     generated = schema.setdefault("components", {}).get("schemas", {})
-    if set(generated) != set(components):
+    schema_only = {cls.__name__ for cls in STORED_TYPES}
+    if set(generated) - schema_only != set(components) - schema_only:
         raise RuntimeError(
             "component names differ between Litestar and msgspec: "
-            f"{sorted(set(generated) ^ set(components))}"
+            f"{sorted((set(generated) ^ set(components)) - schema_only)}"
         )
     schema["components"]["schemas"] = components
     for path_item in schema.get("paths", {}).values():
         for operation in path_item.values():
             if isinstance(operation, dict):
                 _patch_operation(operation)
+    type_enums(schema)
+    add_discriminators(schema)
+    enumerate_problem_codes(schema, problem_codes())
 
 
 def _patch_operation(operation: dict[str, Any]) -> None:
