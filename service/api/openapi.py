@@ -14,8 +14,13 @@ Litestar's automatic `400` responses are dropped (validation errors are answered
 optional header parameters are plain strings (a header is never null), and documented
 response headers get a schema.
 Litestar documents one success media type per handler: `SUCCESS_EXTRAS` adds the
-others an operation answers in (the NDJSON game record) and the headers Litestar
-drops when a handler documents its success response itself.
+others an operation answers in (the NDJSON game record, its bytes) and the headers
+Litestar drops when a handler documents its success response itself.
+For client generators (`service.api.contract_types`, over the whole document): every
+enum states its type, every union of tagged objects has a discriminator, and
+`Problem.code` is the enum of every code (`problems.problem_codes`). The events of a
+record are typed through schema-only components (`Stored<type>`,
+`service.usecases.stored_forms`), which only msgspec generates.
 
 The served `/schema/openapi.json` and `penang-rummy openapi` use the same patched
 document, so the committed `openapi/openapi.json` is exactly what the app serves.
