@@ -48,6 +48,7 @@ from domain.events import (
     WildSwapped,
 )
 from domain.game import declare_dead, play_turn, reveal_seed, start_game, time_out
+from domain.replay_refusals import Refusal
 from domain.rule_ids import RuleId
 from domain.rules import RULES_VERSION
 from domain.state import GameState, evolve
@@ -89,14 +90,6 @@ class Verdict(msgspec.Struct, frozen=True, kw_only=True):
         return f"invalid: {where}: {self.message}"
 
 
-class _Refusal(Exception):
-    """The first bad event: where it is, the rule, why."""
-
-    def __init__(self, index: int, rule: RuleId | None, code: str, message: str) -> None:
-        super().__init__(message)
-        self.index, self.rule, self.code, self.message = index, rule, code, message
-
-
 def verify_events(events: Sequence[Event], rules_version: str | None = None) -> Verdict:
     """Replay `events` through the rules (this module's docstring lists the checks).
 
@@ -105,7 +98,7 @@ def verify_events(events: Sequence[Event], rules_version: str | None = None) -> 
     replay = _Replay(events)
     try:
         replay.run(rules_version)
-    except _Refusal as refusal:
+    except Refusal as refusal:
         return Verdict(
             valid=False,
             finished=False,
@@ -169,23 +162,23 @@ class _Replay:
 
     def _check_deal(self, rules_version: str | None) -> None:
         if not self.events:
-            raise _Refusal(0, "P4", "no-deal", "the record holds no events: a game begins Dealt")
+            raise Refusal(0, "P4", "no-deal", "the record holds no events: a game begins Dealt")
         dealt = self.events[0]
         if not isinstance(dealt, Dealt):
-            raise _Refusal(
+            raise Refusal(
                 0, "P4", "no-deal", f"a game begins with Dealt, not {type(dealt).__name__}"
             )
         claims = {"the record's header": rules_version, "this verifier": RULES_VERSION}
         for who, named in claims.items():
             if named is not None and named != dealt.rules_version:
                 why = f"Dealt names rules {dealt.rules_version!r}; {who} says {named!r}"
-                raise _Refusal(0, None, "rules-version", why)
+                raise Refusal(0, None, "rules-version", why)
         try:
             deck = proof.deck_dealing(dealt)
             produced = start_game(dealt.players, deck, dealt.rules, dealt.dealer, dealt.proof)
             self._check_proof(dealt)
         except RummyError as error:
-            raise _Refusal(0, error.rule, error.code, error.message) from None
+            raise Refusal.by(0, error) from None
         self._expect(produced, 0)
 
     def _check_proof(self, dealt: Dealt) -> None:
@@ -224,16 +217,16 @@ class _Replay:
                 self.timeouts += 1
             elif isinstance(event, SeedRevealed):
                 why = "the server seed is revealed once the game is over"
-                raise _Refusal(start, "R3", "early-reveal", why)
+                raise Refusal(start, "R3", "early-reveal", why)
             else:
                 rule, why = mismatch.unprompted(state, event)
-                raise _Refusal(start, rule, "unexpected-event", why)
+                raise Refusal(start, rule, "unexpected-event", why)
         except RuleViolation as violation:
             index = start + (violation.action_index or 0)
             why = _who(self.events[index]) + violation.message
-            raise _Refusal(index, violation.rule, violation.code, why) from None
+            raise Refusal.by(index, violation, why) from None
         except RummyError as error:
-            raise _Refusal(start, error.rule, error.code, error.message) from None
+            raise Refusal.by(start, error) from None
         self._expect(produced, start)
 
     def _turn_actions(self, seat: int) -> list[Action]:
@@ -246,7 +239,7 @@ class _Replay:
             try:
                 actions.append(_action(event))
             except MalformedInput as error:
-                raise _Refusal(index, None, error.code, error.message) from None
+                raise Refusal.by(index, error) from None
         return actions
 
     def _after_end(self, state: GameState, event: Event) -> list[Event]:
@@ -255,13 +248,13 @@ class _Replay:
         if not isinstance(event, SeedRevealed):
             rule: RuleId = "P31" if state.winner is not None else "P32"
             why = f"the game is over: nothing follows it, not {mismatch.show(event)}"
-            raise _Refusal(index, rule, "after-end", why)
+            raise Refusal(index, rule, "after-end", why)
         if state.revealed_seed is not None:
-            raise _Refusal(index, "R3", "after-end", "the server seed is revealed only once")
+            raise Refusal(index, "R3", "after-end", "the server seed is revealed only once")
         committed = self._dealt().proof
         if committed is None:
             why = "a seed is revealed, but the deal committed to none"
-            raise _Refusal(index, "P6", "unexpected-reveal", why)
+            raise Refusal(index, "P6", "unexpected-reveal", why)
         seed = proof.parse_seed(event.server_seed)
         proof.check_seed(committed, seed)
         return reveal_seed(state, seed)
@@ -278,7 +271,7 @@ class _Replay:
         for offset, expected in enumerate(produced):
             index = start + offset
             if index >= len(self.events):
-                raise _Refusal(
+                raise Refusal(
                     start,
                     "D8",
                     "incomplete-command",
@@ -287,7 +280,7 @@ class _Replay:
                 )
             recorded = self.events[index]
             if recorded != expected:
-                raise _Refusal(
+                raise Refusal(
                     index,
                     mismatch.mismatch_rule(expected, recorded),
                     "event-mismatch",

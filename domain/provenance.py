@@ -25,12 +25,19 @@ outcome (`RecordVerdict.signed`).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
 import msgspec
 
 from domain.audit import Verdict
 from domain.chain import ChainBreak
+
+#: The codes of a verdict that the chain or the signature refuses (beside the rules' own
+#: error codes, `domain.errors`): the service answers an import with them.
+CHAIN_BROKEN: Final = "chain-broken"
+SIGNATURE_INVALID: Final = "signature-invalid"
+SIGNATURE_REQUIRED: Final = "signature-required"
+PROVENANCE_CODES: Final = (CHAIN_BROKEN, SIGNATURE_INVALID, SIGNATURE_REQUIRED)
 
 ChainCheck = Literal["ok", "broken", "absent"]
 SignatureCheck = Literal["valid", "invalid", "unknown-key", "unchecked", "absent"]
@@ -81,7 +88,7 @@ class RecordVerdict(Verdict, frozen=True, kw_only=True):
             "record was altered and chained again, or signed by another key"
         )
         return msgspec.structs.replace(
-            checked, valid=False, finished=False, code="signature-invalid", message=message
+            checked, valid=False, finished=False, code=SIGNATURE_INVALID, message=message
         )
 
     def signature_required(self) -> RecordVerdict:
@@ -90,7 +97,7 @@ class RecordVerdict(Verdict, frozen=True, kw_only=True):
             return self
         message = f"a valid signature is required; this record's signature is {self.signature}"
         return msgspec.structs.replace(
-            self, valid=False, finished=False, code="signature-required", message=message
+            self, valid=False, finished=False, code=SIGNATURE_REQUIRED, message=message
         )
 
 
@@ -136,7 +143,7 @@ def record_verdict(
         events_checked=min(verdict.events_checked, at),
         first_bad_event=chain.event,
         rule=None,
-        code="chain-broken",
+        code=CHAIN_BROKEN,
         message=_break_message(chain, event_types),
     )
 

@@ -66,6 +66,13 @@ class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
             return self.cards_per_player
         return 25 if players <= 3 else 20
 
+    def in_effect(self, players: int) -> Rules:
+        """These options with the packs and the hand size a game of `players` plays with
+        (P2, P3, D2): what a view shows, where the recorded options may leave them null."""
+        return msgspec.structs.replace(
+            self, packs=self.packs_for(players), cards_per_player=self.hand_size_for(players)
+        )
+
     def deck_size_for(self, players: int) -> int:
         return 52 * self.packs_for(players) + self.jokers
 

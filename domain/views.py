@@ -86,7 +86,11 @@ class ResultView(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class GameView(msgspec.Struct, frozen=True, kw_only=True):
-    """A game as one viewer may see it."""
+    """A game as one viewer may see it.
+
+    `rules` are the options in effect: `packs` and `cards_per_player` as the game deals
+    them, where `Dealt` may have recorded them as null (the RULES.md default, D2).
+    """
 
     version: int
     viewer: int | None
@@ -108,7 +112,11 @@ class GameView(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class DealtView(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="Dealt"):
-    """`Dealt` as a viewer may see it: hidden hands and undealt cards are null."""
+    """`Dealt` as a viewer may see it: hidden hands and undealt cards are null.
+
+    `rules` are the options in effect (packs and hand size resolved, as in `GameView`);
+    the record keeps `Dealt.rules` exactly as recorded.
+    """
 
     rules: Rules
     rules_version: str
@@ -175,7 +183,7 @@ def view_game(state: GameState, viewer: Viewer, *, over: bool = False) -> GameVi
     return GameView(
         version=state.version,
         viewer=viewer,
-        rules=state.rules,
+        rules=state.rules.in_effect(state.seats),
         rules_version=state.rules_version,
         dealer=state.dealer,
         turn=state.turn,
@@ -202,7 +210,7 @@ def view_event(event: Event, viewer: Viewer, over: bool) -> EventView:
     match known_event(event):
         case Dealt() as dealt:
             return DealtView(
-                rules=dealt.rules,
+                rules=dealt.rules.in_effect(len(dealt.players)),
                 rules_version=dealt.rules_version,
                 players=dealt.players,
                 dealer=dealt.dealer,

@@ -101,6 +101,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             games.get_legal_moves,
             games.get_events,
             records.export_record,
+            records.export_record_ndjson,
             records.import_record,
             *matches.ROUTES,
             *streams.ROUTES,

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from features.conformance import add_option as add_conformance_option
 from hypothesis import settings
 
 from service.settings import DEFAULT_KEY_FILE
@@ -24,6 +25,11 @@ from service.settings import DEFAULT_KEY_FILE
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """`--conformance-url URL`: the rules spec's conformance kit (features/conformance.py)."""
+    add_conformance_option(parser)
 
 
 @pytest.fixture(scope="session", autouse=True)

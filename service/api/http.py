@@ -27,6 +27,9 @@ T = TypeVar("T")
 DEFAULT_BODY_BYTES = Settings().max_body_bytes
 JSON_MEDIA_TYPE = "application/json"
 NDJSON_MEDIA_TYPE = "application/x-ndjson"
+#: The NDJSON record's bytes as a plain download, for clients that ask for it (generated
+#: clients read a response of this type as bytes; they read no NDJSON).
+OCTET_STREAM_MEDIA_TYPE = "application/octet-stream"
 #: A game id as the service writes it: a UUID, lowercase, with dashes. Other spellings of
 #: the same UUID (upper case, braces, `urn:uuid:`, no dashes) are refused (422), so that
 #: every game has one URL for caches and logs.

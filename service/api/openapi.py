@@ -16,9 +16,14 @@ response headers get a schema, every read (GET) whose answer carries an ETag tak
 `If-None-Match` and may answer 304 (`service.api.conditional` answers it), and every
 operation but the probes may answer 429 (`service.api.limits`).
 Litestar documents one success media type per handler: `SUCCESS_EXTRAS` adds the
-others an operation answers in (the NDJSON game record) and the headers Litestar
-drops when a handler documents its success response itself, and describes the
+others an operation answers in (the NDJSON game record, its bytes) and the headers
+Litestar drops when a handler documents its success response itself, and describes the
 live-update streams (`text/event-stream`), whose messages' data are `STREAM_TYPES`.
+For client generators (`service.api.contract_types`, over the whole document): every
+enum states its type, every union of tagged objects has a discriminator, and
+`Problem.code` is the enum of every code (`problems.problem_codes`). The events of a
+record are typed through schema-only components (`Stored<type>`,
+`service.usecases.stored_forms`), which only msgspec generates.
 
 The served `/schema/openapi.json` and `penang-rummy openapi` use the same patched
 document, so the committed `openapi/openapi.json` is exactly what the app serves.
@@ -33,11 +38,14 @@ from typing import Any
 import msgspec
 from litestar import Litestar
 
+from domain.codec import GAME_EVENTS
+from domain.match.codec import MATCH_EVENTS
 from domain.match.views import MatchView
 from domain.views import GameView
-from service.api.http import NDJSON_MEDIA_TYPE
+from service.api.contract_types import add_discriminators, enumerate_problem_codes, type_enums
+from service.api.http import NDJSON_MEDIA_TYPE, OCTET_STREAM_MEDIA_TYPE
 from service.api.limits import EXEMPT_PATHS
-from service.api.problems import PROBLEM_MEDIA_TYPE
+from service.api.problems import PROBLEM_MEDIA_TYPE, problem_codes
 from service.api.schemas import Health, Index, Problem
 from service.signing import SigningKeys
 from service.usecases.match_messages import (
@@ -59,8 +67,11 @@ from service.usecases.messages import (
     SubmitTurn,
     TurnResult,
 )
+from service.usecases.stored_forms import COMPONENT_REF, stored_types
 from service.usecases.stream_messages import MatchStreamRecord, TurnMessage
 
+#: The schema-only structs of the events' stored form, which record documents refer to.
+STORED_TYPES: tuple[type[Any], ...] = (*stored_types(GAME_EVENTS), *stored_types(MATCH_EVENTS))
 #: Every struct a handler takes or returns; the rest are reached from these.
 WIRE_TYPES: tuple[type[Any], ...] = (
     CreateGame,
@@ -83,10 +94,10 @@ WIRE_TYPES: tuple[type[Any], ...] = (
     ClaimSeat,
     ClaimedSeat,
     MatchRecordDocument,
+    *STORED_TYPES,
 )
 #: The data of the live-update streams' messages: components no handler names.
 STREAM_TYPES: tuple[type[Any], ...] = (EventRecord, MatchStreamRecord, TurnMessage)
-_REF = "#/components/schemas/{name}"
 _ETAG = {
     "deprecated": False,
     "description": (
@@ -113,8 +124,8 @@ def _event_stream(record: str, event_id: str, until: str) -> dict[str, Any]:
                     ),
                 },
                 "x-event-data": {
-                    "events": {"$ref": _REF.format(name=record)},
-                    "turn": {"$ref": _REF.format(name="TurnMessage")},
+                    "events": {"$ref": COMPONENT_REF.format(name=record)},
+                    "turn": {"$ref": COMPONENT_REF.format(name="TurnMessage")},
                 },
             }
         },
@@ -141,7 +152,7 @@ TOO_MANY_REQUESTS = {
         "Too many requests from this address or with this token (the service's rate "
         "limits): retry after `Retry-After` seconds"
     ),
-    "content": {PROBLEM_MEDIA_TYPE: {"schema": {"$ref": _REF.format(name="Problem")}}},
+    "content": {PROBLEM_MEDIA_TYPE: {"schema": {"$ref": COMPONENT_REF.format(name="Problem")}}},
     "headers": {
         "Retry-After": {
             "description": "Whole seconds until the next request is taken.",
@@ -182,6 +193,18 @@ SUCCESS_EXTRAS: dict[str, dict[str, Any]] = {
     },
     "streamGame": _event_stream("EventRecord", "the game's version after the event", "game"),
     "streamMatch": _event_stream("MatchStreamRecord", "its position in the match stream", "match"),
+    "exportRecordNdjson": {
+        "content": {
+            OCTET_STREAM_MEDIA_TYPE: {
+                "schema": {
+                    "type": "string",
+                    "format": "binary",
+                    "description": "The NDJSON record's bytes, to a client that asks for them.",
+                }
+            }
+        },
+        "headers": {"ETag": _ETAG},
+    },
 }
 
 
@@ -198,15 +221,16 @@ def served_schema(app: Litestar) -> dict[str, Any]:
 
 def patch_schema(schema: dict[str, Any]) -> None:
     """Apply the patches described in the module docstring to `schema`."""
-    _, components = msgspec.json.schema_components(WIRE_TYPES, ref_template=_REF)
-    _, every = msgspec.json.schema_components(WIRE_TYPES + STREAM_TYPES, ref_template=_REF)
+    _, components = msgspec.json.schema_components(WIRE_TYPES, ref_template=COMPONENT_REF)
+    _, every = msgspec.json.schema_components(WIRE_TYPES + STREAM_TYPES, ref_template=COMPONENT_REF)
+    schema_only = {cls.__name__ for cls in STORED_TYPES}
     # Patched already (the served document is patched again): the stream types are in.
     generated = set(schema.setdefault("components", {}).get("schemas", {})) - set(every)
     generated |= set(schema["components"].get("schemas", {})) & set(components)
-    if generated != set(components):
+    if generated - schema_only != set(components) - schema_only:
         raise RuntimeError(
             "component names differ between Litestar and msgspec: "
-            f"{sorted(generated ^ set(components))}"
+            f"{sorted((generated ^ set(components)) - schema_only)}"
         )
     schema["components"]["schemas"] = every
     for path, path_item in schema.get("paths", {}).items():
@@ -220,6 +244,9 @@ def patch_schema(schema: dict[str, Any]) -> None:
                     responses = operation.setdefault("responses", {})
                     responses["429"] = {**TOO_MANY_REQUESTS, **responses.get("429", {})}
                     responses["429"]["headers"] = TOO_MANY_REQUESTS["headers"]
+    type_enums(schema)
+    add_discriminators(schema)
+    enumerate_problem_codes(schema, problem_codes())
 
 
 def _patch_operation(operation: dict[str, Any]) -> None:

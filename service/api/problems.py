@@ -11,7 +11,7 @@ caller may know (the domain's messages name only the acting seat's cards).
 from __future__ import annotations
 
 import logging
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from eventsourcing.persistence import OperationalError
 from litestar import Request, Response
@@ -44,6 +44,8 @@ from domain.match.errors import (
     SeatsOpen,
     SeatTaken,
 )
+from domain.provenance import PROVENANCE_CODES
+from domain.replay_refusals import REPLAY_CODES
 from service.api.schemas import FieldError, Problem
 from service.errors import (
     BodyTooLarge,
@@ -70,6 +72,7 @@ from service.errors import (
     WrongSeat,
 )
 
+E = TypeVar("E", bound=Exception)
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 TYPE_PREFIX = "urn:penang-rummy:problem:"
 _log = logging.getLogger("service.api.problems")
@@ -133,6 +136,36 @@ PROBLEMS: dict[type[Exception], Row] = {
 }
 #: Headers a refusal carries besides the problem.
 _AUTH_HEADERS = {"WWW-Authenticate": 'Bearer realm="penang-rummy"'}
+
+
+def problem_codes() -> tuple[str, ...]:
+    """Every `code` a problem can carry, derived from the errors and the table (sorted).
+
+    A `RummyError` or `ServiceError` answers with its class's `code`: every subclass of
+    either, however deep, defined in `domain` or `service` (call this once the app is
+    built, when every module that defines one is imported). Any other exception answers
+    with its row's slug. An imported record is refused with its verdict's code: a rule's
+    error code, what the replay itself found (`REPLAY_CODES`, typed: a new one is added
+    there or the type check fails), or what its chain or signature says
+    (`PROVENANCE_CODES`).
+    """
+    coded = (RummyError, ServiceError)
+    codes = {row.slug for cls, row in PROBLEMS.items() if not issubclass(cls, coded)}
+    codes.update(cls.code for cls in _subclasses(RummyError) if _ours(cls))
+    codes.update(cls.code for cls in _subclasses(ServiceError) if _ours(cls))
+    codes.update(REPLAY_CODES, PROVENANCE_CODES)
+    return tuple(sorted(codes))
+
+
+def _subclasses(cls: type[E]) -> list[type[E]]:
+    found = [cls]
+    for subclass in cls.__subclasses__():
+        found.extend(_subclasses(subclass))
+    return found
+
+
+def _ours(cls: type) -> bool:
+    return cls.__module__.split(".")[0] in ("domain", "service")
 
 
 def row_for(exc: Exception) -> Row:

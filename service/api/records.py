@@ -8,9 +8,10 @@ is written by `domain.records` (`dump_record`), byte for byte what
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
-from litestar import Response, get, post
+from litestar import Request, Response, get, post
 from litestar.di import NamedDependency
 from litestar.openapi import ResponseSpec
 from litestar.params import JSONBody
@@ -21,6 +22,7 @@ from service.api.http import (
     ETAG,
     JSON_MEDIA_TYPE,
     NDJSON_MEDIA_TYPE,
+    OCTET_STREAM_MEDIA_TYPE,
     GameId,
     RecordFormat,
     body_problems,
@@ -46,7 +48,8 @@ from service.usecases.messages import GameRecordDocument, ImportedGame
         "service's Ed25519 signature over its head, by the key `kid` of "
         "`getSigningKeys`. The record shows every hand, so it is refused (409 "
         "`game-not-over`) while the game runs. `penang-rummy verify RECORD --keys "
-        "KEYS.json` checks it offline."
+        "KEYS.json` checks it offline. Clients generated from this contract read the "
+        "NDJSON form through `exportRecordNdjson`, which answers nothing else."
     ),
     sync_to_thread=True,
     response_headers=[ETAG],
@@ -79,6 +82,46 @@ def _record_tag(record: GameRecord) -> str:
     """The record's ETag: its length, and the key that signed it (a new key, a new body)."""
     kid = record.signature.kid if record.signature is not None else "unsigned"
     return f'"{len(record.events)}.{kid}"'
+
+
+@get(
+    "/games/{game_id:str}/record.ndjson",
+    operation_id="exportRecordNdjson",
+    summary="The record of a finished game as NDJSON: the header, one event per line, the seal.",
+    description=(
+        "The same record as `exportRecord` with `format=ndjson`, byte for byte: the "
+        "header object (`format`, `rules_version`, `game_id`) on the first line, one "
+        "event per line in its stored form, then the trailer line holding `chain` and "
+        "`signature`. Answered as `application/x-ndjson`, or as `application/octet-stream` "
+        "(the same bytes) to a client whose `Accept` header asks for that rather than "
+        "NDJSON. Refused (409 `game-not-over`) while the game runs."
+    ),
+    sync_to_thread=True,
+    response_headers=[ETAG],
+    responses={
+        200: ResponseSpec(
+            str,
+            description="The record, one JSON value per line",
+            media_type=NDJSON_MEDIA_TYPE,
+            generate_examples=False,
+        ),
+        **problems(404, 409, 422),
+    },
+)
+def export_record_ndjson(
+    request: Request[Any, Any, Any],
+    game_id: GameId,
+    store: NamedDependency[GameStore],
+    keyring: NamedDependency[KeyRing],
+) -> Response[bytes]:
+    record = game_records.export_record(store, UUID(game_id), keyring)
+    offered = [NDJSON_MEDIA_TYPE, OCTET_STREAM_MEDIA_TYPE]
+    media_type = request.accept.best_match(offered, default=NDJSON_MEDIA_TYPE)
+    return Response(
+        dump_record(record, ndjson=True),
+        media_type=media_type,
+        headers={"ETag": _record_tag(record)},
+    )
 
 
 @post(

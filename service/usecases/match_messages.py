@@ -18,17 +18,12 @@ from domain.match.events import AnyMatchEvent
 from domain.match.options import MatchOptions
 from domain.match.views import MatchView
 from domain.rules import MAX_PLAYERS, MIN_PLAYERS
-from service.usecases.messages import (
-    GameRecordDocument,
-    SeedText,
-    TurnSeconds,
-    Version,
-    stored_event_meta,
-)
+from service.usecases.messages import GameRecordDocument, SeedText, TurnSeconds, Version
 from service.usecases.names import PlayerName
+from service.usecases.stored_forms import stored_event_meta
 
 Deck = Annotated[tuple[CardText, ...], msgspec.Meta(max_length=200)]
-MatchRecordEvent = Annotated[dict[str, Any], stored_event_meta(MATCH_EVENTS.versions)]
+MatchRecordEvent = Annotated[dict[str, Any], stored_event_meta(MATCH_EVENTS)]
 
 
 class CreateMatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

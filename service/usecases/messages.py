@@ -8,20 +8,20 @@ client input reaches the store unbounded. The contract states each bound exactly
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
 import msgspec
 
 from domain.chain import RecordChain, RecordSignature
-from domain.codec import SCHEMA_VERSIONS
+from domain.codec import GAME_EVENTS
 from domain.commands import Action, CardText
 from domain.moves import LegalMoves
 from domain.provenance import RecordVerdict
 from domain.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from domain.views import EventView, GameView
 from service.usecases.names import PlayerName
+from service.usecases.stored_forms import stored_event_meta
 
 SeedText = Annotated[str, msgspec.Meta(min_length=1, max_length=256)]
 #: The table's turn clock (R19), a service option beside the rules: seconds per turn.
@@ -163,30 +163,7 @@ class MovesView(msgspec.Struct, frozen=True, kw_only=True):
     moves: LegalMoves
 
 
-def stored_event_meta(versions: Mapping[str, int]) -> msgspec.Meta:
-    """The schema of one stored event of a family whose current versions are `versions`."""
-    return msgspec.Meta(
-        description=(
-            "One event in its stored form (domain.codec): the event's `type`, its schema "
-            "version `v` and its fields. `v` runs from 1 to the type's current version "
-            "(the service reads no newer one); an older one is upcast when read."
-        ),
-        extra_json_schema={
-            "maxProperties": 16,
-            "required": ["type", "v"],
-            "properties": {
-                "type": {"type": "string", "enum": sorted(versions)},
-                "v": {"type": "integer", "minimum": 1, "maximum": max(versions.values())},
-            },
-            "oneOf": [
-                {"properties": {"type": {"const": name}, "v": {"maximum": current}}}
-                for name, current in sorted(versions.items())
-            ],
-        },
-    )
-
-
-RecordEvent = Annotated[dict[str, Any], stored_event_meta(SCHEMA_VERSIONS)]
+RecordEvent = Annotated[dict[str, Any], stored_event_meta(GAME_EVENTS)]
 
 
 class GameRecordDocument(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -1,11 +1,19 @@
-"""Helpers for the API tests: a client that speaks the game, and a simple player."""
+"""Helpers for the API tests: a client that speaks the game, a simple player, a server."""
 
 from __future__ import annotations
 
+import os
 import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 from uuid import UUID
 
+import httpx
 from litestar.testing import TestClient
 
 from domain.state import GameState
@@ -116,3 +124,36 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@contextmanager
+def serve(workdir: Path, *flags: str) -> Iterator[str]:
+    """A `penang-rummy serve` process (SQLite in `workdir`, with `flags`); yields its base URL.
+
+    None of the caller's PENANG_RUMMY_ settings reach it: only `flags` configure it.
+    """
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PENANG_RUMMY_")}
+    env["PYTHONPATH"] = str(ROOT)
+    command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port), *flags]
+    log = (workdir / "server.log").open("wb")
+    server = subprocess.Popen(command, cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(f"{url}/health", timeout=1).raise_for_status()
+                break
+            except httpx.TransportError:
+                assert server.poll() is None, (workdir / "server.log").read_text()
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        log.close()

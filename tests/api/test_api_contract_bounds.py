@@ -103,12 +103,17 @@ def _event_schema() -> Json:
 
 def test_the_contract_gives_each_event_type_its_schema_versions() -> None:
     schema = _event_schema()
-    assert schema["properties"]["v"]["minimum"] == 1
-    by_type = {
-        option["properties"]["type"]["const"]: option["properties"]["v"]["maximum"]
-        for option in schema["oneOf"]
-    }
+    schemas = _schemas()
+    by_type = {}
+    for tag, ref in schema["discriminator"]["mapping"].items():
+        stored = schemas[ref.removeprefix("#/components/schemas/")]
+        assert stored["properties"]["type"] == {"type": "string", "enum": [tag]}
+        assert stored["properties"]["v"]["minimum"] == 1
+        by_type[tag] = stored["properties"]["v"]["maximum"]
     assert by_type == SCHEMA_VERSIONS
+    assert sorted(option["$ref"] for option in schema["oneOf"]) == sorted(
+        schema["discriminator"]["mapping"].values()
+    )
 
 
 def test_an_event_newer_than_the_contract_says_is_refused(api: Api) -> None:

@@ -64,6 +64,7 @@ OPERATIONS = {
     "declareDead",
     "exportMatchRecord",
     "exportRecord",
+    "exportRecordNdjson",
     "getEvents",
     "getGame",
     "getHealth",
@@ -166,3 +167,49 @@ def test_the_signing_keys_are_published_at_a_well_known_path() -> None:
     assert key["properties"]["status"]["enum"] == ["current", "retired"]
     record = schema["components"]["schemas"]["GameRecordDocument"]["properties"]
     assert record["format"]["enum"] == ["penang-rummy-record/1", "penang-rummy-record/2"]
+
+
+def _nodes(node: Any) -> list[dict[str, Any]]:
+    if isinstance(node, dict):
+        return [node, *(found for value in node.values() for found in _nodes(value))]
+    if isinstance(node, list):
+        return [found for value in node for found in _nodes(value)]
+    return []
+
+
+def test_every_enum_and_constant_states_its_type() -> None:
+    schema = json.loads(CONTRACT.read_text(encoding="utf-8"))
+    enums = [node for node in _nodes(schema) if isinstance(node.get("enum"), list)]
+    assert len(enums) > 50
+    for node in enums:
+        assert node.get("type") in ("string", "integer"), node
+
+
+def test_every_union_of_tagged_objects_has_a_discriminator() -> None:
+    schema = json.loads(CONTRACT.read_text(encoding="utf-8"))
+    components = schema["components"]["schemas"]
+    unions = 0
+    for node in _nodes(schema):
+        members = node.get("oneOf", node.get("anyOf"))
+        refs = [m.get("$ref", "") for m in members or [] if isinstance(m, dict)]
+        if len(refs) < 2 or not all(refs) or len(refs) != len(members):
+            continue
+        targets = [components[ref.rsplit("/", 1)[1]] for ref in refs]
+        if not all("type" in target.get("required", []) for target in targets):
+            continue
+        unions += 1
+        mapping = node["discriminator"]["mapping"]
+        assert node["discriminator"]["propertyName"] == "type"
+        assert sorted(mapping.values()) == sorted(refs)
+        for tag, ref in mapping.items():
+            assert components[ref.rsplit("/", 1)[1]]["properties"]["type"]["enum"] == [tag]
+    assert unions >= 5  # actions, game events, match events, stored game and match events
+
+
+def test_the_ndjson_record_has_an_operation_that_answers_no_json() -> None:
+    schema = json.loads(CONTRACT.read_text(encoding="utf-8"))
+    operation = schema["paths"]["/games/{game_id}/record.ndjson"]["get"]
+    assert operation["operationId"] == "exportRecordNdjson"
+    content = operation["responses"]["200"]["content"]
+    assert set(content) == {"application/x-ndjson", "application/octet-stream"}
+    assert content["application/octet-stream"]["schema"]["format"] == "binary"

@@ -241,3 +241,31 @@ def test_a_body_that_is_not_json_is_refused(api: Api) -> None:
     response = import_record(api, b"{not json")
     assert response.status_code == 422
     assert response.json()["code"] == "invalid-request"
+
+
+def test_views_show_the_rules_in_effect_and_the_record_keeps_dealt_as_recorded(api: Api) -> None:
+    game = finished_game(api, players=5, rules={"cards_per_player": 12})
+    in_effect = {"packs": 3, "cards_per_player": 12}  # P2, D2: five players deal from three
+    view = api.view(game)
+    assert {key: view["rules"][key] for key in in_effect} == in_effect
+    dealt = api.events(game)["events"][0]["event"]
+    assert {key: dealt["rules"][key] for key in in_effect} == in_effect
+    response = export(api, game["game_id"])
+    recorded = json.loads(response.content)["events"][0]
+    assert recorded["type"] == "Dealt" and recorded["rules"]["packs"] is None
+    assert b'"packs":null,"cards_per_player":12' in response.content
+
+
+def test_the_ndjson_operation_answers_the_ndjson_record_as_ndjson_or_as_bytes(api: Api) -> None:
+    running = api.create(players=2)
+    refused = api.client.get(f"/games/{running['game_id']}/record.ndjson")
+    assert refused.status_code == 409 and refused.json()["code"] == "game-not-over"
+    game_id = finished_game(api)["game_id"]
+    expected = export(api, game_id, format="ndjson")
+    path = f"/games/{game_id}/record.ndjson"
+    ndjson = api.client.get(path)
+    assert ndjson.status_code == 200 and ndjson.headers["content-type"] == "application/x-ndjson"
+    assert ndjson.content == expected.content and ndjson.headers["etag"] == expected.headers["etag"]
+    download = api.client.get(path, headers={"Accept": "application/octet-stream"})
+    assert download.headers["content-type"] == "application/octet-stream"
+    assert download.content == expected.content

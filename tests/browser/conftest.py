@@ -12,9 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from api.support import serve
 from playwright.sync_api import Browser, sync_playwright
 
-from .support import CHROMIUM_ARGS, OfflinePage, find_chromium, offline_page, serve
+from .support import CHROMIUM_ARGS, OfflinePage, find_chromium, offline_page
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

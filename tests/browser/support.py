@@ -1,19 +1,16 @@
-"""Helpers for the browser tests: the system Chromium, a real server, offline pages.
+"""Helpers for the browser tests: the system Chromium and offline pages.
 
 Chromium is the system's (Debian's `chromium`), driven by Playwright; Playwright's own
 browser download is never used. The server is a real `penang-rummy serve` process on a
-free port over a temporary SQLite file. Pages are opened offline: every request to a
-host other than the server's is aborted and recorded, so a page that needs the
-internet shows it in `OfflinePage.blocked` (and fails to render).
+free port over a temporary SQLite file (`api.support.serve`). Pages are opened offline:
+every request to a host other than the server's is aborted and recorded, so a page that
+needs the internet shows it in `OfflinePage.blocked` (and fails to render).
 """
 
 from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -22,7 +19,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
-from api.support import free_port
 from playwright.sync_api import Browser, Page, Request, Response, Route
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,33 +41,6 @@ def find_chromium() -> str | None:
     if named:
         return named if Path(named).is_file() else None
     return shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-@contextmanager
-def serve(workdir: Path) -> Iterator[str]:
-    """A `penang-rummy serve` process (SQLite in `workdir`); yields its base URL."""
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PENANG_RUMMY_")}
-    env["PYTHONPATH"] = str(ROOT)
-    command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
-    log = (workdir / "server.log").open("wb")
-    server = subprocess.Popen(command, cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(f"{url}/health", timeout=1).raise_for_status()
-                break
-            except httpx.TransportError:
-                assert server.poll() is None, (workdir / "server.log").read_text()
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.1)
-        yield url
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-        log.close()
 
 
 @dataclass

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from .conformance import RuleSummary, conformance_url, rule_ids_of
 from .drivers import Driver
 from .rule_ids import known_tags
 from .scene import Scene
@@ -28,6 +29,9 @@ from .steps.turns import *  # noqa: F403
 def pytest_configure(config: pytest.Config) -> None:
     for tag in known_tags():
         config.addinivalue_line("markers", f"{tag}: the scenario checks {tag}")
+    url = conformance_url(config)
+    if url is not None:
+        config.pluginmanager.register(RuleSummary(url), RuleSummary.name)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -48,6 +52,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = kept
+    summary = config.pluginmanager.get_plugin(RuleSummary.name)
+    for item in kept if isinstance(summary, RuleSummary) else ():
+        if getattr(getattr(item, "module", None), "SCENARIO_TAG", None) is not None:
+            rules = rule_ids_of(item)
+            item.user_properties.append(("rules", " ".join(rules)))
+            summary.report.scenario(item.nodeid, rules)
 
 
 @pytest.fixture

@@ -144,3 +144,32 @@ def test_dealt_event_view_shows_everything_once_over() -> None:
 )
 def test_public_events_are_shown_as_they_are(event: Melded) -> None:
     assert view_event(event, None, over=False) == event
+
+
+@pytest.mark.parametrize(
+    ("players", "packs", "hand_size"),
+    [
+        pytest.param(2, 2, 25, id="D2-two-players"),
+        pytest.param(4, 2, 20, id="D2-four-players"),
+        pytest.param(5, 3, 20, id="P2-D2-five-players-three-packs"),
+    ],
+)
+def test_views_show_the_packs_and_hand_size_in_effect_where_dealt_left_them_to_the_defaults(
+    players: int, packs: int, hand_size: int
+) -> None:
+    deck = list(build_deck(packs, 6))
+    events = start_game([f"p{seat}" for seat in range(players)], deck, Rules(), dealer=0)
+    dealt = events[0]
+    assert isinstance(dealt, Dealt)
+    assert (dealt.rules.packs, dealt.rules.cards_per_player) == (None, None)  # as recorded
+    game = view_game(fold(events), None).rules
+    deal = view_event(dealt, None, over=False)
+    assert isinstance(deal, DealtView)
+    for shown in (game, deal.rules):
+        assert (shown.packs, shown.cards_per_player) == (packs, hand_size)
+        assert shown == Rules(packs=packs, cards_per_player=hand_size)
+
+
+def test_views_show_explicit_options_as_they_were_given() -> None:
+    _, state = _started()
+    assert view_game(state, 0).rules == Rules(packs=2, cards_per_player=3)
