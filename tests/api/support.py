@@ -133,11 +133,14 @@ ROOT = Path(__file__).resolve().parents[2]
 def serve(workdir: Path, *flags: str) -> Iterator[str]:
     """A `penang-rummy serve` process (SQLite in `workdir`, with `flags`); yields its base URL.
 
-    None of the caller's PENANG_RUMMY_ settings reach it: only `flags` configure it.
+    None of the caller's PENANG_RUMMY_ settings reach it: only `flags` configure it, but
+    for the rate limits, which are off (a test's client sends whole games at full speed
+    from one address; tests/api/test_api_limits.py turns them on where it tests them).
     """
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("PENANG_RUMMY_")}
     env["PYTHONPATH"] = str(ROOT)
+    env["PENANG_RUMMY_RATE_LIMIT"] = "off"
     command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port), *flags]
     log = (workdir / "server.log").open("wb")
     server = subprocess.Popen(command, cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT)

@@ -40,6 +40,7 @@ def reads(api: Api) -> dict[str, tuple[str, dict[str, str]]]:
         "getLegalMoves": (f"{game_path}/seats/1/moves", seat),
         "getEvents": (f"{game_path}/events", seat),
         "exportRecord": (f"/games/{finished['game_id']}/record", {}),
+        "exportRecordNdjson": (f"/games/{finished['game_id']}/record.ndjson", {}),
         "getMatch": (f"/matches/{match['match_id']}", {}),
         "getMatchEvents": (f"/matches/{match['match_id']}/events", {}),
     }

@@ -32,6 +32,12 @@ DECK_REFUSED = (
     "from a stacked deck; run the server with explicit decks allowed "
     "(PENANG_RUMMY_ALLOW_DECK=1) to run it"
 )
+#: Why a turn-clock scenario is not run against a server over the network: it would wait
+#: out the turn's whole time (the in-process run times the seat out at its deadline).
+CLOCK_IN_PROCESS = (
+    "a server over the network is not made to time a seat out early: this turn-clock "
+    "scenario runs in process"
+)
 DESELECTED = "deselected by the options given to pytest (-k, -m)"
 
 
