@@ -13,9 +13,10 @@ rules' own (D1).
   turn needs a move), the one that spends the fewest, then as before. Else none.
 - `spending_step`: any candidate; the one that sheds the most points, jokers counted,
   then the most cards, then the first listed.
-- `play_out`: thrifty steps while any is left; then, with jokers still in hand,
-  spending steps: if they empty the hand (Game, P31) the turn is the whole chain,
-  otherwise it stops after the thrifty steps and the jokers stay in hand.
+- `chain`: steps of one kind, while any is left.
+- `finish`: with jokers still in hand, spending steps: if they empty the hand (Game,
+  P31) the turn is the whole chain, otherwise it stops where it was and the jokers
+  stay in hand. `play_out` is thrifty steps, then `finish`.
 
 Every step is judged by the engine as it is appended (`domain.bots.window.within_turn`),
 so a chain is always a legal turn.
@@ -89,7 +90,11 @@ def spending_step(options: list[Candidate], state: GameState) -> Candidate | Non
 def play_out(state: GameState, seat: int, actions: list[Action]) -> tuple[list[Action], GameState]:
     """Thrifty steps, then spending ones where they empty the hand; from `state`, which
     is part-way through the turn after `actions`. Answers the turn and where it ends."""
-    actions, state = chain(state, seat, actions, thrifty_step)
+    return finish(*chain(state, seat, actions, thrifty_step), seat)
+
+
+def finish(actions: list[Action], state: GameState, seat: int) -> tuple[list[Action], GameState]:
+    """Spending steps after `actions`, where they empty the hand; else `actions` as they are."""
     if JOKER in state.hands[seat]:
         finished, after = chain(state, seat, actions, spending_step)
         if not after.hands[seat]:
