@@ -3,6 +3,7 @@
     penang-rummy serve [--store sqlite|postgres] [--sqlite-path FILE] [--port 8000] ...
     penang-rummy openapi [--output openapi/openapi.json]
     penang-rummy verify RECORD [--key FILE | --keys FILE] [--require-signature] [--json]
+    penang-rummy simulate [--games N] [--players K] [--bots greedy,random] [--seed S] ...
     penang-rummy --version
 
 `serve` runs the API with uvicorn over the store the settings name (by default an
@@ -10,8 +11,9 @@ SQLite file in the working directory: no set-up needed; `service.cli.serve`).
 `openapi` writes the contract the app serves. `verify` checks a game record
 (`GET /games/{id}/record`) against the rules, its hash chain and its signature offline,
 with no service running (`service.cli.verify`: exit 0 valid, 1 a rule, the chain or the
-signature broken, 2 not a readable record). Settings: see `service.settings`; a bad one
-is one line on standard error, exit 2.
+signature broken, 2 not a readable record). `simulate` plays games between bots, in
+process or against a running service, and summarises them (`service.cli.simulate`).
+Settings: see `service.settings`; a bad one is one line on standard error, exit 2.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from service import version
 from service.api.openapi import render, write
 from service.app import create_app
 from service.cli.serve import EXIT_CONFIGURATION, add_serve_command
+from service.cli.simulate import add_simulate_command
 from service.cli.verify import add_verify_command
 from service.settings import Settings, SettingsError
 
@@ -58,6 +61,7 @@ def parser() -> argparse.ArgumentParser:
     openapi.set_defaults(run=_openapi)
 
     add_verify_command(commands)
+    add_simulate_command(commands)
     return top
 
 
