@@ -45,7 +45,7 @@ from domain.bots import BOT_NAMES
 from domain.errors import InvalidRules
 from service.simulation.plan import SimulationOptions
 from service.simulation.remote import RemoteError
-from service.simulation.runner import Played, run_local, run_remote
+from service.simulation.runner import OnGame, Played, run_local, run_remote
 from service.simulation.summary import Spread, Summary, Tally, outcome
 
 EXIT_DONE: Final = 0
@@ -105,40 +105,43 @@ def run_simulate(args: argparse.Namespace) -> int:
     except (ValueError, InvalidRules) as error:
         print(f"penang-rummy simulate: {error}", file=sys.stderr)
         return EXIT_OPTIONS
-    records: Path | None = args.records
-    if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
+    if args.records is not None:
+        args.records.mkdir(parents=True, exist_ok=True)
     tally = Tally(options)
     started = time.perf_counter()
-    code, failure = EXIT_DONE, ""
     with _progress(options.games, hidden=args.json) as progress:
         task = progress.add_task("simulate", total=options.games)
 
         def on_game(played: Played) -> None:
-            if records is not None:  # first: every game counted has its record
-                path = records / f"game-{played.plan.number:06d}.json"
+            if args.records is not None:  # first: every game counted has its record
+                path = args.records / f"game-{played.plan.number:06d}.json"
                 path.write_bytes(played.record())
             tally.add(outcome(played.plan, played.events))
             progress.advance(task)
 
-        try:
-            if args.url is None:
-                run_local(options, on_game)
-            else:
-                run_remote(options, args.url, args.clients, on_game)
-        except KeyboardInterrupt:
-            code = EXIT_INTERRUPTED
-        except RemoteError as error:
-            code = EXIT_FAILED
-            failure = str(error)
+        code, failure = _run(options, args, on_game)
     summary = tally.summary(time.perf_counter() - started, interrupted=code != EXIT_DONE)
     if args.json:
         sys.stdout.write(msgspec.json.encode(summary).decode("utf-8") + "\n")
     else:
         _print_summary(summary, Console())
-    if code == EXIT_FAILED:
+    if failure:
         print(f"penang-rummy simulate: {failure}", file=sys.stderr)
     return code
+
+
+def _run(options: SimulationOptions, args: argparse.Namespace, on_game: OnGame) -> tuple[int, str]:
+    """Play the run; its exit code, and what failed if a game did."""
+    try:
+        if args.url is None:
+            run_local(options, on_game)
+        else:
+            run_remote(options, args.url, args.clients, on_game)
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED, ""
+    except RemoteError as error:
+        return EXIT_FAILED, str(error)
+    return EXIT_DONE, ""
 
 
 def _options(args: argparse.Namespace) -> SimulationOptions:

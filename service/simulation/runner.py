@@ -48,15 +48,9 @@ def run_local(options: SimulationOptions, on_game: OnGame) -> None:
         on_game(Played(plan, local.play_game(plan)))
 
 
-def run_remote(
-    options: SimulationOptions,
-    url: str,
-    clients: int,
-    on_game: OnGame,
-    stop: threading.Event | None = None,
-) -> None:
+def run_remote(options: SimulationOptions, url: str, clients: int, on_game: OnGame) -> None:
     """Play every planned game against the service at `url`, `clients` games at a time."""
-    stop = stop or threading.Event()
+    stop = threading.Event()
     pending = _Shared(plans(options))
     results: queue.Queue[Played | BaseException] = queue.Queue()
 
