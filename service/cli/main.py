@@ -4,6 +4,7 @@
     penang-rummy openapi [--output openapi/openapi.json]
     penang-rummy verify RECORD [--key FILE | --keys FILE] [--require-signature] [--json]
     penang-rummy conformance URL [--junitxml FILE] [PYTEST_ARG ...]
+    penang-rummy simulate [--games N] [--players K] [--bots greedy,random] [--seed S] ...
     penang-rummy --version
 
 `serve` runs the API with uvicorn over the store the settings name (by default an
@@ -13,6 +14,8 @@ SQLite file in the working directory: no set-up needed; `service.cli.serve`).
 with no service running (`service.cli.verify`: exit 0 valid, 1 a rule, the chain or the
 signature broken, 2 not a readable record). `conformance` runs the rules spec's `@http`
 scenarios against a server at URL, from a checkout (`service.cli.conformance`).
+`simulate` plays games between bots, in process or against a running service, and
+summarises them (`service.cli.simulate`).
 Settings: see `service.settings`; a bad one is one line on standard error, exit 2.
 """
 
@@ -28,6 +31,7 @@ from service.api.openapi import render, write
 from service.app import create_app
 from service.cli.conformance import add_conformance_command
 from service.cli.serve import EXIT_CONFIGURATION, add_serve_command
+from service.cli.simulate import add_simulate_command
 from service.cli.verify import add_verify_command
 from service.settings import Settings, SettingsError
 
@@ -62,6 +66,7 @@ def parser() -> argparse.ArgumentParser:
 
     add_verify_command(commands)
     add_conformance_command(commands)
+    add_simulate_command(commands)
     return top
 
 

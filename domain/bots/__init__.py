@@ -1,0 +1,51 @@
+"""Bots: players that choose a whole turn from what their seat may see (P5, P9–P11, D6).
+
+A bot is given its seat's view (`domain.views.GameView`: its own hand, the table, every
+seat's hand size and flags, the rules; see `domain.bots.window`) when its turn comes,
+and answers a whole turn, ready to send (D8), or None to declare dead. Bots are pure
+and deterministic: the same view (and, for `random`, the same seed and history) gives
+the same turn, in process or over HTTP alike. Every turn a bot answers is one the
+rules accept, and a bot declares dead only when it has no move (tests/property).
+
+- `random` (`domain.bots.uniform`): a uniformly chosen listed turn.
+- `greedy` (`domain.bots.greedy`): sheds the most points each turn, keeps its jokers,
+  plans its passport.
+- `patient` (`domain.bots.patient`): one move a turn, the best, keeping its melds in
+  hand for later turns, until an opponent may go out.
+
+Each module's docstring defines its bot exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Protocol
+
+from domain.bots.greedy import GreedyBot
+from domain.bots.patient import PatientBot
+from domain.bots.uniform import RandomBot
+from domain.commands import Turn
+from domain.views import GameView
+
+BOT_NAMES: Final = ("greedy", "patient", "random")
+
+
+class Bot(Protocol):
+    """A player of any seat of any game."""
+
+    @property
+    def name(self) -> str: ...
+
+    def turn(self, view: GameView) -> Turn | None:
+        """The whole turn for the seat of `view`, whose turn it is; None to declare dead."""
+        ...
+
+
+def make_bot(name: str, seed: str) -> Bot:
+    """The bot called `name` (one of `BOT_NAMES`); `seed` seeds its choices, if it makes any."""
+    if name == "greedy":
+        return GreedyBot()
+    if name == "patient":
+        return PatientBot()
+    if name == "random":
+        return RandomBot(seed)
+    raise ValueError(f"no bot is called {name!r}: choose from {', '.join(BOT_NAMES)}")

@@ -1,0 +1,84 @@
+"""Which games a simulation plays: seeds, seats and bots, all derived from one seed.
+
+Game n (from 1) of a run with seed S is dealt from the seed text `simulate/S/n`: its
+server seed is SHA-256 of that text, exactly as `POST /games` takes a `seed` (with no
+seat seeds), so the same game is dealt in process and by a service (`domain.fair`).
+Seat s of game n is played by the bot `bots[(s + n) % len(bots)]`: the bots take turns
+at every seat, so none keeps the seat that moves first. A `random` bot at seat s draws
+from the seed text `simulate/S/n/seat-s`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+
+import msgspec
+
+from domain.bots import BOT_NAMES, Bot, make_bot
+from domain.rules import Rules
+
+
+class SimulationOptions(msgspec.Struct, frozen=True, kw_only=True):
+    """What to play: how many games, how many seats, which bots, from which seed."""
+
+    games: int
+    players: int
+    bots: tuple[str, ...]
+    seed: str
+    #: Cards dealt to each player; None: the rules' default (P3, D2).
+    cards: int | None = None
+
+    def validate(self) -> SimulationOptions:
+        """These options, or ValueError naming what is wrong (the rules' own check too)."""
+        if self.games < 1:
+            raise ValueError(f"play at least one game, not {self.games}")
+        if not self.bots:
+            raise ValueError("name at least one bot")
+        unknown = [name for name in self.bots if name not in BOT_NAMES]
+        if unknown:
+            raise ValueError(f"no bot is called {unknown[0]!r}: choose from {', '.join(BOT_NAMES)}")
+        self.rules.validate(self.players)
+        return self
+
+    @property
+    def rules(self) -> Rules:
+        return Rules(cards_per_player=self.cards)
+
+
+class GamePlan(msgspec.Struct, frozen=True, kw_only=True):
+    """One game of a run: its number, its seed text, its rules and each seat's bot."""
+
+    number: int
+    seed: str
+    rules: Rules
+    bots: tuple[str, ...]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, in seat order: the bot and the seat."""
+        return tuple(f"{bot}-{seat}" for seat, bot in enumerate(self.bots))
+
+    @property
+    def server_seed(self) -> bytes:
+        return hashlib.sha256(self.seed.encode("utf-8")).digest()
+
+    def seat_bots(self) -> list[Bot]:
+        """A fresh bot for each seat, seeded for this game and seat."""
+        return [make_bot(bot, f"{self.seed}/seat-{seat}") for seat, bot in enumerate(self.bots)]
+
+
+def plan_game(options: SimulationOptions, number: int) -> GamePlan:
+    bots = options.bots
+    return GamePlan(
+        number=number,
+        seed=f"simulate/{options.seed}/{number}",
+        rules=options.rules,
+        bots=tuple(bots[(seat + number) % len(bots)] for seat in range(options.players)),
+    )
+
+
+def plans(options: SimulationOptions) -> Iterator[GamePlan]:
+    """Every game of the run, in order."""
+    for number in range(1, options.games + 1):
+        yield plan_game(options, number)

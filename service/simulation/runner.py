@@ -1,0 +1,96 @@
+"""Running a simulation: every planned game, in process or over HTTP, until done or stopped.
+
+Each finished game is handed to `on_game` in the calling thread, in the order games
+finish. In process the games are played one after another in the calling thread, so
+an interrupt (Ctrl-C) abandons the game being played and keeps those already handed
+over. Over HTTP `clients` threads each play one game at a time with their own client;
+when the calling thread is interrupted, or a game fails, `stop` is set, every client
+leaves its game before its next request, and the interrupt or the failure goes on to
+the caller once they all have.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import httpx
+
+from domain.events import Event
+from service.simulation import local
+from service.simulation.plan import GamePlan, SimulationOptions, plans
+from service.simulation.remote import RemoteGame, Stopped
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A finished game: its plan, its events, and over HTTP the service's record."""
+
+    plan: GamePlan
+    events: list[Event]
+    exported: bytes | None = None
+
+    def record(self) -> bytes:
+        """The game's record: the service's export, or one written here (unsigned)."""
+        if self.exported is not None:
+            return self.exported
+        return local.record_bytes(self.plan, self.events)
+
+
+OnGame = Callable[[Played], None]
+
+
+def run_local(options: SimulationOptions, on_game: OnGame) -> None:
+    """Play every planned game in process."""
+    for plan in plans(options):
+        on_game(Played(plan, local.play_game(plan)))
+
+
+def run_remote(options: SimulationOptions, url: str, clients: int, on_game: OnGame) -> None:
+    """Play every planned game against the service at `url`, `clients` games at a time."""
+    stop = threading.Event()
+    pending = _Shared(plans(options))
+    results: queue.Queue[Played | BaseException] = queue.Queue()
+
+    def client() -> None:
+        try:
+            with httpx.Client(base_url=url, timeout=60) as http:
+                while (plan := pending.next()) is not None and not stop.is_set():
+                    events, record = RemoteGame(http, plan, stop).play()
+                    results.put(Played(plan, events, record))
+        except Stopped:
+            pass
+        except BaseException as failure:  # handed to the caller, whatever it is
+            stop.set()
+            results.put(failure)
+
+    threads = [threading.Thread(target=client, daemon=True) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    try:
+        while any(thread.is_alive() for thread in threads) or not results.empty():
+            try:
+                item = results.get(timeout=0.1)
+            except queue.Empty:
+                continue
+            if isinstance(item, BaseException):
+                raise item
+            on_game(item)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join()
+
+
+class _Shared:
+    """The plans, taken one at a time by several threads."""
+
+    def __init__(self, items: Iterator[GamePlan]) -> None:
+        self._items = items
+        self._lock = threading.Lock()
+
+    def next(self) -> GamePlan | None:
+        with self._lock:
+            return next(self._items, None)

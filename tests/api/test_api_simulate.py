@@ -1,0 +1,190 @@
+"""`penang-rummy simulate`: in process and against a `serve` process, its summary, its
+records (each one `penang-rummy verify` accepts), its refusals and Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from domain.records import load_record
+from service.cli.main import main
+
+from .support import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _simulate(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    assert main(["simulate", *args, "--json"]) == 0
+    captured = capsys.readouterr()
+    assert "games/s" not in captured.err, "--json shows no progress bar"
+    summary: dict[str, Any] = json.loads(captured.out)
+    return summary
+
+
+def _check_consistent(summary: dict[str, Any]) -> None:
+    games, players = summary["games"], summary["players"]
+    assert sum(summary["endings"].values()) == games
+    assert sum(row["seats_played"] for row in summary["by_bot"]) == games * players
+    for table in ("by_bot", "by_seat", "by_turn_order"):
+        assert sum(row["wins"] for row in summary[table]) == pytest.approx(games, abs=0.01)
+    for row in summary["by_bot"]:
+        assert row["win_rate"] == pytest.approx(row["wins"] / row["seats_played"], abs=1e-4)
+        assert 0 <= row["points"]["median"] <= row["points"]["p90"] <= row["points"]["max"]
+    assert summary["turns"]["max"] >= summary["turns"]["p90"] >= summary["turns"]["median"] >= 1
+
+
+def _verified(records: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
+    verdicts = []
+    for record in sorted(records.iterdir()):
+        assert main(["verify", str(record)]) == 0, capsys.readouterr()
+        verdicts.append(capsys.readouterr().out)
+    return verdicts
+
+
+def test_simulate_in_process_sums_up_and_every_record_verifies(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    records = tmp_path / "records"
+    summary = _simulate(
+        capsys, "--games", "12", "--players", "3", "--seed", "9", "--records", str(records)
+    )
+    assert (summary["games"], summary["planned"], summary["interrupted"]) == (12, 12, False)
+    assert [row["bot"] for row in summary["by_bot"]] == ["greedy", "random"]
+    _check_consistent(summary)
+    verdicts = _verified(records, capsys)
+    assert len(verdicts) == 12
+    assert all("the deal was recomputed from the revealed seed" in line for line in verdicts)
+    again = _simulate(capsys, "--games", "12", "--players", "3", "--seed", "9")
+    assert {**again, "seconds": 0, "games_per_second": 0} == {
+        **summary,
+        "seconds": 0,
+        "games_per_second": 0,
+    }
+
+
+def test_simulate_prints_a_summary_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "3", "--players", "2", "--cards", "8"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("3 games, 2 players, 8 cards each, bots greedy,random, seed 0:")
+    for words in ("games/s", "by bot", "greedy", "random", "by seat", "ended by Game:"):
+        assert words in out, words
+    assert "turns per game: mean" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["--players", "6"], "Penang Rummy takes 2 to 5 players, not 6"),
+        (["--bots", "greedy,clever"], "no bot is called 'clever'"),
+        (["--games", "0"], "play at least one game"),
+        (["--clients", "2"], "give --url too"),
+        (["--cards", "40", "--players", "5"], "more than the"),
+    ],
+)
+def test_bad_options_are_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], named: str
+) -> None:
+    assert main(["simulate", *args]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    (line,) = captured.err.strip().splitlines()
+    assert line.startswith("penang-rummy simulate: ") and named in line, line
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    """A `penang-rummy serve` process over an SQLite file of its own."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PENANG_RUMMY_")}
+    env["PYTHONPATH"] = str(ROOT)
+    command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
+    command += ["--sqlite-path", str(tmp_path / "games.sqlite"), "--sqlite-synchronous", "normal"]
+    process = subprocess.Popen(
+        command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(f"{base}/health", timeout=1)
+                break
+            except httpx.TransportError:
+                assert process.poll() is None, process.communicate()[0]
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_simulate_over_http_plays_the_same_games_as_in_process(
+    server: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    options = ["--games", "6", "--players", "3", "--cards", "10", "--seed", "http"]
+    remote, local = tmp_path / "remote", tmp_path / "local"
+    over_http = _simulate(
+        capsys, *options, "--url", server, "--clients", "2", "--records", str(remote)
+    )
+    in_process = _simulate(capsys, *options, "--records", str(local))
+    _check_consistent(over_http)
+    timing = {"seconds": 0, "games_per_second": 0}
+    assert {**over_http, **timing} == {**in_process, **timing}
+    # Each seat's bot saw the same view either way, so every game is the same game.
+    for name in sorted(path.name for path in local.iterdir()):
+        served = load_record((remote / name).read_bytes())
+        assert served.events == load_record((local / name).read_bytes()).events
+        assert served.signature is not None, "the service signs its export"
+    assert all("chain intact" in line for line in _verified(remote, capsys))
+
+
+def test_simulate_reports_a_service_that_is_not_there(capsys: pytest.CaptureFixture[str]) -> None:
+    url = f"http://127.0.0.1:{free_port()}"
+    assert main(["simulate", "--games", "2", "--url", url, "--json"]) == 1
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["games"] == 0
+    assert captured.err.startswith("penang-rummy simulate: POST /games: ")
+
+
+@pytest.mark.parametrize("where", ["in process", "over http"])
+def test_ctrl_c_stops_with_the_summary_of_the_games_played(
+    tmp_path: Path, request: pytest.FixtureRequest, where: str
+) -> None:
+    records = tmp_path / "records"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "service.cli", "simulate", "--games", "100000"]
+    command += ["--players", "2", "--json", "--records", str(records)]
+    if where == "over http":
+        command += ["--url", request.getfixturevalue("server"), "--clients", "2"]
+    process = subprocess.Popen(
+        command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while not records.exists() or len(list(records.iterdir())) < 3:
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "no game was played"
+            time.sleep(0.05)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=20)
+    finally:
+        process.kill()
+    assert process.returncode == 130, err
+    assert "Traceback" not in err
+    summary = json.loads(out)
+    assert summary["interrupted"] is True
+    assert 3 <= summary["games"] < summary["planned"] == 100000
+    _check_consistent(summary)
+    assert len(list(records.iterdir())) >= summary["games"]
