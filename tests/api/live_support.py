@@ -190,7 +190,7 @@ class SseReader:
             self.keepalives += 1
             self._changed.notify_all()
 
-    def wait(self, until: Callable[[SseReader], bool], timeout: float = 10.0) -> None:
+    def wait(self, until: Callable[[SseReader], bool], timeout: float = 30.0) -> None:
         """Wait until `until(self)` holds (checked at every message); fail after `timeout`."""
         deadline = time.monotonic() + timeout
         with self._changed:

@@ -13,15 +13,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from domain.records import load_record
 from service.cli.main import main
 
-from .support import free_port
-
-ROOT = Path(__file__).resolve().parents[2]
+from .support import ROOT, free_port, serve
 
 
 def _simulate(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
@@ -105,29 +102,8 @@ def test_bad_options_are_one_line_and_exit_2(
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
     """A `penang-rummy serve` process over an SQLite file of its own."""
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PENANG_RUMMY_")}
-    env["PYTHONPATH"] = str(ROOT)
-    command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
-    command += ["--sqlite-path", str(tmp_path / "games.sqlite"), "--sqlite-synchronous", "normal"]
-    process = subprocess.Popen(
-        command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(f"{base}/health", timeout=1)
-                break
-            except httpx.TransportError:
-                assert process.poll() is None, process.communicate()[0]
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.1)
+    with serve(tmp_path, "--sqlite-synchronous", "normal") as base:
         yield base
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 def test_simulate_over_http_plays_the_same_games_as_in_process(
