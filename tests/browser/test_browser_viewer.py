@@ -181,6 +181,8 @@ def test_a_running_game_is_followed_live_and_hands_show_once_it_is_over(
 ) -> None:
     game = create_readme_game(api)
     tab = page.page
+    asked: list[str] = []
+    tab.on("request", lambda request: asked.append(request.url))
     tab.goto(f"{page.origin}/viewer?game={game['game_id']}")
     dealt = at_version(tab, 1)
     assert [seat["hand"] for seat in dealt["seats"]] == [None, None]  # P5: a spectator
@@ -199,6 +201,11 @@ def test_a_running_game_is_followed_live_and_hands_show_once_it_is_over(
     tab.keyboard.press("Home")  # time travel now shows every hand (R3)
     assert at_version(tab, 1) == expected(server_view(api, game["game_id"], 1))
     assert at_version(tab, 1)["seats"][0]["hand"] is not None
+    # Followed through the live-updates stream, not by polling the events.
+    assert any(f"/games/{game['game_id']}/stream" in url for url in asked), asked
+    assert [url for url in asked if "/events?since=" in url] == [
+        f"{page.origin}/games/{game['game_id']}/events?since=0"
+    ]
     page.assert_clean()
 
 

@@ -6,7 +6,7 @@
  *
  * - a game of the service (`/viewer?game=<id>`): `GET /games/{id}?version=N` gives the
  *   view at any version (time travel), so the rules are never re-implemented here; a
- *   running game is followed by polling its events (`follow`, below);
+ *   running game is followed live through its event stream (`follow`, below);
  * - a record file (`penang-rummy-record/1`, JSON or NDJSON), replayed in the browser
  *   without the server: `evolve` folds its events the way `domain/state.py` does, for
  *   what the table shows only. It checks no rule; importing the record does.
@@ -45,12 +45,45 @@ const sleep = (ms, signal) =>
   });
 
 /**
- * Follow a running game: poll `GET /games/{id}/events?since=N` and hand every batch of
- * new events to `onEvents`, until the game ends or `signal` aborts. The one place that
- * knows how updates arrive: when the service offers a live-updates stream, an
- * EventSource on it replaces this loop and calls `onEvents` the same way.
+ * Follow a running game and hand every batch of new events to `onEvents`, until the game
+ * ends or `signal` aborts: the one place that knows how updates arrive. Where the browser
+ * has EventSource, the service's live-updates stream (`GET /games/{id}/stream`, as a
+ * spectator) brings each event as it is recorded, and a `turn` message closes each
+ * batch; the EventSource resumes by itself after a drop (`Last-Event-ID`), and the
+ * stream ends when the game does. Elsewhere, `poll` asks `getEvents` every second.
  */
-export async function follow(gameId, since, onEvents, signal, interval = POLL_MS) {
+export function follow(gameId, since, onEvents, signal, interval = POLL_MS) {
+  if (typeof EventSource === "undefined") return poll(gameId, since, onEvents, signal, interval);
+  const url = new URL(`games/${gameId}/stream?last_event_id=${since}`, API);
+  const source = new EventSource(url);
+  let batch = [];
+  // A `turn` message closes each batch (a turn's events, the end and the seed's reveal
+  // come together); once it says the game is over, nothing more comes.
+  source.addEventListener("turn", (message) => {
+    const records = batch;
+    batch = [];
+    if (records.length > 0) onEvents(records);
+    if (JSON.parse(message.data).over) source.close();
+  });
+  source.onerror = () => {
+    if (source.readyState === EventSource.CLOSED) return; // the game is over: 204
+    showError("Following the game: the stream dropped; resuming.");
+  };
+  for (const type of EVENT_TYPES) {
+    source.addEventListener(type, (message) => batch.push(JSON.parse(message.data)));
+  }
+  signal.addEventListener("abort", () => source.close(), { once: true });
+  return Promise.resolve();
+}
+
+/** The game's event types: each arrives on the stream as an SSE event of its name. */
+const EVENT_TYPES = [
+  "Dealt", "PassportMelded", "Melded", "LaidOff", "WildSwapped", "TurnEnded",
+  "DeclaredDead", "DeclaredGame", "GameEnded", "SeedRevealed",
+];
+
+/** Polling `GET /games/{id}/events?since=N`, for a browser without EventSource. */
+export async function poll(gameId, since, onEvents, signal, interval = POLL_MS) {
   while (!signal.aborted) {
     await sleep(interval, signal);
     if (signal.aborted) return;
@@ -59,7 +92,7 @@ export async function follow(gameId, since, onEvents, signal, interval = POLL_MS
       if (page.events.length === 0) continue;
       since = page.events.at(-1).version;
       onEvents(page.events);
-      if (page.events.some((record) => record.event.type === "GameEnded")) return;
+      if (ended(page.events)) return;
     } catch (error) {
       showError(`Following the game: ${error.message}; trying again.`);
     }
