@@ -122,6 +122,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
         exception_handlers=exception_handlers(),
         lifespan=[load_keys, open_store, run_clock, streams.lifespan(settings)],
         middleware=[*_limits(settings), ConditionalRequests()],
+        # The app leaves logging to its host: `penang-rummy serve` configures it
+        # (Litestar's default would route every library's INFO lines, httpx's included,
+        # through a handler of its own, in tests too).
+        logging_config=None,
         openapi_config=openapi_config(),
         request_max_body_size=settings.max_body_bytes,
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import logging
 import socket
 import sys
 from collections.abc import Mapping
@@ -131,6 +132,9 @@ def run_serve(args: argparse.Namespace) -> int:
         f"penang-rummy: serving {base}/ (docs {base}{DOCS_PATH}, contract {base}{CONTRACT_PATH})",
         flush=True,
     )
+    # The service's own warnings (a new signing key, a clock or a notice listener that
+    # failed) go to standard error beside uvicorn's lines; the app configures no logging.
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s: %(name)s: %(message)s")
     app = create_app(settings)
     config = uvicorn.Config(
         app, log_level=args.log_level, timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS

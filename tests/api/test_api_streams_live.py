@@ -141,7 +141,12 @@ def test_closing_a_hundred_clients_frees_everything_the_hub_held(live: LiveServe
     game = _create(live.base)
     match = httpx.post(
         live.base + "/matches",
-        json={"players": ["A", "B"], "options": {"games": 2, "rules": {"cards_per_player": 7}}},
+        # Seeded: its first game is played (a random deal of 7 cards may end at once).
+        json={
+            "players": ["A", "B"],
+            "options": {"games": 2, "rules": {"cards_per_player": 7}},
+            "seed": "table-1",
+        },
     ).json()
     urls = [
         f"{live.base}/games/{game['game_id']}/stream",
