@@ -40,6 +40,7 @@ from domain.commands import Action, LayOffAction, MeldAction, SwapAction
 from domain.events import DealProof, Dealt, Event
 from domain.game_spec import GameSpec, Rebuild
 from domain.rules import RULES_VERSION, Rules
+from domain.rummy.spec import RUMMY
 from domain.views import Viewer
 
 # --- Penang Rummy: its own functions, wrapped --------------------------------------------
@@ -104,7 +105,7 @@ PENANG: Final[GameSpec[state.GameState, Rules]] = GameSpec(
 )
 
 #: Every game of the engine, by name.
-GAMES: Final[dict[str, GameSpec[Any, Any]]] = {spec.name: spec for spec in (PENANG,)}
+GAMES: Final[dict[str, GameSpec[Any, Any]]] = {spec.name: spec for spec in (PENANG, RUMMY)}
 #: Every game's events in one codec: a store that holds them all reads them with it.
 ALL_GAME_EVENTS: Final = EventCodec.merged(spec.codec for spec in GAMES.values())
 

@@ -16,6 +16,7 @@ from .rule_ids import known_tags
 from .scene import Scene
 from .steps.deal import *  # noqa: F403
 from .steps.dealer import *  # noqa: F403
+from .steps.draw import *  # noqa: F403
 from .steps.end import *  # noqa: F403
 from .steps.matches import *  # noqa: F403
 from .steps.moves import *  # noqa: F403

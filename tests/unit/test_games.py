@@ -116,3 +116,29 @@ def test_a_merged_codec_refuses_two_types_with_one_tag() -> None:
     same = EventCodec[Event]((SeedRevealed,), {"SeedRevealed": 2})
     with pytest.raises(ValueError, match="schema versions"):
         EventCodec.merged([GAME_EVENTS, same])
+
+
+@pytest.mark.parametrize(("kind", "rule"), [("swap", "B1"), ("go_out", "B7")])
+def test_another_games_action_in_basic_rummy_names_its_rule(kind: str, rule: str) -> None:
+    with pytest.raises(NotInThisGame) as raised:
+        decode_actions(GAMES["rummy"], [{"type": "draw", "source": "stock"}, {"type": kind}])
+    assert (raised.value.rule, raised.value.action_index) == (rule, 1)
+
+
+def test_basic_rummys_spec_deals_plays_and_views_a_hand() -> None:
+    spec = GAMES["rummy"]
+    rules = spec.validate(spec.rules_type(), 3)
+    deck, dealer, proof = fair.fair_deal_of(spec.deck(rules, 3), 3, bytes(32), ())
+    assert sorted(deck) == sorted(build_deck(1, 0))
+    dealt = spec.deal(("a", "b", "c"), deck, rules, dealer, proof=proof, number=2)
+    assert isinstance(dealt[0], spec.deal_type) and dealt[0].hand == 2
+    state = spec.fold(dealt, None)
+    seat = (dealer + 1) % 3
+    actions = decode_actions(spec, [{"type": "draw", "source": "discard"}])
+    state = spec.fold(spec.play(state, seat, actions, None), state)
+    assert spec.view(state, seat, False).hand is not None
+    assert spec.next_dealer(state, True) == (dealer + 1) % 3
+    with pytest.raises(NotInThisGame) as raised:
+        spec.declare_dead(state, seat)
+    assert raised.value.rule == "B3"
+    assert spec_for_rules_version("rummy-1") is spec
