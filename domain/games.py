@@ -41,6 +41,7 @@ from domain.events import DealProof, Dealt, Event
 from domain.game_spec import GameSpec, Rebuild
 from domain.rules import RULES_VERSION, Rules
 from domain.rummy.spec import RUMMY
+from domain.three13.spec import THREE_THIRTEEN
 from domain.views import Viewer
 
 # --- Penang Rummy: its own functions, wrapped --------------------------------------------
@@ -105,7 +106,9 @@ PENANG: Final[GameSpec[state.GameState, Rules]] = GameSpec(
 )
 
 #: Every game of the engine, by name.
-GAMES: Final[dict[str, GameSpec[Any, Any]]] = {spec.name: spec for spec in (PENANG, RUMMY)}
+GAMES: Final[dict[str, GameSpec[Any, Any]]] = {
+    spec.name: spec for spec in (PENANG, RUMMY, THREE_THIRTEEN)
+}
 #: Every game's events in one codec: a store that holds them all reads them with it.
 ALL_GAME_EVENTS: Final = EventCodec.merged(spec.codec for spec in GAMES.values())
 

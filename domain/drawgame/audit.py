@@ -221,15 +221,16 @@ class _Replay:
         index = start + 1 if isinstance(events[start], StockRebuilt) else start
         first = events[index] if index < len(events) else None
         if not isinstance(first, TURN_EVENTS):
-            raise _Refusal(start, self.game.terms.rebuild_rule, "unexpected-event",
-                           "a stock is rebuilt only when a seat draws from it")  # fmt: skip
+            why = "a stock is rebuilt only when a seat draws from it"
+            raise _Refusal(start, self.game.terms.rebuild_rule, "unexpected-event", why)
         seat, turn = first.seat, list[Event]()
-        for event in events[index:]:
+        for at in range(index, len(events)):
+            event = events[at]
             if not isinstance(event, TURN_EVENTS | WentOut) or event.seat != seat:
                 break
             turn.append(event)
             if isinstance(event, WentOut) or (
-                isinstance(event, Discarded) and not _out_next(events, event)
+                isinstance(event, Discarded) and not _goes_out_next(events, at)
             ):
                 break
         return seat, turn
@@ -276,15 +277,12 @@ def _as_the_games(check: Callable[..., T], terms: DrawTerms, *args: Any) -> T:
         raise
 
 
-def _out_next(events: Sequence[Event], discarded: Discarded) -> bool:
-    """Whether the event after `discarded` is its seat going out with declared melds."""
-    index = next(i for i, event in enumerate(events) if event is discarded) + 1
-    following = events[index] if index < len(events) else None
-    return (
-        isinstance(following, WentOut)
-        and following.seat == discarded.seat
-        and bool(following.melds)
-    )
+def _goes_out_next(events: Sequence[Event], discarded: int) -> bool:
+    """Whether the event after the discard at `discarded` is its seat going out with the
+    melds it declares (Three Thirteen's `go_out`, R27)."""
+    following = events[discarded + 1] if discarded + 1 < len(events) else None
+    seat = getattr(events[discarded], "seat", None)
+    return isinstance(following, WentOut) and following.seat == seat and bool(following.melds)
 
 
 def _as_recorded(events: Sequence[Event]) -> Rebuild:

@@ -14,9 +14,10 @@ from typing import Literal
 
 from domain.events import DealProof, Event
 from domain.rummy.rules import RummyRules
+from domain.three13.rules import ThirteenRules
 
 #: The rule options of a draw game, tagged with the game (`"game": "rummy"`).
-DrawRules = RummyRules
+DrawRules = RummyRules | ThirteenRules
 Source = Literal["stock", "discard"]
 
 

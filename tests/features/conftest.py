@@ -21,6 +21,7 @@ from .steps.end import *  # noqa: F403
 from .steps.matches import *  # noqa: F403
 from .steps.moves import *  # noqa: F403
 from .steps.table import *  # noqa: F403
+from .steps.three13 import *  # noqa: F403
 from .steps.turns import *  # noqa: F403
 
 

@@ -26,6 +26,7 @@ from domain.events import Event
 from domain.game_spec import GameSpec, Rebuild, decode_actions
 from domain.games import GAMES
 from domain.rummy.hands import match_won_by as rummy_won_by
+from domain.three13.hands import match_won_by as thirteen_won_by
 
 from .outcomes import Json, Outcome, builtins, malformed, refused
 
@@ -87,7 +88,10 @@ class DrawHands:
         self, game: str, totals: Sequence[int], played: int, target: int | None, hands: int | None
     ) -> list[int] | None:
         """Who won a match of `game`'s hands after `played` hands (B12, T11)."""
-        won = rummy_won_by(totals, played, target=target, hands=hands)
+        if game == "rummy":
+            won = rummy_won_by(totals, played, target=target, hands=hands)
+        else:
+            won = thirteen_won_by(totals, played)
         return None if won is None else list(won)
 
     # --- the hand being played (DomainDriver dispatches here) --------------------------

@@ -17,11 +17,11 @@ PENANG_RULES = tuple(f"P{n}" for n in range(1, 34))
 DEFAULTS = tuple(f"D{n}" for n in range(1, 9))
 #: RULES.md: basic Rummy (B1–B12), checked by the scenarios of features/rummy/.
 BASIC_RUMMY = tuple(f"B{n}" for n in range(1, 13))
+#: RULES.md: Three Thirteen (T1–T11), checked by the scenarios of features/three_thirteen/.
+THREE_THIRTEEN = tuple(f"T{n}" for n in range(1, 12))
 #: seeds/READINGS.md: how the engine reads the ambiguous rules: Penang's, then the draw
 #: games' (from R20).
-READINGS = tuple(f"R{n}" for n in range(1, 19)) + tuple(
-    f"R{n}" for n in (20, 21, 22, 23, 24, 25, 28, 30)
-)
+READINGS = tuple(f"R{n}" for n in range(1, 19)) + tuple(f"R{n}" for n in range(20, 31))
 #: The tag of the scenarios test_rules_http.py runs over HTTP (one at least per rule area).
 HTTP_TAG = "http"
 #: Tags that are not rule ids: `http` marks the scenarios the HTTP driver runs.
@@ -53,9 +53,16 @@ DRAW_RULE_AREAS = (
     "rummy/scoring.feature",
     "rummy/stock.feature",
     "rummy/hands.feature",
+    "three_thirteen/deal.feature",
+    "three_thirteen/turns.feature",
+    "three_thirteen/melds.feature",
+    "three_thirteen/going_out.feature",
+    "three_thirteen/scoring.feature",
+    "three_thirteen/stock.feature",
+    "three_thirteen/hands.feature",
 )
 #: Each game's folder of features, and the letter of the RULES.md ids its scenarios cite.
-GAME_FOLDERS = {"rummy": "B"}
+GAME_FOLDERS = {"rummy": "B", "three_thirteen": "T"}
 
 #: Feature files bound by their own test modules, with their own steps and drivers:
 #: audit.feature (test_audit_domain.py, and its HTTP run test_audit_http.py).
@@ -70,7 +77,7 @@ RULES_MD_PLACES = (
 )
 READINGS_MD = ROOT / "seeds" / "READINGS.md"
 
-_RULE_LINE = re.compile(r"^- (?P<id>[PDB]\d+)\s", re.MULTILINE)
+_RULE_LINE = re.compile(r"^- (?P<id>[PDBT]\d+)\s", re.MULTILINE)
 _READING_ROW = re.compile(r"^\| (?P<id>R\d+) \|", re.MULTILINE)
 
 
@@ -80,7 +87,7 @@ def rules_md() -> Path | None:
 
 
 def documented_rule_ids() -> tuple[str, ...]:
-    """The P, D and B ids RULES.md defines (empty when no RULES.md is found)."""
+    """The P, D, B and T ids RULES.md defines (empty when no RULES.md is found)."""
     path = rules_md()
     if path is None:
         return ()
@@ -97,7 +104,8 @@ def documented_reading_ids() -> tuple[str, ...]:
 
 def rule_ids() -> tuple[str, ...]:
     """Every id of RULES.md a scenario must check: the explicit lists and RULES.md's."""
-    return tuple(dict.fromkeys(PENANG_RULES + DEFAULTS + BASIC_RUMMY + documented_rule_ids()))
+    listed = PENANG_RULES + DEFAULTS + BASIC_RUMMY + THREE_THIRTEEN
+    return tuple(dict.fromkeys(listed + documented_rule_ids()))
 
 
 def known_tags() -> tuple[str, ...]:

@@ -4,8 +4,8 @@ and every scenario names its rule.
 Rule ids come from the explicit lists in rule_ids.py, checked against seeds/RULES.md
 and seeds/READINGS.md. A scenario's tags include those it inherits from its feature
 and rule, and an outline's Examples add their own. Penang's features lie in features/,
-each draw game's in its own folder (features/rummy/), whose scenarios cite that game's
-ids (B) and are not yet run over HTTP.
+each draw game's in its own folder (features/rummy/, features/three_thirteen/), whose
+scenarios cite that game's ids (B, T) and are not yet run over HTTP.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from .rule_ids import (
     READINGS,
     ROOT,
     RULE_AREAS,
+    THREE_THIRTEEN,
     documented_reading_ids,
     documented_rule_ids,
     rule_ids,
@@ -121,7 +122,7 @@ def test_the_rule_list_mirrors_rules_md() -> None:
     documented = documented_rule_ids()
     # Without RULES.md beside the checkout the explicit list stands alone.
     if documented:
-        assert set(documented) == set(PENANG_RULES + DEFAULTS + BASIC_RUMMY), (
+        assert set(documented) == set(PENANG_RULES + DEFAULTS + BASIC_RUMMY + THREE_THIRTEEN), (
             "RULES.md and tests/features/rule_ids.py list different rules"
         )
 

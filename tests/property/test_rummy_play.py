@@ -39,7 +39,9 @@ def choose(state: DrawState, seat: int, commands: Sequence[Any], rng: random.Ran
     top = state.top_discard
     if draws and rng.random() < 0.95:
         wanted = top is not None and _neighbours(top, state.hands[seat]) >= 2
-        return draws["discard" if wanted or "stock" not in draws else "stock"]
+        return draws[
+            "discard" if (wanted or "stock" not in draws) and "discard" in draws else "stock"
+        ]
     plays = [c for c in commands if isinstance(c[0], MeldAction | LayOffAction)]
     if plays and rng.random() < 0.9:
         return max(plays, key=lambda c: len(c[0].cards) if isinstance(c[0], MeldAction) else 1)

@@ -13,6 +13,11 @@ from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.state import DrawState, fold
 from domain.rummy.game import RummyAction, play, start_hand
 from domain.rummy.rules import RummyRules
+from domain.three13.commands import GoOutAction
+from domain.three13.game import ThirteenAction
+from domain.three13.game import play as thirteen_play
+from domain.three13.game import start_hand as thirteen_start
+from domain.three13.rules import ThirteenRules
 
 
 def stacked(
@@ -42,6 +47,32 @@ def rummy_hand(
     rules = replace_rules(rules or RummyRules(), cards_per_player=size)
     names = [f"p{seat}" for seat in range(len(hands))]
     return fold(start_hand(names, stacked(hands, dealer, upcard, stock), rules, dealer))
+
+
+def thirteen_hand(
+    hands: Mapping[int, str],
+    *,
+    number: int = 1,
+    dealer: int = 0,
+    upcard: str = "9C",
+    stock: str = "",
+    rules: ThirteenRules | None = None,
+) -> DrawState:
+    """Hand `number` of Three Thirteen dealt as given (its size is `number` + 2)."""
+    rules = rules or ThirteenRules()
+    names = [f"p{seat}" for seat in range(len(hands))]
+    deck = stacked(hands, dealer, upcard, stock, packs=rules.packs_for(len(hands)))
+    return fold(thirteen_start(names, deck, rules, dealer, number=number))
+
+
+def go_out(melds: str, discard: str) -> GoOutAction:
+    """`go_out("5H 6H 7H | 8C 8D 3S", "9C")`: melds separated by `|`."""
+    return GoOutAction(melds=tuple(tuple(m.split()) for m in melds.split("|")), discard=discard)
+
+
+def thirteen_after(state: DrawState, seat: int, *actions: ThirteenAction) -> DrawState:
+    """The state after `seat`'s command of `actions` in Three Thirteen (accepted)."""
+    return fold(thirteen_play(state, seat, actions), state)
 
 
 def replace_rules(rules: RummyRules, **changes: object) -> RummyRules:

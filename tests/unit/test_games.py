@@ -142,3 +142,24 @@ def test_basic_rummys_spec_deals_plays_and_views_a_hand() -> None:
         spec.declare_dead(state, seat)
     assert raised.value.rule == "B3"
     assert spec_for_rules_version("rummy-1") is spec
+
+
+@pytest.mark.parametrize("kind", ["meld", "lay_off", "swap"])
+def test_a_table_action_in_three_thirteen_names_t7(kind: str) -> None:
+    with pytest.raises(NotInThisGame) as raised:
+        decode_actions(GAMES["three-thirteen"], [{"type": kind}])
+    assert (raised.value.rule, raised.value.action_index) == ("T7", 0)
+
+
+def test_three_thirteens_spec_deals_hand_n_and_shows_its_wild_rank() -> None:
+    spec = GAMES["three-thirteen"]
+    rules = spec.validate(spec.rules_type(), 4)
+    deck, dealer, proof = fair.fair_deal_of(spec.deck(rules, 4), 4, bytes(32), ("x",) * 4)
+    assert sorted(deck) == sorted(build_deck(2, 0))
+    state = spec.fold(spec.deal("abcd", deck, rules, dealer, proof=proof, number=9), None)
+    assert [len(hand) for hand in state.hands] == [11] * 4
+    assert spec.view(state, None, False).wild == "J"
+    assert spec.next_dealer(state, False) == (dealer + 1) % 4
+    with pytest.raises(NotInThisGame) as raised:
+        spec.declare_dead(state, (dealer + 1) % 4)
+    assert raised.value.rule == "T4"

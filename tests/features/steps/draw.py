@@ -76,6 +76,8 @@ def hand_with_hands(scene: Scene, players: int, dealer: int, datatable: list[lis
     hands = {int(row["seat"]): cards(row["hand"]) for row in rows(datatable)}
     if scene.game == "rummy":
         scene.rules.setdefault("cards_per_player", len(hands[0]))
+    else:
+        assert len(hands[0]) == scene.number + 2, f"hand {scene.number} deals {scene.number + 2}"
     upcard = scene.upcard or _free_card(scene, players, hands)
     deck = stacked_hand(hands, dealer, upcard, scene.stock_top, packs_for(scene, players))
     deal_hand(scene, players, deck, dealer)
