@@ -9,6 +9,11 @@ D1, D7), `views` (what each seat may see), `fair` (seeded deals and the first de
 P6), `rule_ids`, `codec`, `records` and `audit` (game records and their verification),
 `chain` and `provenance` (the records' hash chain, and what it and a signature say);
 `match` (matches: several games at one table, P6–P8, R16–R18).
+
+The engine plays two more rummy games on the same core: `meld_terms` gives runs and sets
+their ace rule, wild cards and rule ids per game; `drawgame` is what basic Rummy
+(`rummy`, B1–B12) and Three Thirteen (`three13`, T1–T11) share; `game_spec` and `games`
+put every game behind one surface (see `domain.games` for the layout).
 """
 
 from domain.cards import Card, build_deck, format_cards, parse_cards

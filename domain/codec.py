@@ -45,8 +45,11 @@ Rule options (`domain.rules.Rules`) are stored inside `Dealt`; a change to their
 is a change to `Dealt`'s shape and is upcast here in the same way.
 
 The same stored form serves every family of events (a game's, a match's): each family
-is one `EventCodec` with its own types, schema versions and upcasters. The module's
-functions (`encode_event`, `decode_event`, …) are those of `GAME_EVENTS`, the game's.
+is one `EventCodec` with its own types, schema versions and upcasters. Each game of the
+engine (`domain.games`) is its own family, and no two games tag different event types
+alike, so one merged codec (`EventCodec.merged`) reads a store of all of them. The
+module's functions (`encode_event`, `decode_event`, …) are those of `GAME_EVENTS`,
+Penang Rummy's.
 """
 
 from __future__ import annotations
@@ -85,6 +88,24 @@ class EventCodec(Generic[E]):
         self.versions: Final = versions
         self.upcasters: Final[dict[tuple[str, int], Upcaster]] = {}
 
+    @classmethod
+    def merged(cls, codecs: Iterable[EventCodec[E]]) -> EventCodec[E]:
+        """One codec for several families whose tags never clash (a store of every game's
+        events): a tag two families share must name the same class at the same version."""
+        types: dict[str, type[E]] = {}
+        versions: dict[str, int] = {}
+        upcasters: dict[tuple[str, int], Upcaster] = {}
+        for codec in codecs:
+            for name, event_type in codec.types.items():
+                if types.setdefault(name, event_type) is not event_type:
+                    raise ValueError(f"two event types are tagged {name!r}")
+                if versions.setdefault(name, codec.versions[name]) != codec.versions[name]:
+                    raise ValueError(f"{name} has two schema versions")
+            upcasters.update(codec.upcasters)
+        joined = cls(tuple(types.values()), versions)
+        joined.upcasters.update(upcasters)
+        return joined
+
     def upcaster(self, event_type: str, from_version: int) -> Callable[[Upcaster], Upcaster]:
         """Register a function that turns a stored `event_type` of `from_version` into the next."""
 
@@ -103,6 +124,10 @@ class EventCodec(Generic[E]):
         fields = msgspec.to_builtins(event)
         del fields[TYPE_KEY]
         return {TYPE_KEY: name, VERSION_KEY: self.versions[name], **fields}
+
+    def encode_json(self, event: E) -> bytes:
+        """`event`'s stored form as one line of JSON (no newline)."""
+        return msgspec.json.encode(self.encode(event))
 
     def upcast(self, data: StoredEvent) -> StoredEvent:
         """`data` brought to its type's current schema version (a new dict; `v` removed)."""
@@ -193,11 +218,8 @@ encode_event: Final = GAME_EVENTS.encode
 upcast: Final = GAME_EVENTS.upcast
 decode_event: Final = GAME_EVENTS.decode
 decode_events: Final = GAME_EVENTS.decode_events
-
-
-def encode_event_json(event: Event) -> bytes:
-    """`event` as one line of JSON (no newline)."""
-    return msgspec.json.encode(encode_event(event))
+#: `event` as one line of JSON (no newline).
+encode_event_json: Final = GAME_EVENTS.encode_json
 
 
 def decode_event_json(data: bytes | str) -> Event:

@@ -186,3 +186,10 @@ class DeadRefused(RuleViolation):
 
     code = "dead-refused"
     default_rule = "D6"
+
+
+class NotInThisGame(RuleViolation):
+    """An action this game does not have (a `draw` in Penang, P12): names the game's rule."""
+
+    code = "not-in-this-game"
+    default_rule = "P12"

@@ -16,11 +16,20 @@ Algorithm `hmac-sha256-fisher-yates/1`:
    S H D C by rank A..K, then the jokers). Fisher–Yates from the end: for i from
    len-1 down to 1, j = uniform(i + 1), swap positions i and j. Position 0 is the top card.
 6. The first dealer (P6) is uniform(seats) on the `dealer` stream.
+7. A stock rebuilt from the discard pile (basic Rummy's B11, Three Thirteen's T10) takes
+   its order from the same seeds: the n-th rebuild of a game (n = 1, 2, …) is a stream
+   whose `label` is `b"rebuild"` followed by n as 4 big-endian bytes; the cards (the
+   pile less its top card) start in canonical order (`domain.cards.sort_cards`: S H D C,
+   rank A..K, jokers last), then Fisher–Yates as in 5. Position 0 is the new top card.
+   The server seed stays secret until the game ends, so nobody can foresee a rebuild,
+   and the verifier recomputes each one once the seed is revealed (R20).
 
-`fair_deal` is the whole recipe, from seeds to deck, dealer and proof: the service deals
-with it and the verifier (`domain.proof`) recomputes a deal with it, so the two cannot
-drift apart. The README gives a test vector; tests/audit/test_audit_fair_vector.py checks
-it against an independent implementation.
+`fair_deal` (Penang's deck from its rules) and `fair_deal_of` (any game's deck) are the
+whole recipe, from seeds to deck, dealer and proof: the service deals with them and the
+verifiers (`domain.proof`, `domain.drawgame.audit`) recompute a deal with them, so the
+two cannot drift apart. The README gives a test vector; tests/audit/test_audit_fair_vector.py
+checks it against an independent implementation, as tests/audit/test_audit_rebuild_vector.py
+checks the rebuilds.
 """
 
 from __future__ import annotations
@@ -30,7 +39,7 @@ import hmac
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from domain.cards import Card, build_deck
+from domain.cards import Card, build_deck, sort_cards
 from domain.events import DealProof
 from domain.rules import Rules
 
@@ -69,14 +78,28 @@ def _uniform(numbers: Iterator[int], below: int) -> int:
     raise AssertionError("the stream is endless")
 
 
+def _fisher_yates(cards: Sequence[Card], numbers: Iterator[int]) -> list[Card]:
+    shuffled = list(cards)
+    for i in range(len(shuffled) - 1, 0, -1):
+        j = _uniform(numbers, i + 1)
+        shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
+    return shuffled
+
+
 def shuffle(deck: Sequence[Card], server_seed: bytes, seat_seeds: Sequence[str]) -> list[Card]:
     """`deck` (canonical order) shuffled by the seeds; index 0 is the top card."""
-    numbers = _numbers(deal_key(server_seed, seat_seeds), b"shuffle")
-    cards = list(deck)
-    for i in range(len(cards) - 1, 0, -1):
-        j = _uniform(numbers, i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
-    return cards
+    return _fisher_yates(deck, _numbers(deal_key(server_seed, seat_seeds), b"shuffle"))
+
+
+def rebuild_order(
+    cards: Sequence[Card], number: int, server_seed: bytes, seat_seeds: Sequence[str]
+) -> list[Card]:
+    """The stock rebuilt for the `number`-th time (from 1) from `cards` (B11, T10): step 7
+    of the algorithm. The order `cards` come in does not matter; index 0 is the top card."""
+    if number < 1:
+        raise ValueError(f"rebuilds are numbered from 1, not {number}")
+    label = b"rebuild" + number.to_bytes(4, "big")
+    return _fisher_yates(sort_cards(cards), _numbers(deal_key(server_seed, seat_seeds), label))
 
 
 def first_dealer(server_seed: bytes, seat_seeds: Sequence[str], seats: int) -> int:
@@ -95,16 +118,25 @@ class FairDeal(NamedTuple):
 
 
 def fair_deal(rules: Rules, seats: int, server_seed: bytes, seat_seeds: Sequence[str]) -> FairDeal:
-    """The deck the rules call for (P1, P2) shuffled by the seeds, the dealer they draw
-    (P6), and the proof `Dealt` publishes: the commitment to the server seed, and the
-    seats' seeds."""
-    deck = shuffle(build_deck(rules.packs_for(seats), rules.jokers), server_seed, seat_seeds)
+    """The deck Penang's rules call for (P1, P2) shuffled by the seeds, the dealer they
+    draw (P6), and the proof `Dealt` publishes: the commitment to the server seed, and
+    the seats' seeds."""
+    deck = build_deck(rules.packs_for(seats), rules.jokers)
+    return fair_deal_of(deck, seats, server_seed, seat_seeds)
+
+
+def fair_deal_of(
+    deck: Sequence[Card], seats: int, server_seed: bytes, seat_seeds: Sequence[str]
+) -> FairDeal:
+    """`deck` (canonical order: any game's packs) shuffled by the seeds, the dealer they
+    draw (P6), and the proof the deal publishes."""
     proof = DealProof(
         algorithm=ALGORITHM,
         server_seed_sha256=commitment(server_seed),
         seat_seeds=tuple(seat_seeds),
     )
-    return FairDeal(deck, first_dealer(server_seed, seat_seeds, seats), proof)
+    shuffled = shuffle(deck, server_seed, seat_seeds)
+    return FairDeal(shuffled, first_dealer(server_seed, seat_seeds, seats), proof)
 
 
 _MATCH_GAME = b"penang-rummy/match-game/1"

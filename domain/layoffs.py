@@ -1,26 +1,29 @@
-"""Laying off: adding one card from hand to a table meld (P19–P21, P16, D5).
+"""Laying off: adding one card from hand to a table meld (P19–P21, P16, D5; B6).
 
-A run grows at either end only, never past the high ace nor beyond 14 cards; a set
-takes any card of its rank (P20). A joker may be laid off where D5's option allows;
-where both ends of a run are open and stand for different cards, it must name its end.
+A run grows at either end only, never past its game's highest position nor beyond its
+longest run (P20, P16: 14 cards with a high ace; 13, ace low only, in basic Rummy's B5);
+a set takes any card of its rank (P20, B6). A joker may be laid off where D5's option
+allows; where both ends of a run are open and stand for different cards, it must name
+its end. `lay_off` lays off in Penang; `lay_off_as` in any game, by its `MeldTerms`.
 """
 
 from __future__ import annotations
 
-from domain.cards import HIGH_ACE, LOW_ACE, Card, rank_text
+from domain.cards import LOW_ACE, Card, rank_text
 from domain.errors import AmbiguousJoker, CannotLayOff
-from domain.melds import MAX_RUN, End, TableMeld, position_card, replace_cards
+from domain.meld_terms import KING, PENANG_TERMS, MeldTerms
+from domain.melds import End, TableMeld, position_card, replace_cards
 from domain.rules import Rules
 
 
-def open_ends(meld: TableMeld) -> dict[End, int]:
+def open_ends(meld: TableMeld, terms: MeldTerms = PENANG_TERMS) -> dict[End, int]:
     """The positions a run can still grow to, by end (P20, P16)."""
     ends: dict[End, int] = {}
-    if meld.kind != "run" or len(meld.cards) >= MAX_RUN:
+    if meld.kind != "run" or len(meld.cards) >= terms.max_run:
         return ends
     if meld.low > LOW_ACE:
         ends["low"] = meld.low - 1
-    if meld.high < HIGH_ACE:
+    if meld.high < terms.top:
         ends["high"] = meld.high + 1
     return ends
 
@@ -29,20 +32,31 @@ def lay_off(
     meld: TableMeld, card: Card, end: End | None, rules: Rules
 ) -> tuple[TableMeld, str, End | None]:
     """The meld with `card` added, what the card stands for, and the end it went to."""
-    if card.is_joker and not rules.jokers_lay_off:
+    return lay_off_as(meld, card, end, PENANG_TERMS, jokers_lay_off=rules.jokers_lay_off)
+
+
+def lay_off_as(
+    meld: TableMeld, card: Card, end: End | None, terms: MeldTerms, *, jokers_lay_off: bool
+) -> tuple[TableMeld, str, End | None]:
+    """`lay_off` under a game's `terms`: its ace, its longest run, the rule ids it names."""
+    if card.is_joker and not jokers_lay_off:
         raise CannotLayOff("JK: jokers may not be laid off at this table", "D5")
     if meld.kind == "set":
         if end is not None:
-            raise CannotLayOff(f"meld {meld.id} ({meld}) is a set: a set has no ends", "P20")
+            raise CannotLayOff(
+                f"meld {meld.id} ({meld}) is a set: a set has no ends", terms.extend_rule
+            )
         if not card.is_joker and card.rank != meld.rank:
             raise CannotLayOff(
                 f"{card} does not fit the set {meld}: a set takes only {rank_text(meld.rank)}s",
-                "P20",
+                terms.extend_rule,
             )
         return replace_cards(meld, meld.cards + (card,), meld.low), rank_text(meld.rank), None
-    if len(meld.cards) >= MAX_RUN:
-        raise CannotLayOff(f"{card}: the run {meld} already holds 14 cards", "P16")
-    ends = open_ends(meld)
+    if len(meld.cards) >= terms.max_run:
+        raise CannotLayOff(
+            f"{card}: the run {meld} already holds {terms.max_run} cards", terms.length_rule
+        )
+    ends = open_ends(meld, terms)
     fitting = [
         side
         for side, position in ends.items()
@@ -50,13 +64,15 @@ def lay_off(
     ]
     if end is not None:
         if end not in fitting:
-            raise CannotLayOff(f"{card} does not extend the run {meld} at its {end} end", "P20")
+            raise CannotLayOff(
+                f"{card} does not extend the run {meld} at its {end} end", terms.extend_rule
+            )
         fitting = [end]
     if not fitting:
         wanted = " or ".join(position_card(p, meld.suit).text for p in ends.values())
         raise CannotLayOff(
             f"{card} does not extend the run {meld} (it takes {wanted or 'nothing more'})",
-            "P15" if _wraps(meld, card) else "P20",
+            terms.wrap_rule if _wraps(meld, card, terms) else terms.extend_rule,
         )
     if card.is_joker and len(fitting) > 1 and ends["low"] % 13 != ends["high"] % 13:
         raise AmbiguousJoker(
@@ -71,8 +87,12 @@ def lay_off(
     return grown, position_card(ends[side], meld.suit).text, side
 
 
-def _wraps(meld: TableMeld, card: Card) -> bool:
-    """A card that would only fit by wrapping past the high ace (K-A-2)."""
+def _wraps(meld: TableMeld, card: Card, terms: MeldTerms) -> bool:
+    """A card that would only fit by wrapping past the top (K-A-2), or an ace above a
+    king where the ace is low only (B5, T5)."""
     if card.is_joker or card.suit != meld.suit:
         return False
-    return (meld.high == HIGH_ACE and card.rank == 2) or (meld.low == LOW_ACE and card.rank == 13)
+    after_top = 2 if terms.high_ace else LOW_ACE
+    return (meld.high == terms.top and card.rank == after_top) or (
+        meld.low == LOW_ACE and card.rank == KING
+    )

@@ -1,21 +1,23 @@
-"""Melds as pure functions over cards (P13–P18, D3, D4).
+"""Melds as pure functions over cards (P13–P18, D3, D4; B5, T5, T6 by their terms).
 
 A run is 3–14 cards of one suit on consecutive positions 1..14, where 1 is the low
 ace and 14 the high ace (P14–P16): it never wraps past the high ace. A set is 3 or
 more cards of one rank, duplicate suits allowed (P17, P18). A joker stands for one
 definite card in a run, or for the rank of a set, fixed when it is placed (D4).
+`read_meld` reads Penang's melds; `read_meld_as` any game's, by its `MeldTerms`
+(`domain.meld_terms`: the ace low only, wild ranks, the rule ids each game names).
 
 Nothing here knows about turns or seats' hands: these functions answer "is this a
-meld, and what does each joker stand for". Extending a meld is `domain.layoffs`;
+meld, and what does each wild card stand for". Extending a meld is `domain.layoffs`;
 replacing a joker is `domain.wildcards`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import product
-from typing import Final, Literal
+from typing import Final, Literal, NoReturn
 
 from domain.cards import (
     HIGH_ACE,
@@ -32,6 +34,7 @@ from domain.errors import (
     MalformedCard,
     NotAMeld,
 )
+from domain.meld_terms import PENANG_TERMS, MeldTerms
 from domain.rules import Rules
 
 MeldKind = Literal["run", "set"]
@@ -124,28 +127,36 @@ def meld_from_record(
 
 
 def read_meld(cards: Sequence[Card], jokers: Sequence[str], rules: Rules) -> MeldShape:
-    """The one meld these cards make, or the rule they break.
+    """The one Penang meld these cards make, or the rule they break (P13–P18, D3, D4)."""
+    return read_meld_as(cards, jokers, replace(PENANG_TERMS, all_wild=rules.all_joker_melds))
 
-    `jokers` says what the jokers stand for, one entry per joker in any order (jokers
-    are alike): a card (`7H`) for a run or a rank (`8`) for a set. It may be empty when
-    only one reading exists; where several do, an empty `jokers` is refused (D4).
+
+def read_meld_as(cards: Sequence[Card], jokers: Sequence[str], terms: MeldTerms) -> MeldShape:
+    """The one meld these cards make under a game's `terms`, or the rule they break.
+
+    `jokers` says what the wild cards stand for, one entry per wild card in any order
+    (they are alike): a card (`7H`) for a run or a rank (`8`) for a set. It may be empty
+    when only one reading exists; where several do, an empty `jokers` is refused (D4),
+    unless the game's wild cards need no name, when the lowest reading is taken.
     """
     shown = format_cards(cards)
     if len(cards) < MIN_MELD:
-        raise NotAMeld(f"{shown}: a meld needs at least 3 cards", "P13")
-    naturals = [card for card in cards if not card.is_joker]
-    joker_count = len(cards) - len(naturals)
-    if not naturals and not rules.all_joker_melds:
-        raise NotAMeld(f"{shown}: a meld needs at least one natural card", "D3")
-    if jokers and len(jokers) != joker_count:
+        raise NotAMeld(f"{shown}: a meld needs at least 3 cards", terms.meld_rule)
+    naturals = [card for card in cards if not terms.is_wild(card)]
+    wilds = [card for card in cards if terms.is_wild(card)]
+    if not naturals and not terms.all_wild:
+        raise NotAMeld(f"{shown}: a meld needs at least one natural card", terms.natural_rule)
+    if jokers and len(jokers) != len(wilds):
         raise JokerMismatch(
-            f"{shown}: says what {len(jokers)} joker(s) stand for, but the meld has {joker_count}"
+            f"{shown}: says what {len(jokers)} joker(s) stand for, but the meld has {len(wilds)}"
         )
     if not naturals and not jokers:
-        raise AmbiguousJoker(f"{shown}: say what each joker stands for")
-    readings = _readings(naturals, joker_count, jokers)
+        if terms.name_wilds:
+            raise AmbiguousJoker(f"{shown}: say what each joker stands for")
+        return MeldShape("set", tuple(wilds), "", terms.wild_rank or LOW_ACE)
+    readings = _readings(naturals, wilds, jokers, terms)
     if not readings and naturals:
-        _explain_not_a_meld(cards, naturals, joker_count)
+        _explain_not_a_meld(cards, naturals, len(wilds), terms)
     if jokers:
         wanted = tuple(sorted(_normalise_stand_in(text) for text in jokers))
         readings = [r for r in readings if tuple(sorted(r.joker_stand_ins())) == wanted]
@@ -154,7 +165,7 @@ def read_meld(cards: Sequence[Card], jokers: Sequence[str], rules: Rules) -> Mel
                 f"{shown}: the jokers cannot stand for {' '.join(jokers)} in one run or set"
             )
     distinct = _distinct_readings(readings)
-    if len(distinct) > 1:
+    if len(distinct) > 1 and terms.name_wilds:
         options = "; ".join(" ".join(r.joker_stand_ins()) for r in distinct[:4])
         raise AmbiguousJoker(f"{shown}: say what each joker stands for (for example: {options})")
     return distinct[0]
@@ -181,22 +192,23 @@ def _distinct_readings(readings: list[MeldShape]) -> list[MeldShape]:
     return list(chosen.values())
 
 
-def _readings(naturals: list[Card], joker_count: int, jokers: Sequence[str]) -> list[MeldShape]:
+def _readings(
+    naturals: list[Card], wilds: list[Card], jokers: Sequence[str], terms: MeldTerms
+) -> list[MeldShape]:
     readings: list[MeldShape] = []
-    size = len(naturals) + joker_count
+    size = len(naturals) + len(wilds)
     ranks = {card.rank for card in naturals}
     if len(ranks) == 1:
         rank = next(iter(ranks))
-        ordered = tuple(naturals) + (Card("JK"),) * joker_count
-        readings.append(MeldShape("set", ordered, "", rank))
+        readings.append(MeldShape("set", (*naturals, *wilds), "", rank))
     elif not naturals:
-        readings.extend(_all_joker_sets(size, jokers))
+        readings.extend(_all_joker_sets(wilds, jokers))
     suits = {card.suit for card in naturals}
-    if len(suits) == 1 and size <= MAX_RUN:
-        readings.extend(_run_readings(naturals, joker_count, next(iter(suits))))
-    elif not naturals and size <= MAX_RUN:
+    if len(suits) == 1 and size <= terms.max_run:
+        readings.extend(_run_readings(naturals, wilds, next(iter(suits)), terms))
+    elif not naturals and size <= terms.max_run:
         for suit in {Card(text).suit for text in jokers if _is_card(text)}:
-            readings.extend(_run_readings([], joker_count, suit))
+            readings.extend(_run_readings([], wilds, suit, terms))
     return readings
 
 
@@ -208,28 +220,34 @@ def _is_card(text: str) -> bool:
     return True
 
 
-def _all_joker_sets(size: int, jokers: Sequence[str]) -> list[MeldShape]:
+def _all_joker_sets(wilds: list[Card], jokers: Sequence[str]) -> list[MeldShape]:
     # D3 option: an all-joker set stands for the rank its command names.
     ranks = {text for text in jokers if not _is_card(text)}
-    return [MeldShape("set", (Card("JK"),) * size, "", parse_rank(rank)) for rank in ranks]
+    return [MeldShape("set", tuple(wilds), "", parse_rank(rank)) for rank in ranks]
 
 
-def _run_readings(naturals: list[Card], joker_count: int, suit: str) -> list[MeldShape]:
-    size = len(naturals) + joker_count
+def _run_readings(
+    naturals: list[Card], wilds: list[Card], suit: str, terms: MeldTerms
+) -> list[MeldShape]:
+    size = len(naturals) + len(wilds)
+    top = terms.top
     fixed = [card.rank for card in naturals if card.rank != 1]
     aces = len(naturals) - len(fixed)
+    ace_ends = (LOW_ACE, HIGH_ACE) if terms.high_ace else (LOW_ACE,)
     readings = []
-    for ace_positions in product((LOW_ACE, HIGH_ACE), repeat=aces):
+    for ace_positions in product(ace_ends, repeat=aces):
         positions = fixed + list(ace_positions)
         if len(set(positions)) != len(positions):
             continue
-        lowest = min(positions, default=HIGH_ACE)
+        lowest = min(positions, default=top)
         highest = max(positions, default=LOW_ACE)
-        for low in range(max(LOW_ACE, highest - size + 1), min(lowest, HIGH_ACE - size + 1) + 1):
-            slots: list[Card] = [Card("JK")] * size
+        for low in range(max(LOW_ACE, highest - size + 1), min(lowest, top - size + 1) + 1):
+            slots: list[Card | None] = [None] * size
             for card, position in zip(naturals, _positions(naturals, ace_positions), strict=True):
                 slots[position - low] = card
-            readings.append(MeldShape("run", tuple(slots), suit, low))
+            fill = iter(wilds)
+            placed = tuple(card if card is not None else next(fill) for card in slots)
+            readings.append(MeldShape("run", placed, suit, low))
     return readings
 
 
@@ -238,27 +256,13 @@ def _positions(naturals: list[Card], ace_positions: tuple[int, ...]) -> list[int
     return [next(aces) if card.rank == 1 else card.rank for card in naturals]
 
 
-def _explain_not_a_meld(cards: Sequence[Card], naturals: list[Card], joker_count: int) -> None:
-    shown = format_cards(cards)
-    suits = {card.suit for card in naturals}
-    if len({card.rank for card in naturals}) > 1 and len(suits) > 1:
-        raise NotAMeld(f"{shown}: neither a run (one suit) nor a set (one rank)", "P13")
-    if len(cards) > MAX_RUN:
-        raise NotAMeld(f"{shown}: a run holds at most 14 cards, A-2-…-K-A", "P16")
+def _explain_not_a_meld(
+    cards: Sequence[Card], naturals: list[Card], wild_count: int, terms: MeldTerms
+) -> NoReturn:
     ranks = [card.rank for card in naturals]
-    if len(ranks) - ranks.count(1) != len(set(ranks) - {1}) or ranks.count(1) > 2:
-        raise NotAMeld(f"{shown}: a run holds each card once (aces at most at both ends)", "P14")
-    if ranks.count(1) == 2:
-        # Both ends of one run: only the 14-card A-2-…-K-A holds them, and these are fewer.
-        raise NotAMeld(
-            f"{shown}: two aces of one suit fit a run only at both ends of A-2-…-K-A (14 cards)",
-            "P16",
-        )
-    if _fits_when_wrapped(ranks, len(cards)):
-        raise NotAMeld(f"{shown}: a run never wraps past the high ace (K-A-2)", "P15")
-    raise NotAMeld(
-        f"{shown}: not consecutive, and {joker_count} joker(s) cannot fill the gaps", "P14"
-    )
+    wraps = _fits_when_wrapped(ranks, len(cards))
+    suits = {card.suit for card in naturals}
+    raise terms.refusal(format_cards(cards), ranks, len(suits), wild_count, wraps)
 
 
 def _fits_when_wrapped(ranks: list[int], size: int) -> bool:

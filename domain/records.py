@@ -18,6 +18,12 @@ the dealer, every hand and the undealt cards, and the deal proof when the deck w
 drawn from seeds (`domain.fair`). A finished game ends with `GameEnded`, followed by
 `SeedRevealed` when the deal was committed to a server seed.
 
+Every game of the engine (`domain.games`) writes the same record: the header's
+`rules_version` names the game (`penang-1`, `rummy-1`, `three-thirteen-1`), whose codec
+reads the events and whose rules replay them. A basic Rummy or Three Thirteen record
+begins with `HandDealt` (the hands, the upcard and the stock in order) and ends with
+`HandEnded` and `SeedRevealed` (`domain.drawgame`).
+
 `penang-rummy-record/2` is the same with the events' hash chain (`domain.chain`) and,
 when a key signed it, the signature over the chain's head:
 
@@ -43,7 +49,6 @@ from typing import Any, Final, Literal
 
 import msgspec
 
-from domain.audit import verify_events
 from domain.chain import (
     Chain,
     ChainBreak,
@@ -52,9 +57,11 @@ from domain.chain import (
     compute_chain,
     first_break,
 )
-from domain.codec import TYPE_KEY, MalformedEvent, StoredEvent, decode_events, encode_event_json
+from domain.codec import TYPE_KEY, MalformedEvent, StoredEvent
 from domain.errors import MalformedInput
-from domain.events import Dealt, Event
+from domain.events import Event
+from domain.game_spec import GameSpec
+from domain.games import GAMES, PENANG, spec_for_rules_version
 from domain.provenance import RecordVerdict, record_verdict
 
 RECORD_FORMAT: Final = "penang-rummy-record/1"
@@ -87,7 +94,8 @@ class GameRecord:
 
     def __post_init__(self) -> None:
         if not self.stored and self.events:
-            object.__setattr__(self, "stored", tuple(_as_json(event) for event in self.events))
+            stored = tuple(_as_json(event, self.rules_version) for event in self.events)
+            object.__setattr__(self, "stored", stored)
         if len(self.stored) != len(self.events):
             raise ValueError("a record stores each of its events once")
         if (self.format == CHAINED_RECORD_FORMAT) != (self.chain is not None):
@@ -96,17 +104,26 @@ class GameRecord:
             raise ValueError("a signature covers a chain")
 
 
-def _as_json(event: Event) -> StoredEvent:
+def _as_json(event: Event, rules_version: str) -> StoredEvent:
     """The event's stored form as JSON reads it back (lists, not tuples)."""
-    stored: StoredEvent = msgspec.json.decode(encode_event_json(event))
+    stored: StoredEvent = msgspec.json.decode(_game(rules_version).codec.encode_json(event))
     return stored
 
 
+def _game(rules_version: str) -> GameSpec[Any, Any]:
+    """The game a record's rules version names; Penang's for a version no game has, so
+    that its verifier names the version it does not know, as it always did."""
+    return spec_for_rules_version(rules_version) or PENANG
+
+
 def make_record(events: Sequence[Event], game_id: str | None = None) -> GameRecord:
-    """The record of a game's events; its rules version is the one its `Dealt` names."""
-    if not events or not isinstance(events[0], Dealt):
-        raise ValueError("a game's events begin with Dealt")
-    return GameRecord(rules_version=events[0].rules_version, events=tuple(events), game_id=game_id)
+    """The record of a game's events; its rules version is the one its deal names."""
+    deal = events[0] if events else None
+    spec = next((s for s in GAMES.values() if isinstance(deal, s.deal_type)), None)
+    rules_version = getattr(deal, "rules_version", None)
+    if spec is None or not isinstance(rules_version, str):
+        raise ValueError("a game's events begin with Dealt (a draw game's with HandDealt)")
+    return GameRecord(rules_version=rules_version, events=tuple(events), game_id=game_id)
 
 
 def record_header(record: GameRecord) -> dict[str, Any]:
@@ -140,7 +157,7 @@ def verify_record(record: GameRecord) -> RecordVerdict:
 
     A signature is reported `unchecked`: checking it takes the signer's public key.
     """
-    verdict = verify_events(record.events, record.rules_version)
+    verdict = _game(record.rules_version).verify(record.events, record.rules_version)
     check: ChainBreak | Literal["absent"] | None = "absent"
     if record.chain is not None:
         check = first_break(record_chain(record), record.chain.header, record.chain.events)
@@ -256,7 +273,7 @@ def _from_parts(
         raise MalformedRecord("`game_id` must be a string or null")
     chain, signature = _read_seal(form, seal or {})
     try:
-        events = decode_events(stored)
+        events = _game(rules_version).codec.decode_events(stored)
     except MalformedEvent as error:
         raise MalformedRecord(error.message) from None
     return GameRecord(

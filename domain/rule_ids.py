@@ -3,8 +3,9 @@
 Rule violations, invalid rule options, the audit's verdicts and the mismatch tables name
 the rule they apply with a `RuleId`, so an id that no document defines (a typo, a rule
 renumbered) fails the type check instead of reaching a client. tests/unit/test_rule_ids.py
-keeps the list equal to the ids the two documents define. The B (basic Rummy) and T
-(Three Thirteen) ids are listed for the games to come; Penang's rules use P, D and R.
+keeps the list equal to the ids the two documents define. Penang's rules use P, D and
+R1–R18; basic Rummy (`domain.rummy`) B, Three Thirteen (`domain.three13`) T, and both
+the readings from R20.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ RuleId = Literal[
     # readings where a rule needed a choice (READINGS.md)
     "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10", "R11",
     "R12", "R13", "R14", "R15", "R16", "R17", "R18", "R19",
+    # readings for basic Rummy and Three Thirteen (READINGS.md)
+    "R20", "R21", "R22", "R23", "R24", "R25", "R26", "R27", "R28", "R29", "R30",
     # basic Rummy (RULES.md)
     "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "B10", "B11",
     "B12",

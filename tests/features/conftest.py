@@ -18,11 +18,13 @@ from .scene import Scene
 from .steps.clock import *  # noqa: F403
 from .steps.deal import *  # noqa: F403
 from .steps.dealer import *  # noqa: F403
+from .steps.draw import *  # noqa: F403
 from .steps.end import *  # noqa: F403
 from .steps.matches import *  # noqa: F403
 from .steps.moves import *  # noqa: F403
 from .steps.streams import *  # noqa: F403
 from .steps.table import *  # noqa: F403
+from .steps.three13 import *  # noqa: F403
 from .steps.turns import *  # noqa: F403
 
 

@@ -27,6 +27,7 @@ from domain.rules import Rules
 from domain.state import GameState, fold
 from domain.views import view_event, view_game
 
+from .draw_driver import DrawHands
 from .match_driver import DomainMatches
 from .outcomes import Json, Outcome, Refusal, builtins, malformed, refused
 
@@ -134,12 +135,42 @@ class Driver(Protocol):
         """The `Dealt` event of game `number` of the match, as a spectator sees it."""
         ...
 
+    # --- the draw games: basic Rummy, Three Thirteen (draw_driver.py) -----------------
+    #
+    # Once a hand is dealt, `play`, `declare_dead`, `view`, `legal_moves`, `events` and
+    # `next_dealer` act on it, through its game's `domain.game_spec.GameSpec`. The HTTP
+    # driver speaks these once the service does: no scenario of theirs is tagged @http.
 
-class DomainDriver(DomainMatches):
+    def start_hand(
+        self,
+        game: str,
+        players: Sequence[str],
+        deck: Sequence[str] | None,
+        rules: Mapping[str, Any],
+        dealer: int | None,
+        *,
+        number: int = 1,
+        seed: str | None = None,
+    ) -> Outcome:
+        """Deal hand `number` of `game` ("rummy", "three-thirteen") from `deck` (top card
+        first) by `dealer`; or, with no deck, from the seed SHA-256(`seed`), which draws
+        the deck, the dealer (unless named) and the order of every rebuilt stock (R20)."""
+        ...
+
+    def match_winners(
+        self, game: str, totals: Sequence[int], played: int, target: int | None, hands: int | None
+    ) -> list[int] | None:
+        """The winners of a match of `game`'s hands with these totals after `played` hands
+        (B12, T11), or None while it goes on."""
+        ...
+
+
+class DomainDriver(DomainMatches, DrawHands):
     """The driver that calls the rules engine (`domain`) in process."""
 
     def __init__(self) -> None:
-        super().__init__()
+        DomainMatches.__init__(self)
+        DrawHands.__init__(self)
         self._events: list[Event] = []
         self._state: GameState | None = None
 
@@ -165,9 +196,12 @@ class DomainDriver(DomainMatches):
             return refused(error)
         self._events = []
         self._state = None
+        self._hand = None
         return self._record(events, viewer=None)
 
     def play(self, seat: int, actions: Sequence[Mapping[str, Any]]) -> Outcome:
+        if self._hand is not None:
+            return self._hand_play(self._hand, seat, actions)
         try:
             turn = msgspec.convert(list(actions), type=list[Action])
         except msgspec.ValidationError as error:
@@ -179,6 +213,8 @@ class DomainDriver(DomainMatches):
         return self._record(events, viewer=seat)
 
     def declare_dead(self, seat: int) -> Outcome:
+        if self._hand is not None:
+            return self._hand_dead(self._hand, seat)
         try:
             events = declare_dead(self._current(), seat)
         except RummyError as error:
@@ -195,16 +231,24 @@ class DomainDriver(DomainMatches):
     # --- reading -------------------------------------------------------------------
 
     def view(self, viewer: int | None) -> Json:
+        if self._hand is not None:
+            return self._hand_view(self._hand, viewer)
         return builtins(view_game(self._current(), viewer))
 
     def legal_moves(self, seat: int) -> Json:
+        if self._hand is not None:
+            return self._hand_moves(self._hand, seat)
         return builtins(legal_moves(self._current(), seat))
 
     def events(self, viewer: int | None) -> list[Json]:
+        if self._hand is not None:
+            return self._hand_events(self._hand, viewer)
         over = self._current().over
         return [builtins(view_event(event, viewer, over)) for event in self._events]
 
     def next_dealer(self, points_recorded: bool) -> int:
+        if self._hand is not None:
+            return self._hand_next_dealer(self._hand)
         state = self._current()
         if state.ended is None:
             raise ValueError("the next dealer is chosen once the game is over")

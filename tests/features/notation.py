@@ -80,6 +80,21 @@ def stacked_deck(hands: Mapping[int, Sequence[str]], dealer: int, deck: Sequence
     return order + remove_cards(deck, order)
 
 
+def stacked_hand(
+    hands: Mapping[int, Sequence[str]],
+    dealer: int,
+    upcard: str,
+    stock_top: Sequence[str],
+    packs: int,
+) -> list[str]:
+    """A draw game's deck order dealing exactly `hands` (as `stacked_deck`), then turning
+    up `upcard`, with `stock_top` on top of the stock and the rest of the packs below."""
+    dealt = stacked_deck(hands, dealer, full_deck(packs, 0))
+    order = dealt[: sum(len(hand) for hand in hands.values())]
+    top = [*order, upcard, *stock_top]
+    return top + remove_cards(full_deck(packs, 0), top)
+
+
 # --- turn actions, in words ----------------------------------------------------------
 
 _MELD = re.compile(r"meld (?P<cards>[^()]+?)(?: with jokers? as (?P<jokers>.+))?")
@@ -88,6 +103,8 @@ _LAY_OFF = re.compile(
 )
 _SWAP = re.compile(r"swap (?P<card>\S+) for the joker (?:in|of) meld (?P<meld>\d+)")
 _DISCARD = re.compile(r"discard (?P<card>\S+)")
+_DRAW = re.compile(r"draw from the (?P<source>stock|discard pile)")
+_GO_OUT = re.compile(r"go out with (?P<melds>.+?),? discarding (?P<card>\S+)")
 
 
 def action(phrase: str) -> dict[str, Any]:
@@ -96,8 +113,10 @@ def action(phrase: str) -> dict[str, Any]:
     - `meld 3H 4H 5H`, `meld 4H 5H JK with joker as 6H`, `meld 8H JK JK with jokers as 8 8`
     - `lay off 7H on meld 0`, `lay off JK on meld 0 at the high end`
     - `swap 4H for the joker in meld 0`
-    - `draw` and `discard 9C`: moves other rummy games have and this one does not (P12);
+    - `draw` and `discard 9C`: moves other rummy games have and Penang does not (P12);
       they are sent as actions of type `draw` and `discard`.
+    - the draw games': `draw from the stock`, `draw from the discard pile`, `discard 9C`,
+      and Three Thirteen's `go out with 3H 4H 5H and 7C 7D 7S, discarding 9C`.
     """
     phrase = " ".join(phrase.split())
     if match := _MELD.fullmatch(phrase):
@@ -118,6 +137,11 @@ def action(phrase: str) -> dict[str, Any]:
         return {"type": "swap", "meld": int(match["meld"]), "card": match["card"]}
     if phrase == "draw":
         return {"type": "draw"}
+    if match := _DRAW.fullmatch(phrase):
+        return {"type": "draw", "source": "stock" if match["source"] == "stock" else "discard"}
+    if match := _GO_OUT.fullmatch(phrase):
+        melds = [cards(meld) for meld in re.split(r" and |, ", match["melds"])]
+        return {"type": "go_out", "melds": melds, "discard": match["card"]}
     if match := _DISCARD.fullmatch(phrase):
         return {"type": "discard", "card": match["card"]}
     raise ValueError(f"not a turn action this spec knows how to write: {phrase!r}")

@@ -1,8 +1,8 @@
-"""The ids scenarios are tagged with: RULES.md's P and D rules, READINGS.md's R readings.
+"""The ids scenarios are tagged with: RULES.md's P, D, B and T rules, READINGS.md's readings.
 
-The explicit lists mirror RULES.md (Penang Rummy and its defaults) and seeds/READINGS.md;
-where those files are present the ids are read from them as well, so a rule added
-there and tagged nowhere fails `test_tags.py`.
+The explicit lists mirror RULES.md (Penang Rummy and its defaults, basic Rummy, Three
+Thirteen) and seeds/READINGS.md; where those files are present the ids are read from them
+as well, so a rule added there and tagged nowhere fails `test_tags.py`.
 """
 
 from __future__ import annotations
@@ -15,8 +15,13 @@ ROOT = Path(__file__).resolve().parents[2]
 #: RULES.md: Penang Rummy (P1–P33) and the defaults where the seeds are silent (D1–D8).
 PENANG_RULES = tuple(f"P{n}" for n in range(1, 34))
 DEFAULTS = tuple(f"D{n}" for n in range(1, 9))
-#: seeds/READINGS.md: how the engine reads the ambiguous rules.
-READINGS = tuple(f"R{n}" for n in range(1, 20))
+#: RULES.md: basic Rummy (B1–B12), checked by the scenarios of features/rummy/.
+BASIC_RUMMY = tuple(f"B{n}" for n in range(1, 13))
+#: RULES.md: Three Thirteen (T1–T11), checked by the scenarios of features/three_thirteen/.
+THREE_THIRTEEN = tuple(f"T{n}" for n in range(1, 12))
+#: seeds/READINGS.md: how the engine reads the ambiguous rules: Penang's, then the draw
+#: games' (from R20).
+READINGS = tuple(f"R{n}" for n in range(1, 31))
 #: The tag of the scenarios test_rules_http.py runs over HTTP (one at least per rule area).
 HTTP_TAG = "http"
 #: Tags that are not rule ids: `http` marks the scenarios the HTTP driver runs.
@@ -38,6 +43,28 @@ RULE_AREAS = (
     "turn_clock.feature",
 )
 
+#: The draw games' rules spec: a folder per game, one feature file per rule area, bound
+#: by test_rules_domain.py alone until the service speaks these games (none is @http).
+DRAW_RULE_AREAS = (
+    "rummy/deal.feature",
+    "rummy/turns.feature",
+    "rummy/melds.feature",
+    "rummy/lay_offs.feature",
+    "rummy/going_out.feature",
+    "rummy/scoring.feature",
+    "rummy/stock.feature",
+    "rummy/hands.feature",
+    "three_thirteen/deal.feature",
+    "three_thirteen/turns.feature",
+    "three_thirteen/melds.feature",
+    "three_thirteen/going_out.feature",
+    "three_thirteen/scoring.feature",
+    "three_thirteen/stock.feature",
+    "three_thirteen/hands.feature",
+)
+#: Each game's folder of features, and the letter of the RULES.md ids its scenarios cite.
+GAME_FOLDERS = {"rummy": "B", "three_thirteen": "T"}
+
 #: Feature files bound by their own test modules, with their own steps and drivers:
 #: audit.feature (test_audit_domain.py, and its HTTP run test_audit_http.py), and
 #: live_updates.feature (test_live_updates_http.py: over HTTP only, the domain does
@@ -53,7 +80,7 @@ RULES_MD_PLACES = (
 )
 READINGS_MD = ROOT / "seeds" / "READINGS.md"
 
-_RULE_LINE = re.compile(r"^- (?P<id>[PD]\d+)\s", re.MULTILINE)
+_RULE_LINE = re.compile(r"^- (?P<id>[PDBT]\d+)\s", re.MULTILINE)
 _READING_ROW = re.compile(r"^\| (?P<id>R\d+) \|", re.MULTILINE)
 
 
@@ -63,7 +90,7 @@ def rules_md() -> Path | None:
 
 
 def documented_rule_ids() -> tuple[str, ...]:
-    """The P and D ids RULES.md defines (empty when no RULES.md is found)."""
+    """The P, D, B and T ids RULES.md defines (empty when no RULES.md is found)."""
     path = rules_md()
     if path is None:
         return ()
@@ -79,8 +106,9 @@ def documented_reading_ids() -> tuple[str, ...]:
 
 
 def rule_ids() -> tuple[str, ...]:
-    """Every P and D id a scenario must check: the explicit list and RULES.md's."""
-    return tuple(dict.fromkeys(PENANG_RULES + DEFAULTS + documented_rule_ids()))
+    """Every id of RULES.md a scenario must check: the explicit lists and RULES.md's."""
+    listed = PENANG_RULES + DEFAULTS + BASIC_RUMMY + THREE_THIRTEEN
+    return tuple(dict.fromkeys(listed + documented_rule_ids()))
 
 
 def known_tags() -> tuple[str, ...]:

@@ -44,6 +44,13 @@ class Scene:
     #: A match's options, and each game's dealer and deck by number, until it begins.
     match_options: dict[str, Any] = field(default_factory=dict)
     match_decks: dict[int, tuple[int, list[str]]] = field(default_factory=dict)
+    #: A draw game's hand: its game, number, the upcard and the stock's top cards to deal
+    #: (before the deal), and the discard pile a seat drew from an empty stock against.
+    game: str | None = None
+    number: int = 1
+    upcard: str | None = None
+    stock_top: list[str] = field(default_factory=list)
+    pile_before_draw: list[str] = field(default_factory=list)
 
     def last(self) -> Outcome:
         if self.outcome is None:

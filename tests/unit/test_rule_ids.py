@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import get_args
 
 from domain import errors, proof
+from domain.drawgame import errors as draw_errors
 from domain.errors import RuleViolation
 from domain.rule_ids import RuleId
 
@@ -35,7 +36,7 @@ def test_rule_id_names_every_documented_rule_and_nothing_else() -> None:
 def test_every_rule_violation_class_names_a_documented_rule() -> None:
     classes = [
         value
-        for module in (errors, proof)
+        for module in (errors, proof, draw_errors)
         for value in vars(module).values()
         if isinstance(value, type)
         and issubclass(value, RuleViolation)

@@ -46,15 +46,15 @@ def seat_declares_dead(scene: Scene, seat: int) -> None:
     send(scene, lambda game: game.declare_dead(seat))
 
 
-@then(parsers.re(r"the (?:turn|deal|declaration) is accepted"))
+@then(parsers.re(r"the (?:turn|deal|declaration|command) is accepted"))
 def command_accepted(scene: Scene) -> None:
     accepted(scene.last(), "the command")
 
 
 @then(
     parsers.re(
-        r"the (?:turn|deal|declaration|timeout) is refused(?: at action (?P<index>\d+))? "
-        r'citing (?P<rule>[PDR]\d+) with code "(?P<code>[a-z-]+)"'
+        r"the (?:turn|deal|declaration|timeout|command) is refused(?: at action (?P<index>\d+))? "
+        r'citing (?P<rule>[PDRBT]\d+) with code "(?P<code>[a-z-]+)"'
     )
 )
 def command_refused(scene: Scene, rule: str, code: str, index: str | None) -> None:

@@ -1,0 +1,296 @@
+"""Auditing a hand of a draw game: replay its events through its game's rules.
+
+`verify_hand` re-decides every recorded event, as `domain.audit` does for Penang:
+
+1. The first event is `HandDealt`, under the game's rules version (and the one the
+   record's header names) and of the game's rules type. Its hands, upcard and stock are
+   rebuilt into the deck that deals them, and the deal is run again: the options must be
+   playable, the hands the size the rules call for, the cards exactly the game's packs.
+2. A fair deal (`HandDealt.proof`): when the record reveals the server seed, its SHA-256
+   must be the commitment, and the deck shuffled from the seeds must deal exactly the
+   recorded dealer, hands, upcard and stock; every stock rebuilt from the discard pile
+   must then be in the order the same seeds draw for it (`domain.fair`, rule 7; R20).
+   Without a revealed seed a rebuild must be the discard pile less its top card; with
+   no seed committed to at all, turned over as it lies.
+3. The events are grouped into turns: a seat's draw (after the rebuild it caused) and
+   the actions that follow it up to its discard, which the game rebuilds into actions
+   and decides again as one command. The events the rules return must equal the
+   recorded ones exactly, going out and the score included. (A turn sent as several
+   commands is accepted whole: each action is judged as it was, and a command that
+   left the seat holding only the card it took from the discard pile never ended one.)
+4. After `HandEnded` nothing may follow but one `SeedRevealed` (R28).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from domain import fair, mismatch, proof
+from domain.audit import DealCheck, Verdict
+from domain.cards import Card, sort_cards, texts
+from domain.drawgame.deal import deal_hand, deck_dealing
+from domain.drawgame.events import Discarded, Drew, HandDealt, StockRebuilt, WentOut
+from domain.drawgame.piles import DrawTerms, reveal_seed, seeded
+from domain.drawgame.state import DrawState, evolve
+from domain.errors import RuleViolation, RummyError
+from domain.events import DealProof, Event, LaidOff, Melded, SeedRevealed
+from domain.game_spec import Rebuild
+from domain.rule_ids import RuleId
+
+T = TypeVar("T")
+_NOTES: dict[DealCheck, str] = {
+    "verified": "the deal and every rebuilt stock were recomputed from the revealed seed",
+    "committed": "the deal was committed to a seed not yet revealed",
+    "unproven": "the deal names no seeds",
+}
+#: The events a seat's own actions record (the others are the rules' own).
+TURN_EVENTS = Drew | Melded | LaidOff | Discarded
+
+
+@dataclass(frozen=True, slots=True)
+class HandGame:
+    """What the replay needs of a draw game."""
+
+    terms: DrawTerms
+    rules_version: str
+    rules_type: type[Any]
+    #: The game's packs in canonical order, for its rules and seats (to shuffle from seeds).
+    packs: Callable[[Any, int], tuple[Card, ...]]
+    deal: Callable[..., list[Event]]
+    play: Callable[[DrawState, int, Sequence[Any], Rebuild | None], list[Event]]
+    #: A turn's recorded events (a seat's own: `TURN_EVENTS`, and a `WentOut`) as actions.
+    actions: Callable[[Sequence[Event]], list[Any]]
+    #: The rule that decides each event, named where a record holds another.
+    rules: Mapping[type[Event], RuleId]
+
+
+class _Refusal(Exception):
+    def __init__(self, index: int, rule: RuleId | None, code: str, message: str) -> None:
+        super().__init__(message)
+        self.index, self.rule, self.code, self.message = index, rule, code, message
+
+
+def verify_hand(game: HandGame, events: Sequence[Event], rules_version: str | None) -> Verdict:
+    """Replay a hand's `events` through `game`'s rules (this module's docstring)."""
+    replay = _Replay(game, events)
+    try:
+        replay.run(rules_version)
+    except _Refusal as refusal:
+        return Verdict(
+            valid=False,
+            finished=False,
+            events_checked=refusal.index,
+            first_bad_event=refusal.index,
+            rule=refusal.rule,
+            code=refusal.code,
+            message=refusal.message,
+            deal=replay.deal_check,
+        )
+    return replay.verdict()
+
+
+class _Replay:
+    def __init__(self, game: HandGame, events: Sequence[Event]) -> None:
+        self.game = game
+        self.events = events
+        self.state: DrawState | None = None
+        self.position = 0
+        self.deal_check: DealCheck = "unproven"
+        self.rebuild: Rebuild | None = None
+
+    def run(self, rules_version: str | None) -> None:
+        self._check_deal(rules_version)
+        while self.position < len(self.events):
+            self._next_command(self._current())
+
+    def verdict(self) -> Verdict:
+        state = self._current()
+        count, deal = len(self.events), _NOTES[self.deal_check]
+        ended = state.ended
+        if ended is None:
+            message = f"{count} events follow the rules, but the hand is not over; {deal}"
+        else:
+            how = "blocked" if ended.went_out is None else f"seat {ended.went_out} went out"
+            message = f"{count} events follow the rules; {how}; {deal}"
+        return Verdict(
+            valid=True,
+            finished=ended is not None,
+            events_checked=count,
+            code="valid" if ended is not None else "valid-so-far",
+            message=message,
+            deal=self.deal_check,
+        )
+
+    def _current(self) -> DrawState:
+        if self.state is None:
+            raise AssertionError("the deal is checked first")
+        return self.state
+
+    # --- the deal -------------------------------------------------------------------
+
+    def _check_deal(self, rules_version: str | None) -> None:
+        terms = self.game.terms
+        dealt = self.events[0] if self.events else None
+        if not isinstance(dealt, HandDealt):
+            why = "a hand begins with HandDealt" + (
+                f", not {type(dealt).__name__}" if dealt else ""
+            )
+            raise _Refusal(0, terms.deal_rule, "no-deal", why)
+        claims = {"the record's header": rules_version, "this verifier": self.game.rules_version}
+        for who, named in claims.items():
+            if named is not None and named != dealt.rules_version:
+                why = f"HandDealt names rules {dealt.rules_version!r}; {who} says {named!r}"
+                raise _Refusal(0, None, "rules-version", why)
+        if not isinstance(dealt.rules, self.game.rules_type):
+            raise _Refusal(0, None, "rules-version", f"the rules are not {terms.title}'s")
+        try:
+            deck = deck_dealing(dealt, terms.deal_rule)
+            produced = self.game.deal(
+                dealt.players, deck, dealt.rules, dealt.dealer, proof=dealt.proof, number=dealt.hand
+            )
+            self._check_proof(dealt)
+        except RummyError as error:
+            raise _Refusal(0, error.rule, error.code, error.message) from None
+        self._expect(produced, 0)
+
+    def _check_proof(self, dealt: HandDealt) -> None:
+        """Recompute the deal, and the rebuilds, from a revealed seed (P6's recipe, R20)."""
+        if dealt.proof is None:
+            return  # R20: with no seed, a rebuilt stock is the pile turned over
+        _as_the_games(proof.check_proof, self.game.terms, dealt.proof)
+        self.deal_check = "committed"
+        self.rebuild = _as_recorded(self.events)
+        reveal = next((e for e in self.events if isinstance(e, SeedRevealed)), None)
+        if reveal is None:
+            return
+        try:
+            seed = proof.parse_seed(reveal.server_seed)
+            proof.check_seed(dealt.proof, seed)
+        except RuleViolation:
+            return  # the reveal is judged where it stands
+        self._check_fair_deal(dealt, dealt.proof, seed)
+        self.rebuild = seeded(seed, dealt.proof.seat_seeds)
+        self.deal_check = "verified"
+
+    def _check_fair_deal(self, dealt: HandDealt, committed: DealProof, seed: bytes) -> None:
+        seats, terms = len(dealt.players), self.game.terms
+        packs = self.game.packs(dealt.rules, seats)
+        deck, drawn, _ = fair.fair_deal_of(packs, seats, seed, committed.seat_seeds)
+        dealer = drawn if committed.dealer_drawn else dealt.dealer
+        if dealer != dealt.dealer:
+            why = f"the seeds choose seat {dealer} to deal; the record says seat {dealt.dealer}"
+            raise proof.DealMismatch(why, terms.deal_rule)
+        size = len(dealt.hands[0]) if dealt.hands else 0
+        hands, upcard, stock = deal_hand(deck, seats, dealer, size, terms.deal_rule)
+        again = (tuple(texts(sort_cards(hand)) for hand in hands), upcard.text, texts(stock))
+        if again != (dealt.hands, dealt.upcard, dealt.stock):
+            why = "the seeds deal other cards than the record's"
+            raise proof.DealMismatch(why, terms.deal_rule)
+
+    # --- the turns ------------------------------------------------------------------
+
+    def _next_command(self, state: DrawState) -> None:
+        start, event = self.position, self.events[self.position]
+        terms = self.game.terms
+        try:
+            if state.over:
+                produced = self._after_end(state, event)
+            elif isinstance(event, TURN_EVENTS | StockRebuilt):
+                seat, turn = self._turn(start)
+                actions = self.game.actions(turn)
+                produced = self.game.play(state, seat, actions, self.rebuild)
+            elif isinstance(event, SeedRevealed):
+                why = "the server seed is revealed once the hand is over"
+                raise _Refusal(start, terms.hidden_rule, "early-reveal", why)
+            else:
+                why = f"{mismatch.show(event)}: the rules record it only where a seat goes out"
+                raise _Refusal(start, terms.end_rule, "unexpected-event", why)
+        except RuleViolation as violation:
+            index = start + (violation.action_index or 0)
+            raise _Refusal(index, violation.rule, violation.code, violation.message) from None
+        except RummyError as error:
+            raise _Refusal(start, error.rule, error.code, error.message) from None
+        self._expect(produced, start)
+
+    def _turn(self, start: int) -> tuple[int, list[Event]]:
+        """The seat and the recorded events of the turn from `start`: a rebuild, the seat's
+        own events up to its discard, and its `WentOut` (a game may record melds in it)."""
+        events = self.events
+        index = start + 1 if isinstance(events[start], StockRebuilt) else start
+        first = events[index] if index < len(events) else None
+        if not isinstance(first, TURN_EVENTS):
+            why = "a stock is rebuilt only when a seat draws from it"
+            raise _Refusal(start, self.game.terms.rebuild_rule, "unexpected-event", why)
+        seat, turn = first.seat, list[Event]()
+        for at in range(index, len(events)):
+            event = events[at]
+            if not isinstance(event, TURN_EVENTS | WentOut) or event.seat != seat:
+                break
+            turn.append(event)
+            if isinstance(event, WentOut) or (
+                isinstance(event, Discarded) and not _goes_out_next(events, at)
+            ):
+                break
+        return seat, turn
+
+    def _after_end(self, state: DrawState, event: Event) -> list[Event]:
+        index, terms = self.position, self.game.terms
+        if not isinstance(event, SeedRevealed):
+            why = f"the hand is over: nothing follows it, not {mismatch.show(event)}"
+            raise _Refusal(index, terms.end_rule, "after-end", why)
+        if state.revealed_seed is not None:
+            raise _Refusal(index, terms.hidden_rule, "after-end", "the seed is revealed only once")
+        dealt = self.events[0]
+        if not isinstance(dealt, HandDealt) or dealt.proof is None:
+            why = "a seed is revealed, but the deal committed to none"
+            raise _Refusal(index, terms.deal_rule, "unexpected-reveal", why)
+        seed = _as_the_games(proof.parse_seed, terms, event.server_seed)
+        _as_the_games(proof.check_seed, terms, dealt.proof, seed)
+        return reveal_seed(state, seed, terms)
+
+    def _expect(self, produced: Sequence[Event], start: int) -> None:
+        state = self.state
+        for offset, expected in enumerate(produced):
+            index = start + offset
+            if index >= len(self.events):
+                why = f"the record ends inside a command: {mismatch.show(expected)} is missing"
+                raise _Refusal(start, self.game.terms.turn_rule, "incomplete-command", why)
+            recorded = self.events[index]
+            if recorded != expected:
+                rule = self.game.rules.get(type(expected))
+                raise _Refusal(
+                    index, rule, "event-mismatch", mismatch.difference(expected, recorded)
+                )
+            state = evolve(state, expected)
+        self.state = state
+        self.position = start + len(produced)
+
+
+def _as_the_games(check: Callable[..., T], terms: DrawTerms, *args: Any) -> T:
+    """Penang's check of a deal proof (`domain.proof`), refusing with the game's deal rule."""
+    try:
+        return check(*args)
+    except RuleViolation as violation:
+        violation.rule = terms.deal_rule
+        raise
+
+
+def _goes_out_next(events: Sequence[Event], discarded: int) -> bool:
+    """Whether the event after the discard at `discarded` is its seat going out with the
+    melds it declares (Three Thirteen's `go_out`, R27)."""
+    following = events[discarded + 1] if discarded + 1 < len(events) else None
+    seat = getattr(events[discarded], "seat", None)
+    return isinstance(following, WentOut) and following.seat == seat and bool(following.melds)
+
+
+def _as_recorded(events: Sequence[Event]) -> Rebuild:
+    """Rebuilds in the order the record gives them, while the seed is not revealed (the
+    rules still check that each is the discard pile less its top card)."""
+    orders = {e.number: e.stock for e in events if isinstance(e, StockRebuilt)}
+
+    def recorded(cards: Sequence[Card], number: int) -> Sequence[Card]:
+        return [Card(text) for text in orders.get(number, ())]
+
+    return recorded

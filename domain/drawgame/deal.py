@@ -1,0 +1,55 @@
+"""Dealing a hand of a draw game, and the deck a recorded deal was dealt from (B2, T1).
+
+The dealer deals one card at a time, starting with the seat on their left and going
+clockwise (as Penang's P4: `domain.deal.deal`), until each seat holds its hand; the next
+card is turned up, the upcard, and starts the discard pile; the rest is the stock, face
+down (B2, T1). The shuffle enters as input, as in Penang.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from domain.cards import Card, parse_cards
+from domain.deal import deal
+from domain.drawgame.events import HandDealt
+from domain.errors import InvalidRules
+from domain.rule_ids import RuleId
+
+
+def deal_hand(
+    deck: Sequence[Card], seats: int, dealer: int, size: int, rule: RuleId
+) -> tuple[tuple[tuple[Card, ...], ...], Card, tuple[Card, ...]]:
+    """The hands (by seat), the upcard and the stock (top first), dealt from `deck`;
+    `rule` is the game's rule of the deal, named where these cannot be dealt."""
+    if not 0 <= dealer < seats:
+        raise InvalidRules(rule, f"the dealer must be one of seats 0..{seats - 1}", "dealer")
+    if seats * size >= len(deck):
+        raise InvalidRules(rule, "no card is left to turn up and start the discard pile", "deck")
+    hands, rest = deal(deck, seats, dealer, size)
+    return hands, rest[0], tuple(rest[1:])
+
+
+def check_deck(deck: Sequence[Card], packs: Sequence[Card], rule: RuleId) -> None:
+    """`deck` holds exactly the cards of `packs`, in any order."""
+    if Counter(deck) != Counter(packs):
+        raise InvalidRules(rule, "the deck is not the packs the rules call for", "deck")
+
+
+def deck_dealing(dealt: HandDealt, rule: RuleId) -> list[Card]:
+    """The deck (top card first) that deals `dealt`'s hands, upcard and stock.
+
+    Every hand must hold as many cards (else InvalidRules naming the game's rule of the
+    deal): the rules then check the size they call for, by dealing this deck again.
+    """
+    seats = len(dealt.players)
+    sizes = {len(hand) for hand in dealt.hands}
+    if len(dealt.hands) != seats or len(sizes) != 1:
+        raise InvalidRules(rule, "every seat is dealt one hand of the same size", "hands")
+    size = sizes.pop()
+    if not 0 <= dealt.dealer < seats:
+        raise InvalidRules(rule, f"there is no seat {dealt.dealer} to deal", "dealer")
+    hands = [parse_cards(hand) for hand in dealt.hands]
+    order = [hands[(dealt.dealer + 1 + i) % seats][i // seats] for i in range(seats * size)]
+    return [*order, *parse_cards((dealt.upcard, *dealt.stock))]

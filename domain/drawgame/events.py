@@ -1,0 +1,85 @@
+"""The draw games' events: immutable facts, past tense, folded by `domain.drawgame.state`.
+
+A hand's stream begins with `HandDealt` and ends with `HandEnded`, then `SeedRevealed`
+when the deal was committed to a seed (Penang's event: it means the same here). Basic
+Rummy's melds and lay-offs on the table are Penang's `Melded` and `LaidOff`, which mean
+the same there. Every event is stored whole, the stock and every card drawn included: the
+views (`domain.drawgame.views`) hide what a viewer may not see while the hand runs.
+Events evolve as Penang's do (`domain.codec`): fields with defaults, or new types.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from domain.events import DealProof, Event
+from domain.rummy.rules import RummyRules
+from domain.three13.rules import ThirteenRules
+
+#: The rule options of a draw game, tagged with the game (`"game": "rummy"`).
+DrawRules = RummyRules | ThirteenRules
+Source = Literal["stock", "discard"]
+
+
+class HandDealt(Event, frozen=True, tag="HandDealt"):
+    """The deal of a hand (B2, T1): each seat's hand, the upcard that starts the discard
+    pile, and the stock, top card first (B2, T1); `hand` is its number (T1, T3)."""
+
+    rules: DrawRules
+    rules_version: str
+    players: tuple[str, ...]
+    dealer: int
+    hands: tuple[tuple[str, ...], ...]
+    upcard: str
+    stock: tuple[str, ...]
+    proof: DealProof | None = None
+    hand: int = 1
+
+
+class Drew(Event, frozen=True, tag="Drew"):
+    """A seat took the top card of the stock or of the discard pile (B3, T4)."""
+
+    seat: int
+    source: Source
+    card: str
+
+
+class Discarded(Event, frozen=True, tag="Discarded"):
+    """A seat put a card on the discard pile, ending its turn (B3, T4)."""
+
+    seat: int
+    card: str
+
+
+class StockRebuilt(Event, frozen=True, tag="StockRebuilt"):
+    """The empty stock was rebuilt from the discard pile less its top card (B11, T10, R20):
+    its `number`-th rebuild in the hand, its new order top card first."""
+
+    number: int
+    stock: tuple[str, ...]
+
+
+class WentOut(Event, frozen=True, tag="WentOut"):
+    """A seat went out (B7, T8); in Three Thirteen with the melds its hand forms (R27)."""
+
+    seat: int
+    melds: tuple[tuple[str, ...], ...] = ()
+
+
+class HandEnded(Event, frozen=True, tag="HandEnded"):
+    """The hand is over: every seat's deadwood and points, and the winners (B8, B9, T9).
+
+    In basic Rummy the seat that went out wins the others' cards (B8), doubled when it
+    went rummy (B9); in Three Thirteen each seat scores its own deadwood, the one that
+    went out 0 (T9), and `melds` gives the arrangement each hand was scored by. A hand
+    nobody can ever go out of ends `blocked`, with no winner and no points (R30).
+    """
+
+    #: The seat that went out; None for a blocked hand.
+    went_out: int | None
+    deadwood: tuple[tuple[str, ...], ...]
+    points: tuple[int, ...]
+    winners: tuple[int, ...]
+    melds: tuple[tuple[tuple[str, ...], ...], ...] = ()
+    rummy: bool = False
+    reason: Literal["out", "blocked"] = "out"

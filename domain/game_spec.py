@@ -1,0 +1,126 @@
+"""What a game of the engine is to the service: a `GameSpec`, and reading its actions.
+
+A game is data plus the functions the service calls: its name, rules type and version,
+event codec and deal event, its actions, and deal, play, declare dead, fold, views,
+legal moves, next dealer, reveal the seed and verify a record. Each game builds its
+spec from its own modules (`domain.games` for Penang Rummy, `domain.rummy.spec`,
+`domain.three13.spec`); `domain.games` registers them all. `decode_actions` reads a
+command's actions for one game, refusing another game's action with this game's rule
+(a `draw` in Penang is P12, a `swap` in Three Thirteen T7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, Protocol, TypeVar
+
+import msgspec
+
+from domain.audit import Verdict
+from domain.cards import Card
+from domain.codec import EventCodec
+from domain.errors import MalformedInput, NotInThisGame
+from domain.events import DealProof, Event
+from domain.rule_ids import RuleId
+from domain.views import Viewer
+
+GameName = Literal["penang", "rummy", "three-thirteen"]
+#: The new order of a stock rebuilt from `cards` for the n-th time (B11, T10), from the
+#: seeds the deal committed to (`domain.fair.rebuild_order`); None where no seed was.
+Rebuild = Callable[[Sequence[Card], int], Sequence[Card]]
+
+
+class PlayedState(Protocol):
+    """What the service reads of any game's folded state."""
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def over(self) -> bool: ...
+
+
+S = TypeVar("S", bound=PlayedState)
+R = TypeVar("R", bound=msgspec.Struct)
+R_contra = TypeVar("R_contra", bound=msgspec.Struct, contravariant=True)
+
+
+class Deal(Protocol[R_contra]):
+    """Deal a game from `deck` (top card first); `number` is its number in a match (from
+    1: Three Thirteen's hand, T1), `proof` how the deck order was drawn (`domain.fair`)."""
+
+    def __call__(
+        self,
+        players: Sequence[str],
+        deck: Sequence[Card],
+        rules: R_contra,
+        dealer: int,
+        *,
+        proof: DealProof | None,
+        number: int,
+    ) -> list[Event]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec(Generic[S, R]):
+    """One game of the engine: its data and the functions the service calls."""
+
+    name: GameName
+    title: str
+    rules_type: type[R]
+    rules_version: str
+    codec: EventCodec[Event]
+    #: The event a game begins with, naming its rules version.
+    deal_type: type[Event]
+    #: The action types a command of this game holds (tagged by `type`).
+    actions: tuple[type[msgspec.Struct], ...]
+    #: Other games' action types, and the rule of this game that refuses each.
+    foreign_actions: Mapping[str, RuleId]
+    #: The rules checked for a number of seats: the options, or InvalidRules.
+    validate: Callable[[R, int], R]
+    #: The packs the rules call for, in canonical order (to shuffle from seeds).
+    deck: Callable[[R, int], tuple[Card, ...]]
+    deal: Deal[R]
+    #: One command of a seat: its actions (of `actions`), and the stock rebuilds' order.
+    play: Callable[[S, int, Sequence[Any], Rebuild | None], list[Event]]
+    declare_dead: Callable[[S, int], list[Event]]
+    fold: Callable[[Iterable[Event], S | None], S]
+    view: Callable[[S, Viewer, bool], msgspec.Struct]
+    view_event: Callable[[Event, Viewer, bool], msgspec.Struct]
+    legal_moves: Callable[[S, int], msgspec.Struct]
+    #: Who deals the next game of a match after this finished one; the flag says
+    #: whether points are recorded (Penang's P7 and P8; the draw games pass the deal left).
+    next_dealer: Callable[[S, bool], int]
+    reveal_seed: Callable[[S, bytes], list[Event]]
+    verify: Callable[[Sequence[Event], str | None], Verdict]
+
+
+def decode_actions(spec: GameSpec[Any, Any], raw: object) -> tuple[Any, ...]:
+    """A command's actions (JSON builtins) as `spec`'s action types.
+
+    An action of another game is refused naming the rule of this game that has no such
+    move (`NotInThisGame`); anything else unreadable is MalformedInput.
+    """
+    if not isinstance(raw, list | tuple):
+        raise MalformedInput("the actions are a list")
+    known = {_tag(action): action for action in spec.actions}
+    decoded = []
+    for index, item in enumerate(raw):
+        kind = item.get("type") if isinstance(item, dict) else None
+        if not isinstance(kind, str) or kind not in known:
+            if isinstance(kind, str) and kind in spec.foreign_actions:
+                refusal = NotInThisGame(
+                    f"{spec.title} has no {kind!r} action", spec.foreign_actions[kind]
+                )
+                raise refusal.at_action(index)
+            raise MalformedInput(f"action {index}: not an action of {spec.title}: {kind!r}")
+        try:
+            decoded.append(msgspec.convert(item, type=known[kind]))
+        except msgspec.ValidationError as error:
+            raise MalformedInput(f"action {index}: {error}") from None
+    return tuple(decoded)
+
+
+def _tag(action: type[msgspec.Struct]) -> str:
+    return str(action.__struct_config__.tag)

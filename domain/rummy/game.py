@@ -1,0 +1,198 @@
+"""Basic Rummy's commands: deal a hand, and play one command of a seat's turn (B2–B9).
+
+A turn is: draw one card, from the stock or the top of the discard pile (B3); meld and
+lay off as the seat likes, onto any meld on the table (B5, B6); then discard one card,
+not the one just taken from the discard pile (B4). A seat goes out by playing its last
+card, by meld, lay-off or discard (B7; with the `last_card_discard` option only by
+discard); the hand ends at once and is scored (B8, B9, `domain.rummy.scoring`). A turn
+may be sent as several commands, each checked action by action against the state as it
+evolves and recorded whole or not at all (R22); a command may not leave the seat
+holding only the card it took from the discard pile, which it could never discard (B4,
+R21). A turn that leaves a hand nobody can ever go out of ends it, blocked (R30).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from domain.cards import Card, build_deck, sort_cards, texts
+from domain.commands import LayOffAction, MeldAction
+from domain.drawgame.commands import DiscardAction, DrawAction
+from domain.drawgame.deal import check_deck, deal_hand
+from domain.drawgame.errors import LastCardDiscard, TakenBack
+from domain.drawgame.events import HandDealt, WentOut
+from domain.drawgame.piles import (
+    DrawTerms,
+    check_drawn,
+    check_turn,
+    discard,
+    draw,
+    take_from_hand,
+)
+from domain.drawgame.state import DrawState, evolve
+from domain.errors import (
+    ActionAfterGame,
+    EmptyTurn,
+    InvalidRules,
+    NotInThisGame,
+    NotYourTurn,
+    RuleViolation,
+    UnknownMeld,
+)
+from domain.events import DealProof, Event, LaidOff, Melded
+from domain.game_spec import Rebuild
+from domain.layoffs import lay_off_as
+from domain.melds import read_meld_as
+from domain.rummy.rules import RULES_VERSION, RummyRules
+from domain.rummy.scoring import blocked, blocked_end, hand_ended
+
+RummyAction = DrawAction | MeldAction | LayOffAction | DiscardAction
+#: The rules basic Rummy names for what the draw games share.
+TERMS = DrawTerms(
+    title="basic Rummy",
+    seats_rule="B1",
+    deal_rule="B2",
+    turn_rule="B3",
+    end_rule="B7",
+    rebuild_rule="B11",
+    taken_back_rule="B4",
+    hidden_rule="R28",
+)
+
+
+def start_hand(
+    players: Sequence[str],
+    deck: Sequence[Card],
+    rules: RummyRules,
+    dealer: int,
+    *,
+    proof: DealProof | None = None,
+    number: int = 1,
+) -> list[Event]:
+    """Deal `deck` (one pack, top card first) and open play left of the dealer (B1, B2)."""
+    seats = len(players)
+    rules.validate(seats)
+    if number < 1:
+        raise InvalidRules("B12", f"hands are numbered from 1, not {number}", "number")
+    check_deck(deck, build_deck(1, 0), "B1")
+    hands, upcard, stock = deal_hand(deck, seats, dealer, rules.hand_size_for(seats), "B2")
+    dealt = HandDealt(
+        rules=rules,
+        rules_version=RULES_VERSION,
+        players=tuple(players),
+        dealer=dealer,
+        hands=tuple(texts(sort_cards(hand)) for hand in hands),
+        upcard=upcard.text,
+        stock=texts(stock),
+        proof=proof,
+        hand=number,
+    )
+    return [dealt]
+
+
+def play(
+    state: DrawState, seat: int, actions: Sequence[RummyAction], rebuild: Rebuild | None = None
+) -> list[Event]:
+    """The events of one command of `seat`'s turn, or the first rule it breaks (B3–B9).
+
+    `rebuild` orders a stock rebuilt from the discard pile (B11, R20).
+    """
+    check_turn(state, seat, TERMS)
+    if not actions:
+        raise EmptyTurn("a command holds at least one action: draw, meld, lay off or discard", "B3")
+    events: list[Event] = []
+    working = state
+    for index, action in enumerate(actions):
+        try:
+            _check_on_turn(working, seat)
+            new = _act(working, seat, action, rebuild)
+        except RuleViolation as violation:
+            raise violation.at_action(index) from None
+        for event in new:
+            working = evolve(working, event)
+        events += new
+    _check_can_discard(working, seat, len(actions) - 1)
+    if not working.over and working.turn != seat and blocked(working, rummy_rules(working)):
+        events.append(blocked_end(working))
+    return events
+
+
+def rummy_rules(state: DrawState) -> RummyRules:
+    """The options of a hand of basic Rummy (TypeError for another game's hand)."""
+    if not isinstance(state.rules, RummyRules):
+        raise TypeError(f"not a hand of basic Rummy: {state.rules_version}")
+    return state.rules
+
+
+def _check_on_turn(state: DrawState, seat: int) -> None:
+    if state.over:
+        raise ActionAfterGame("you went out: the hand is over", "B7")
+    if state.turn != seat:
+        raise NotYourTurn("your turn ended with your discard", "B3")
+
+
+def _check_can_discard(state: DrawState, seat: int, index: int) -> None:
+    """B4, R21: the turn must still be able to end with a discard."""
+    if state.over or state.turn != seat or state.phase != "play":
+        return
+    hand = state.hands[seat]
+    if hand and all(card is state.taken for card in hand):
+        raise TakenBack(
+            f"you would hold only {hand[0]}, taken from the discard pile this turn, "
+            "and could not discard it",
+            "B4",
+        ).at_action(index)
+
+
+def _act(state: DrawState, seat: int, action: RummyAction, rebuild: Rebuild | None) -> list[Event]:
+    if isinstance(action, DrawAction):
+        return draw(state, seat, action, rebuild, TERMS)
+    if isinstance(action, MeldAction):
+        event: Event = _meld(state, seat, action)
+    elif isinstance(action, LayOffAction):
+        event = _lay_off(state, seat, action)
+    else:
+        event = discard(state, seat, Card(action.card), TERMS)
+    return _going_out(state, seat, event)
+
+
+def _meld(state: DrawState, seat: int, action: MeldAction) -> Melded:
+    check_drawn(state, TERMS)
+    if action.jokers:
+        raise NotInThisGame("basic Rummy is played with one pack and no jokers", "B1")
+    cards = tuple(Card(text) for text in action.cards)
+    take_from_hand(state, seat, cards, "B5")
+    shape = read_meld_as(cards, (), rummy_rules(state).meld_terms)
+    return Melded(
+        seat=seat,
+        meld=len(state.table),
+        kind=shape.kind,
+        cards=texts(shape.cards),
+        stands_for=shape.stands_for(),
+    )
+
+
+def _lay_off(state: DrawState, seat: int, action: LayOffAction) -> LaidOff:
+    check_drawn(state, TERMS)
+    if not 0 <= action.meld < len(state.table):
+        raise UnknownMeld(
+            f"there is no meld {action.meld} on the table ({len(state.table)} melds)", "B6"
+        )
+    meld = state.table[action.meld]
+    card = Card(action.card)
+    take_from_hand(state, seat, (card,), "B6")
+    terms = rummy_rules(state).meld_terms
+    _, stands_for, end = lay_off_as(meld, card, action.end, terms, jokers_lay_off=False)
+    return LaidOff(seat=seat, meld=meld.id, card=card.text, stands_for=stands_for, end=end)
+
+
+def _going_out(state: DrawState, seat: int, event: Event) -> list[Event]:
+    """`event`, and where it plays the seat's last card, going out and the score (B7–B9)."""
+    after = evolve(state, event)
+    if after.hands[seat]:
+        return [event]
+    if isinstance(event, Melded | LaidOff) and rummy_rules(state).last_card_discard:
+        raise LastCardDiscard("at this table the last card must be discarded, not played", "B7")
+    rummy = not state.played[seat]  # B9, R23: no meld or lay-off in an earlier turn
+    went = WentOut(seat=seat)
+    return [event, went, hand_ended(evolve(after, went), rummy_rules(state), seat, rummy=rummy)]

@@ -1,0 +1,28 @@
+"""Three Thirteen's own action: going out (T8, R27), in its wire form.
+
+A turn is a draw and a discard (`domain.drawgame.commands`, T4); a seat whose hand, less
+one card, forms melds goes out instead of discarding plainly: it names the discard and
+the melds (closed melding: the melds stay in the hand, T7).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+
+from domain.commands import CardText
+
+
+class GoOutAction(
+    msgspec.Struct, frozen=True, tag_field="type", tag="go_out", forbid_unknown_fields=True
+):
+    """Discard `discard` and go out: the rest of the hand forms `melds` (T8, R27)."""
+
+    melds: Annotated[
+        tuple[Annotated[tuple[CardText, ...], msgspec.Meta(min_length=1, max_length=14)], ...],
+        msgspec.Meta(
+            min_length=1, max_length=14, examples=[[["3H", "4H", "5H"], ["7C", "7D", "3S"]]]
+        ),
+    ]
+    discard: CardText

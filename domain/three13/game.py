@@ -1,0 +1,149 @@
+"""Three Thirteen's commands: deal a hand, and play one command of a seat's turn (T1–T8).
+
+A turn is: take the top card of the discard pile or of the stock, then discard one card
+(T4); the card just taken may be discarded again (R21). Melds stay in the hand until it
+ends, and nobody lays off (T7): a seat whose hand, less the card it discards, forms
+melds goes out with that discard, naming the melds (T8, R27: `GoOutAction`). Each other
+seat, from the one on its left, then takes one last turn, a draw and a discard; when the
+last has discarded the hand ends and every hand is scored (T9, `domain.three13.scoring`).
+A turn may be sent as several commands, each recorded whole or not at all (R22).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from domain.cards import Card, build_deck, format_cards, sort_cards, texts
+from domain.drawgame.commands import DiscardAction, DrawAction
+from domain.drawgame.deal import check_deck, deal_hand
+from domain.drawgame.errors import CannotGoOut
+from domain.drawgame.events import HandDealt, WentOut
+from domain.drawgame.piles import DrawTerms, check_drawn, check_turn, discard, draw
+from domain.drawgame.state import DrawState, evolve
+from domain.errors import ActionAfterGame, EmptyTurn, NotYourTurn, RuleViolation
+from domain.events import DealProof, Event
+from domain.game_spec import Rebuild
+from domain.melds import read_meld_as
+from domain.three13.commands import GoOutAction
+from domain.three13.rules import RULES_VERSION, ThirteenRules, hand_size, meld_terms
+from domain.three13.scoring import hand_ended
+
+ThirteenAction = DrawAction | DiscardAction | GoOutAction
+#: The rules Three Thirteen names for what the draw games share.
+TERMS = DrawTerms(
+    title="Three Thirteen",
+    seats_rule="T2",
+    deal_rule="T1",
+    turn_rule="T4",
+    end_rule="T8",
+    rebuild_rule="T10",
+    taken_back_rule=None,
+    hidden_rule="R28",
+)
+
+
+def start_hand(
+    players: Sequence[str],
+    deck: Sequence[Card],
+    rules: ThirteenRules,
+    dealer: int,
+    *,
+    proof: DealProof | None = None,
+    number: int = 1,
+) -> list[Event]:
+    """Deal hand `number` from `deck` (top card first) and open play left of the dealer."""
+    seats = len(players)
+    rules.validate(seats)
+    size = hand_size(number)
+    check_deck(deck, build_deck(rules.packs_for(seats), 0), "T2")
+    hands, upcard, stock = deal_hand(deck, seats, dealer, size, "T1")
+    dealt = HandDealt(
+        rules=rules,
+        rules_version=RULES_VERSION,
+        players=tuple(players),
+        dealer=dealer,
+        hands=tuple(texts(sort_cards(hand)) for hand in hands),
+        upcard=upcard.text,
+        stock=texts(stock),
+        proof=proof,
+        hand=number,
+    )
+    return [dealt]
+
+
+def thirteen_rules(state: DrawState) -> ThirteenRules:
+    """The options of a hand of Three Thirteen (TypeError for another game's hand)."""
+    if not isinstance(state.rules, ThirteenRules):
+        raise TypeError(f"not a hand of Three Thirteen: {state.rules_version}")
+    return state.rules
+
+
+def play(
+    state: DrawState, seat: int, actions: Sequence[ThirteenAction], rebuild: Rebuild | None = None
+) -> list[Event]:
+    """The events of one command of `seat`'s turn, or the first rule it breaks (T4–T10).
+
+    `rebuild` orders a stock rebuilt from the discard pile (T10, R20).
+    """
+    check_turn(state, seat, TERMS)
+    if not actions:
+        raise EmptyTurn("a command holds at least one action: draw, discard or go out", "T4")
+    events: list[Event] = []
+    working = state
+    for index, action in enumerate(actions):
+        try:
+            _check_on_turn(working, seat)
+            new = _act(working, seat, action, rebuild)
+        except RuleViolation as violation:
+            raise violation.at_action(index) from None
+        for event in new:
+            working = evolve(working, event)
+        events += new
+    return events
+
+
+def _check_on_turn(state: DrawState, seat: int) -> None:
+    if state.over:
+        raise ActionAfterGame("the hand is over", "T8")
+    if state.turn != seat:
+        raise NotYourTurn("your turn ended with your discard", "T4")
+
+
+def _act(
+    state: DrawState, seat: int, action: ThirteenAction, rebuild: Rebuild | None
+) -> list[Event]:
+    if isinstance(action, DrawAction):
+        return draw(state, seat, action, rebuild, TERMS)
+    if isinstance(action, GoOutAction):
+        return _go_out(state, seat, action)
+    discarded = discard(state, seat, Card(action.card), TERMS)
+    after = evolve(state, discarded)
+    if state.went_out is not None and after.turn is None:
+        return [discarded, hand_ended(after, thirteen_rules(state))]  # T8: the last turn
+    return [discarded]
+
+
+def _go_out(state: DrawState, seat: int, action: GoOutAction) -> list[Event]:
+    """Discard, and go out with the melds the rest of the hand forms (T8, R27)."""
+    check_drawn(state, TERMS)
+    if state.went_out is not None:
+        raise CannotGoOut(
+            f"seat {state.went_out} went out: this is your last turn, draw and discard", "T8"
+        )
+    discarded = discard(state, seat, Card(action.discard), TERMS)
+    terms = meld_terms(state.number)
+    melds = tuple(
+        read_meld_as(tuple(Card(text) for text in meld), (), terms) for meld in action.melds
+    )
+    rest = list(state.hands[seat])
+    rest.remove(Card(action.discard))
+    declared = [card for meld in melds for card in meld.cards]
+    if Counter(declared) != Counter(rest):
+        raise CannotGoOut(
+            f"the melds hold {format_cards(sort_cards(declared))}, not the rest of your hand, "
+            f"{format_cards(sort_cards(rest))}",
+            "T8",
+        )
+    went = WentOut(seat=seat, melds=tuple(texts(meld.cards) for meld in melds))
+    return [discarded, went]

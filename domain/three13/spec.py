@@ -1,0 +1,61 @@
+"""Three Thirteen as a game of the engine: its `GameSpec`, built from its own modules."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from domain.cards import Card, build_deck
+from domain.drawgame.commands import DiscardAction, DrawAction
+from domain.drawgame.events import HandDealt
+from domain.drawgame.piles import reveal_seed
+from domain.drawgame.state import DrawState, fold
+from domain.drawgame.views import HandView, view_draw_event, view_hand
+from domain.errors import NotInThisGame
+from domain.events import Event
+from domain.game_spec import GameSpec
+from domain.three13 import codec, game, hands, moves
+from domain.three13.commands import GoOutAction
+from domain.three13.rules import RULES_VERSION, ThirteenRules, wild_rank
+from domain.views import Viewer
+
+
+def _deck(rules: ThirteenRules, seats: int) -> tuple[Card, ...]:
+    return build_deck(rules.packs_for(seats), 0)  # T2: a pack per two players, no jokers
+
+
+def _no_dead(state: DrawState, seat: int) -> list[Event]:
+    raise NotInThisGame(
+        "Three Thirteen has no dead declaration: a turn is a draw and a discard", "T4"
+    )
+
+
+def _view(state: DrawState, viewer: Viewer, over: bool) -> HandView:
+    return view_hand(state, viewer, over=over, wild_rank=wild_rank(state.number))
+
+
+def _reveal(state: DrawState, server_seed: bytes) -> list[Event]:
+    return reveal_seed(state, server_seed, game.TERMS)
+
+
+THREE_THIRTEEN: Final[GameSpec[DrawState, ThirteenRules]] = GameSpec(
+    name="three-thirteen",
+    title="Three Thirteen",
+    rules_type=ThirteenRules,
+    rules_version=RULES_VERSION,
+    codec=codec.THIRTEEN_EVENTS,
+    deal_type=HandDealt,
+    actions=(DrawAction, DiscardAction, GoOutAction),
+    foreign_actions={"meld": "T7", "lay_off": "T7", "swap": "T7"},
+    validate=ThirteenRules.validate,
+    deck=_deck,
+    deal=game.start_hand,
+    play=game.play,
+    declare_dead=_no_dead,
+    fold=fold,
+    view=_view,
+    view_event=view_draw_event,
+    legal_moves=moves.legal_moves,
+    next_dealer=hands.next_dealer,
+    reveal_seed=_reveal,
+    verify=codec.verify,
+)

@@ -1,0 +1,148 @@
+"""The draw games of the rules spec's `Driver`, in process (`DomainDriver` mixes it in).
+
+A hand of basic Rummy or Three Thirteen is played through its game's `GameSpec`
+(`domain.games`), the one surface the service will dispatch on: the deal, the commands
+(actions read by `decode_actions`, so another game's action is refused with this game's
+rule), the views, events and legal moves. A hand dealt from a seed draws its deck and
+its dealer from it, and orders every rebuilt stock from it (R20); a hand dealt from an
+explicit deck turns the discard pile over.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from domain import fair
+from domain.cards import Card
+from domain.drawgame.piles import seeded
+from domain.drawgame.state import DrawState
+from domain.errors import RummyError
+from domain.events import Event
+from domain.game_spec import GameSpec, Rebuild, decode_actions
+from domain.games import GAMES
+from domain.rummy.hands import match_won_by as rummy_won_by
+from domain.three13.hands import match_won_by as thirteen_won_by
+
+from .outcomes import Json, Outcome, builtins, malformed, refused
+
+
+@dataclass
+class Hand:
+    """The hand being played: its game, its events so far, its state, its rebuilds."""
+
+    spec: GameSpec[DrawState, Any]
+    state: DrawState
+    events: list[Event] = field(default_factory=list)
+    rebuild: Rebuild | None = None
+    seed: bytes | None = None
+
+
+class DrawHands:
+    """One hand of a draw game at a time, decided by the domain through its GameSpec."""
+
+    def __init__(self) -> None:
+        self._hand: Hand | None = None
+
+    def start_hand(
+        self,
+        game: str,
+        players: Sequence[str],
+        deck: Sequence[str] | None,
+        rules: Mapping[str, Any],
+        dealer: int | None,
+        *,
+        number: int = 1,
+        seed: str | None = None,
+    ) -> Outcome:
+        """Deal a hand of `game` from `deck` and `dealer`, or, without a deck, from the
+        seed SHA-256(`seed`), which draws the deck, the dealer and every rebuild."""
+        spec: GameSpec[DrawState, Any] = GAMES[game]
+        try:
+            options = msgspec.convert(dict(rules), type=spec.rules_type)
+            options = spec.validate(options, len(players))
+            server_seed = None if seed is None else hashlib.sha256(seed.encode()).digest()
+            if server_seed is None:
+                cards, proof = [Card(text) for text in deck or ()], None
+            else:
+                packs = spec.deck(options, len(players))
+                cards, drawn, proof = fair.fair_deal_of(packs, len(players), server_seed, ())
+                dealer = drawn if dealer is None else dealer
+            events = spec.deal(
+                list(players), cards, options, dealer or 0, proof=proof, number=number
+            )
+        except msgspec.ValidationError as error:
+            return malformed(error)
+        except RummyError as error:
+            return refused(error)
+        self._hand = Hand(spec, spec.fold(events, None), list(events), seed=server_seed)
+        if server_seed is not None:
+            self._hand.rebuild = seeded(server_seed, ())
+        return self._seen(events, viewer=None)
+
+    def match_winners(
+        self, game: str, totals: Sequence[int], played: int, target: int | None, hands: int | None
+    ) -> list[int] | None:
+        """Who won a match of `game`'s hands after `played` hands (B12, T11)."""
+        if game == "rummy":
+            won = rummy_won_by(totals, played, target=target, hands=hands)
+        else:
+            won = thirteen_won_by(totals, played)
+        return None if won is None else list(won)
+
+    # --- the hand being played (DomainDriver dispatches here) --------------------------
+
+    def _hand_play(self, hand: Hand, seat: int, actions: Sequence[Mapping[str, Any]]) -> Outcome:
+        try:
+            decoded = decode_actions(hand.spec, [dict(action) for action in actions])
+            events = hand.spec.play(hand.state, seat, decoded, hand.rebuild)
+        except RummyError as error:
+            return refused(error)
+        return self._record_hand(hand, events, viewer=seat)
+
+    def _hand_dead(self, hand: Hand, seat: int) -> Outcome:
+        try:
+            events = hand.spec.declare_dead(hand.state, seat)
+        except RummyError as error:
+            return refused(error)
+        return self._record_hand(hand, events, viewer=seat)
+
+    def _record_hand(self, hand: Hand, events: Sequence[Event], viewer: int | None) -> Outcome:
+        hand.events.extend(events)
+        hand.state = hand.spec.fold(events, hand.state)
+        if hand.state.over and hand.seed is not None and hand.state.revealed_seed is None:
+            revealed = hand.spec.reveal_seed(hand.state, hand.seed)
+            hand.events.extend(revealed)
+            hand.state = hand.spec.fold(revealed, hand.state)
+            events = [*events, *revealed]
+        return self._seen(events, viewer)
+
+    def _seen(self, events: Sequence[Event], viewer: int | None) -> Outcome:
+        hand = self._hand
+        assert hand is not None
+        over = hand.state.over
+        return Outcome(
+            events=tuple(builtins(hand.spec.view_event(event, viewer, over)) for event in events)
+        )
+
+    def _hand_view(self, hand: Hand, viewer: int | None) -> Json:
+        return builtins(hand.spec.view(hand.state, viewer, False))
+
+    def _hand_moves(self, hand: Hand, seat: int) -> Json:
+        return builtins(hand.spec.legal_moves(hand.state, seat))
+
+    def _hand_events(self, hand: Hand, viewer: int | None) -> list[Json]:
+        over = hand.state.over
+        return [builtins(hand.spec.view_event(event, viewer, over)) for event in hand.events]
+
+    def _hand_next_dealer(self, hand: Hand) -> int:
+        return hand.spec.next_dealer(hand.state, True)
+
+    def hand_record(self) -> Sequence[Event]:
+        """The events of the hand being played, in full (for the audit's steps)."""
+        assert self._hand is not None, "no hand has been dealt"
+        return tuple(self._hand.events)

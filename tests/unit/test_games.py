@@ -1,0 +1,165 @@
+"""The registry of games (`domain.games`): one surface for every game, Penang wrapped as is."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domain import fair
+from domain.cards import build_deck
+from domain.codec import GAME_EVENTS, EventCodec
+from domain.commands import MeldAction, SwapAction
+from domain.errors import MalformedInput, NotInThisGame
+from domain.events import Event, SeedRevealed
+from domain.game import play_turn, start_game
+from domain.game_spec import decode_actions
+from domain.games import ALL_GAME_EVENTS, GAMES, PENANG, spec_for_rules_version
+from domain.moves import legal_moves
+from domain.rules import Rules
+from domain.state import fold
+from domain.views import view_game
+
+from .support import cards
+
+
+def test_every_game_is_found_by_its_name_and_rules_version() -> None:
+    for name, spec in GAMES.items():
+        assert spec.name == name
+        assert spec_for_rules_version(spec.rules_version) is spec
+    assert spec_for_rules_version("no-such-rules") is None
+
+
+def test_penangs_spec_is_penangs_own_functions() -> None:
+    rules = Rules(cards_per_player=7)
+    deck, dealer, proof = fair.fair_deal_of(PENANG.deck(rules, 2), 2, bytes(32), ())
+    assert (deck, dealer) == tuple(fair.fair_deal(rules, 2, bytes(32), ()))[:2]
+    dealt = PENANG.deal(("a", "b"), deck, rules, dealer, proof=proof, number=3)
+    assert dealt == start_game(("a", "b"), deck, rules, dealer, proof)
+    state = PENANG.fold(dealt, None)
+    assert state == fold(dealt)
+    assert PENANG.view(state, 1, False) == view_game(state, 1)
+    seat = state.turn
+    assert seat is not None
+    moves = PENANG.legal_moves(state, seat)
+    assert moves == legal_moves(state, seat)
+    turn = moves.turns[0].actions if moves.turns else ()
+    if turn:
+        assert PENANG.play(state, seat, turn, None) == play_turn(state, seat, turn)
+
+
+def test_penangs_next_dealer_is_p7_or_p8_once_the_game_is_over() -> None:
+    # Seat 1 melds its whole hand and wins (P31): it deals next (P7); seat 0, the worst
+    # loser, deals where points are not recorded (P8).
+    hands = {1: "3H 4H 5H", 0: "KS KD 9C"}
+    deck = [*cards("3H KS 4H KD 5H 9C")]
+    rest = list(build_deck(2, 6))
+    for card in deck:
+        rest.remove(card)
+    state = fold(start_game(("a", "b"), [*deck, *rest], Rules(cards_per_player=3), 0))
+    with pytest.raises(ValueError, match="over"):
+        PENANG.next_dealer(state, True)
+    state = fold(play_turn(state, 1, [MeldAction(cards=tuple(hands[1].split()))]), state)
+    assert (PENANG.next_dealer(state, True), PENANG.next_dealer(state, False)) == (1, 0)
+
+
+@pytest.mark.parametrize(("kind", "rule"), [("draw", "P12"), ("discard", "P12"), ("go_out", "P31")])
+def test_another_games_action_in_penang_names_penangs_rule(kind: str, rule: str) -> None:
+    raw = [{"type": "meld", "cards": ["3H", "4H", "5H"]}, {"type": kind, "card": "9C"}]
+    with pytest.raises(NotInThisGame) as raised:
+        decode_actions(PENANG, raw)
+    assert (raised.value.rule, raised.value.action_index) == (rule, 1)
+    assert raised.value.code == "not-in-this-game"
+
+
+def test_penangs_actions_decode_to_its_action_types() -> None:
+    raw = [{"type": "swap", "meld": 0, "card": "4H"}, {"type": "meld", "cards": ["3H", "JK", "5H"]}]
+    assert decode_actions(PENANG, raw) == (
+        SwapAction(meld=0, card="4H"),
+        MeldAction(cards=("3H", "JK", "5H")),
+    )
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {"type": "meld"},
+        [{"type": "fly"}],
+        [{"cards": ["3H"]}],
+        [{"type": "meld", "cards": ["3X"]}],
+        [{"type": "meld", "cards": ["3H", "4H", "5H"], "extra": 1}],
+    ],
+)
+def test_unreadable_actions_are_malformed_input(raw: object) -> None:
+    with pytest.raises(MalformedInput):
+        decode_actions(PENANG, raw)
+
+
+def test_one_codec_reads_every_games_events() -> None:
+    assert set(GAME_EVENTS.types) <= set(ALL_GAME_EVENTS.types)
+    assert set(GAME_EVENTS.upcasters) <= set(ALL_GAME_EVENTS.upcasters)
+    ALL_GAME_EVENTS.check()
+    rng = random.Random(7)
+    deck = list(build_deck(2, 6))
+    rng.shuffle(deck)
+    for event in start_game(("a", "b"), deck, Rules(), 0):
+        assert ALL_GAME_EVENTS.decode(GAME_EVENTS.encode(event)) == event
+
+
+def test_a_merged_codec_refuses_two_types_with_one_tag() -> None:
+    class Other(Event, frozen=True, tag="SeedRevealed"):
+        """Another event tagged like Penang's."""
+
+    clash = EventCodec[Event]((Other,), {"SeedRevealed": 1})
+    with pytest.raises(ValueError, match="SeedRevealed"):
+        EventCodec.merged([GAME_EVENTS, clash])
+    same = EventCodec[Event]((SeedRevealed,), {"SeedRevealed": 2})
+    with pytest.raises(ValueError, match="schema versions"):
+        EventCodec.merged([GAME_EVENTS, same])
+
+
+@pytest.mark.parametrize(("kind", "rule"), [("swap", "B1"), ("go_out", "B7")])
+def test_another_games_action_in_basic_rummy_names_its_rule(kind: str, rule: str) -> None:
+    with pytest.raises(NotInThisGame) as raised:
+        decode_actions(GAMES["rummy"], [{"type": "draw", "source": "stock"}, {"type": kind}])
+    assert (raised.value.rule, raised.value.action_index) == (rule, 1)
+
+
+def test_basic_rummys_spec_deals_plays_and_views_a_hand() -> None:
+    spec = GAMES["rummy"]
+    rules = spec.validate(spec.rules_type(), 3)
+    deck, dealer, proof = fair.fair_deal_of(spec.deck(rules, 3), 3, bytes(32), ())
+    assert sorted(deck) == sorted(build_deck(1, 0))
+    dealt = spec.deal(("a", "b", "c"), deck, rules, dealer, proof=proof, number=2)
+    assert isinstance(dealt[0], spec.deal_type) and dealt[0].hand == 2
+    state = spec.fold(dealt, None)
+    seat = (dealer + 1) % 3
+    actions = decode_actions(spec, [{"type": "draw", "source": "discard"}])
+    state = spec.fold(spec.play(state, seat, actions, None), state)
+    assert spec.view(state, seat, False).hand is not None
+    assert spec.next_dealer(state, True) == (dealer + 1) % 3
+    with pytest.raises(NotInThisGame) as raised:
+        spec.declare_dead(state, seat)
+    assert raised.value.rule == "B3"
+    assert spec_for_rules_version("rummy-1") is spec
+
+
+@pytest.mark.parametrize("kind", ["meld", "lay_off", "swap"])
+def test_a_table_action_in_three_thirteen_names_t7(kind: str) -> None:
+    with pytest.raises(NotInThisGame) as raised:
+        decode_actions(GAMES["three-thirteen"], [{"type": kind}])
+    assert (raised.value.rule, raised.value.action_index) == ("T7", 0)
+
+
+def test_three_thirteens_spec_deals_hand_n_and_shows_its_wild_rank() -> None:
+    spec = GAMES["three-thirteen"]
+    rules = spec.validate(spec.rules_type(), 4)
+    deck, dealer, proof = fair.fair_deal_of(spec.deck(rules, 4), 4, bytes(32), ("x",) * 4)
+    assert sorted(deck) == sorted(build_deck(2, 0))
+    state = spec.fold(spec.deal("abcd", deck, rules, dealer, proof=proof, number=9), None)
+    assert [len(hand) for hand in state.hands] == [11] * 4
+    assert spec.view(state, None, False).wild == "J"
+    assert spec.next_dealer(state, False) == (dealer + 1) % 4
+    with pytest.raises(NotInThisGame) as raised:
+        spec.declare_dead(state, (dealer + 1) % 4)
+    assert raised.value.rule == "T4"
