@@ -16,13 +16,19 @@ one the game's `legal_moves` lists, so the engine accepts each:
   leaves the least deadwood (`domain.three13.deadwood.best_arrangement`; ties: the card
   with the most points, then the first listed).
 
+- **A hand that goes round.** Seats that each keep what the others need (every greedy
+  seat of five holding pairs of low cards and shedding the high card it drew) can pass the
+  same high cards round for ever. Once the hand has run `PATIENCE` events, the bot
+  discards the listed card at place (events // 2) mod (cards listed) instead: the hands
+  change, and some seat's cards come to meld.
+
 It uses no randomness: the same view always gives the same command.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from domain.bots.draw_window import draws, is_rummy, own_hand
 from domain.cards import Card
@@ -34,6 +40,9 @@ from domain.rummy import moves as rummy_moves
 from domain.three13 import moves as thirteen_moves
 from domain.three13.deadwood import best_arrangement
 from domain.three13.rules import wild_rank
+
+#: Events of a hand after which the bot varies its discard (a hand that goes round).
+PATIENCE: Final = 400
 
 
 class GreedyDrawBot:
@@ -93,6 +102,8 @@ def _rummy_play(state: DrawState, seat: int) -> MeldAction | LayOffAction | Disc
         return moves.melds[best]
     if moves.lay_offs:
         return moves.lay_offs[0]
+    if state.version > PATIENCE and moves.discards:
+        return moves.discards[(state.version // 2) % len(moves.discards)]
     return _highest(moves.discards, state)
 
 
@@ -138,6 +149,8 @@ def _thirteen_play(state: DrawState, seat: int) -> Any:
     moves = thirteen_moves.legal_moves(state, seat)
     if moves.go_outs:
         return moves.go_outs[0]
+    if state.version > PATIENCE and moves.discards:
+        return moves.discards[(state.version // 2) % len(moves.discards)]
     listed = {discard.card: discard for discard in moves.discards}
     _, card = _least_after_discard(state, list(state.hands[seat]))
     return listed[card.text]
