@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any, Final
 
 import msgspec
 
 from domain import fair
 from domain.bots import DrawBot, make_draw_bot
+from domain.drawgame.events import Discarded, WentOut
 from domain.drawgame.piles import seeded
 from domain.drawgame.state import DrawState
 from domain.drawgame.views import HandView
@@ -30,10 +32,12 @@ from domain.games import GAMES
 from domain.match import commands
 from domain.match.dealing import MatchDeal, advance, after_game
 from domain.match.draw_options import DrawMatchOptions
-from domain.match.events import AnyMatchEvent, MatchProof
-from domain.match.records import MatchRecord, make_match_record
+from domain.match.events import AnyMatchEvent, MatchEnded, MatchProof, MatchStarted
+from domain.match.records import MatchRecord, dump_match_record, make_match_record
 from domain.match.state import MatchState, fold
 from domain.records import GameRecord, make_record
+from service.simulation.plan import SimulationOptions
+from service.simulation.summary import Outcome
 
 #: Commands a hand may take before the run calls it endless: far beyond any hand played.
 MAX_COMMANDS: Final = 20_000
@@ -127,3 +131,59 @@ def _after(
     if hand.ended is None:
         raise AssertionError("a hand is played to its end")
     return after_game(state, hand.ended, seed, ids)
+
+
+# --- a run of matches ---------------------------------------------------------------------
+
+
+def draw_plans(options: SimulationOptions) -> Iterator[DrawMatchPlan]:
+    """Match n (from 1) of a run with seed S: the seed text `simulate/S/n`, seat s played
+    by `bots[(s + n) % len(bots)]` (as Penang's games: `service.simulation.plan`)."""
+    bots = options.bots
+    for number in range(1, options.games + 1):
+        yield DrawMatchPlan(
+            number=number,
+            seed=f"simulate/{options.seed}/{number}",
+            options=options.draw_options,
+            bots=tuple(bots[(seat + number) % len(bots)] for seat in range(options.players)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedMatch:
+    """A finished match: its plan and its record."""
+
+    plan: DrawMatchPlan
+    match: MatchRecord
+
+    @property
+    def name(self) -> str:
+        return f"match-{self.plan.number:06d}.json"
+
+    def record(self) -> bytes:
+        return dump_match_record(self.match)
+
+    def outcome(self) -> Outcome:
+        """The match as the summary counts it: its end, winners, totals and turns."""
+        ended = next(e for e in reversed(self.match.events) if isinstance(e, MatchEnded))
+        started = next(e for e in self.match.events if isinstance(e, MatchStarted))
+        turns = sum(
+            isinstance(event, Discarded | WentOut)
+            for game in self.match.games
+            for event in game.events
+        )
+        return Outcome(
+            number=self.plan.number,
+            bots=self.plan.bots,
+            first=(started.dealer + 1) % len(started.players),
+            reason=ended.reason,
+            winners=ended.winners,
+            points=ended.totals,
+            turns=turns,
+        )
+
+
+def run_draw_local(options: SimulationOptions, on_match: Callable[[PlayedMatch], None]) -> None:
+    """Play every planned match in process."""
+    for plan in draw_plans(options):
+        on_match(PlayedMatch(plan, play_draw_match(plan)))
