@@ -91,7 +91,11 @@ class DrawMatchView(msgspec.Struct, frozen=True, kw_only=True):
     revealed_seed: str | None = None
 
 
-def view_any_match(state: MatchState) -> MatchView | DrawMatchView:
+#: Any match as anyone sees it: Penang's, or a draw game's (R31).
+AnyMatchView = MatchView | DrawMatchView
+
+
+def view_any_match(state: MatchState) -> AnyMatchView:
     """Any match as anyone may see it: Penang's, or a draw game's."""
     options = state.options
     if isinstance(options, DrawMatchOptions):
