@@ -71,6 +71,7 @@ from service.store.envelopes import (
 )
 from service.store.folds import FoldedStreams
 from service.store.notices import RECORDER_TOPIC, Listeners, changes
+from service.store.reading import stream_reader
 
 _CACHE_SIZE = 4096
 _log = logging.getLogger("service.store")
@@ -108,11 +109,10 @@ class GameStore(Application[UUID]):
         if settings.store == "postgres":
             env["APPLICATION_RECORDER_TOPIC"] = RECORDER_TOPIC
         super().__init__(env=env)
-        self.games = FoldedStreams[Event, GameState](
-            self.events, Event, fold, GameNotFound, _CACHE_SIZE
-        )
+        read = stream_reader(self.recorder)
+        self.games = FoldedStreams[Event, GameState](read, Event, fold, GameNotFound, _CACHE_SIZE)
         self.matches = FoldedStreams[AnyMatchEvent, MatchState](
-            self.events, MatchEvent, fold_match, MatchNotFound, _CACHE_SIZE
+            read, MatchEvent, fold_match, MatchNotFound, _CACHE_SIZE
         )
         self.clocks = _clock_index(self.factory)
         self.clocks.create_table()
