@@ -2,6 +2,7 @@
 
     penang-rummy simulate [--games N] [--players K] [--bots greedy,random] [--seed S]
                           [--cards C] [--url URL [--clients C]] [--records DIR] [--json]
+                          [--store PATH|URL]
 
 Plays N games of K seats (`service.simulation`: the seeds, the bots' seats, the
 summary's terms), in process through the rules engine, or with `--url` against a
@@ -11,7 +12,10 @@ win rate per bot and per seat, how the games ended, turns per game, points per b
 `--json` prints the summary as one JSON document instead, with no progress bar.
 `--records DIR` writes each game's record there (`game-000001.json`, …): over HTTP the
 service's own export, in process one written from the events; `penang-rummy verify`
-accepts every one. Ctrl-C stops the run and prints the summary of the games finished.
+accepts every one. `--store` (in process) writes every finished game straight into a
+store, a SQLite file or a PostgreSQL URL, many games to a transaction
+(`service.store.seeding`): a store of many games for the scale benchmarks. Ctrl-C stops
+the run and prints the summary of the games finished.
 
 Exit codes: 0 every game played; 1 a game failed (the service refused or broke off; the
 summary so far is printed, the failure on standard error); 2 bad options; 130 stopped by
@@ -47,6 +51,7 @@ from service.simulation.plan import SimulationOptions
 from service.simulation.remote import RemoteError
 from service.simulation.runner import OnGame, Played, run_local, run_remote
 from service.simulation.summary import Spread, Summary, Tally, outcome
+from service.store.seeding import StoreSeeder, store_settings
 
 EXIT_DONE: Final = 0
 EXIT_FAILED: Final = 1
@@ -94,6 +99,12 @@ def add_simulate_command(
     simulate.add_argument(
         "--json", action="store_true", help="print the summary as JSON, with no progress bar"
     )
+    simulate.add_argument(
+        "--store",
+        metavar="PATH|URL",
+        help="in process: write each finished game into this store (a SQLite file, or "
+        "postgresql://user@host:port/database), as if it had been played there",
+    )
     simulate.set_defaults(run=run_simulate)
     return simulate
 
@@ -109,6 +120,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         args.records.mkdir(parents=True, exist_ok=True)
     tally = Tally(options)
     started = time.perf_counter()
+    seeder = None if args.store is None else StoreSeeder(store_settings(args.store))
     with _progress(options.games, hidden=args.json) as progress:
         task = progress.add_task("simulate", total=options.games)
 
@@ -116,10 +128,17 @@ def run_simulate(args: argparse.Namespace) -> int:
             if args.records is not None:  # first: every game counted has its record
                 path = args.records / f"game-{played.plan.number:06d}.json"
                 path.write_bytes(played.record())
+            if seeder is not None:
+                seeder.add(played.events, played.plan.server_seed)
             tally.add(outcome(played.plan, played.events))
             progress.advance(task)
 
-        code, failure = _run(options, args, on_game)
+        try:
+            code, failure = _run(options, args, on_game)
+        finally:
+            if seeder is not None:
+                seeder.close()
+                print(f"stored {seeder.stored} games in {args.store}", file=sys.stderr)
     summary = tally.summary(time.perf_counter() - started, interrupted=code != EXIT_DONE)
     if args.json:
         sys.stdout.write(msgspec.json.encode(summary).decode("utf-8") + "\n")
@@ -149,6 +168,8 @@ def _options(args: argparse.Namespace) -> SimulationOptions:
         raise ValueError(f"--clients must be at least 1, not {args.clients}")
     if args.clients > 1 and args.url is None:
         raise ValueError("--clients plays games at once over HTTP: give --url too")
+    if args.store is not None and args.url is not None:
+        raise ValueError("--store writes games played in process: give it without --url")
     bots = tuple(name.strip() for name in args.bots.split(","))
     return SimulationOptions(
         games=args.games, players=args.players, bots=bots, seed=args.seed, cards=args.cards
