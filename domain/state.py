@@ -174,16 +174,17 @@ def _apply(draft: _Draft | None, event: Event) -> _Draft:
     if draft is None:
         raise ValueError(f"a game begins with Dealt, not {type(event).__name__}")
     draft.version += 1
+    # The commonest events first: each case is one isinstance check.
     match known:
-        case Melded():  # a PassportMelded too
-            _meld(draft, known)
-        case LaidOff():
-            _lay_off(draft, known)
-        case WildSwapped():
-            _swap(draft, known)
         case TurnEnded():
             draft.turn = _next_live(draft.dead, known.seat)
             draft.acted, draft.swapped_jokers = False, 0
+        case LaidOff():
+            _lay_off(draft, known)
+        case Melded():  # a PassportMelded too
+            _meld(draft, known)
+        case WildSwapped():
+            _swap(draft, known)
         case DeclaredDead():
             draft.dead[known.seat] = True
             if draft.turn == known.seat:

@@ -60,11 +60,15 @@ def _sqlite_rows(recorder: SQLiteAggregateRecorder) -> Callable[[UUID, int, int 
         params: list[Any] = [stream.hex, after]
         if upto is not None:
             params.append(upto)
-        with recorder.datastore.transaction(commit=False) as cursor:
-            plain = cursor.sqlite_cursor
-            plain.row_factory = None  # tuples, not rows read by name
-            plain.execute(statement if upto is None else upto_statement, params)
-            found: list[Row] = plain.fetchall()
+        # One SELECT reads a consistent snapshot by itself: no BEGIN, no ROLLBACK.
+        with recorder.datastore.get_connection(commit=False) as connection:
+            cursor = connection.cursor().sqlite_cursor
+            try:
+                cursor.row_factory = None  # tuples, not rows read by name
+                cursor.execute(statement if upto is None else upto_statement, params)
+                found: list[Row] = cursor.fetchall()
+            finally:
+                cursor.close()
             return found
 
     return rows
