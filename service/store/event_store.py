@@ -51,7 +51,6 @@ from domain.events import Event
 from domain.match.events import AnyMatchEvent, MatchEvent
 from domain.match.state import MatchState
 from domain.match.state import fold as fold_match
-from domain.state import GameState, fold
 from service.errors import (
     GameNotFound,
     MatchNotFound,
@@ -70,6 +69,7 @@ from service.store.envelopes import (
     secrets_id,
 )
 from service.store.folds import FoldedStreams
+from service.store.game_folds import AnyGameState, fold_game
 from service.store.notices import RECORDER_TOPIC, Listeners, changes
 from service.store.reading import stream_reader
 
@@ -112,7 +112,7 @@ class GameStore(Application[UUID]):
         super().__init__(env=env)
         read = stream_reader(self.recorder)
         size = self._cache_size
-        self.games = FoldedStreams[Event, GameState](read, Event, fold, GameNotFound, size)
+        self.games = FoldedStreams[Event, AnyGameState](read, Event, fold_game, GameNotFound, size)
         self.matches = FoldedStreams[AnyMatchEvent, MatchState](
             read, MatchEvent, fold_match, MatchNotFound, size
         )
@@ -141,11 +141,11 @@ class GameStore(Application[UUID]):
         """The game's events after version `after` (up to `upto`); GameNotFound otherwise."""
         return self.games.events(game_id, after, upto)
 
-    def state(self, game_id: UUID) -> GameState:
+    def state(self, game_id: UUID) -> AnyGameState:
         """The game's current state, or GameNotFound."""
         return self.games.state(game_id)
 
-    def state_at(self, game_id: UUID, version: int) -> tuple[GameState, GameState]:
+    def state_at(self, game_id: UUID, version: int) -> tuple[AnyGameState, AnyGameState]:
         """The game's state at `version` and its current state (or VersionNotFound)."""
         return self.games.state_at(game_id, version)
 
@@ -241,7 +241,7 @@ class GameStore(Application[UUID]):
         except IntegrityError:
             raise StreamConflict("another request changed this table first") from None
 
-    def remember(self, game_id: UUID, state: GameState) -> None:
+    def remember(self, game_id: UUID, state: AnyGameState) -> None:
         """Cache the game's `state` unless a newer one is cached already."""
         self.games.remember(game_id, state)
 
