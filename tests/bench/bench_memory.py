@@ -145,9 +145,14 @@ def report(capped: Steps, bare: Steps, cap: int) -> list[str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="10,000 games, the default cap")
+    parser.add_argument("--games", type=int, help="games played (another size)")
+    parser.add_argument("--cap", type=int, help="the cache's cap (another size)")
     args = parser.parse_args()
     full = full_size(args.full)
     games, cap = (10_000, Settings().cache_games) if full else (300, 100)
+    if args.games or args.cap:
+        games, cap = args.games or games, args.cap or cap
+        full = (games, cap) == (10_000, Settings().cache_games)
     what = f"{games:,} games with PENANG_RUMMY_CACHE_GAMES={cap}"
     print(size_line(full, what, "10,000 games with the default cap", "bench_memory.py"))
     with tempfile.TemporaryDirectory(prefix="penang-rummy-bench-") as directory:

@@ -153,9 +153,15 @@ def run(
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="1,000 and 100,000 games")
+    parser.add_argument("--few", type=int, help="games in the smaller store (other sizes)")
+    parser.add_argument("--many", type=int, help="games in the larger store (other sizes)")
     args = parser.parse_args()
     full = full_size(args.full)
     sizes, requests = ((1_000, 100_000), 1_000) if full else ((200, 1_000), 200)
+    if args.few or args.many:
+        sizes = (args.few or sizes[0], args.many or sizes[1])
+        requests = min(1_000, sizes[0] - WARM_GAMES)
+        full = sizes == (1_000, 100_000)
     what = f"{sizes[0]:,} and {sizes[1]:,} games, {requests} requests of each kind"
     print(size_line(full, what, "1,000 and 100,000 games", "bench_scale.py"), flush=True)
     with tempfile.TemporaryDirectory(prefix="penang-rummy-bench-") as directory:
