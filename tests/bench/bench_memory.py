@@ -149,12 +149,13 @@ def main() -> int:
     parser.add_argument("--cap", type=int, help="the cache's cap (another size)")
     args = parser.parse_args()
     full = full_size(args.full)
+    chosen = bool(args.games or args.cap)
     games, cap = (10_000, Settings().cache_games) if full else (300, 100)
     if args.games or args.cap:
         games, cap = args.games or games, args.cap or cap
         full = (games, cap) == (10_000, Settings().cache_games)
     what = f"{games:,} games with PENANG_RUMMY_CACHE_GAMES={cap}"
-    print(size_line(full, what, "10,000 games with the default cap", "bench_memory.py"))
+    print(size_line(full, what, "10,000 games with the default cap", "bench_memory.py", chosen))
     with tempfile.TemporaryDirectory(prefix="penang-rummy-bench-") as directory:
         capped, bare = measure(games, cap, Path(directory))
         print("\n".join(report(capped, bare, cap)), flush=True)

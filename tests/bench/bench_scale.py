@@ -157,13 +157,14 @@ def main() -> int:
     parser.add_argument("--many", type=int, help="games in the larger store (other sizes)")
     args = parser.parse_args()
     full = full_size(args.full)
+    chosen = bool(args.few or args.many)
     sizes, requests = ((1_000, 100_000), 1_000) if full else ((200, 1_000), 200)
     if args.few or args.many:
         sizes = (args.few or sizes[0], args.many or sizes[1])
         requests = min(1_000, sizes[0] - WARM_GAMES)
         full = sizes == (1_000, 100_000)
     what = f"{sizes[0]:,} and {sizes[1]:,} games, {requests} requests of each kind"
-    print(size_line(full, what, "1,000 and 100,000 games", "bench_scale.py"), flush=True)
+    print(size_line(full, what, "1,000 and 100,000 games", "bench_scale.py", chosen), flush=True)
     with tempfile.TemporaryDirectory(prefix="penang-rummy-bench-") as directory:
         folder = Path(directory)
         sqlite = tuple(Settings(sqlite_path=str(folder / f"scale-{n}.sqlite")) for n in sizes)
