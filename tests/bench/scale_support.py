@@ -28,10 +28,12 @@ def full_size(flag: bool) -> bool:
     return flag or os.environ.get("PENANG_RUMMY_BENCH_FULL", "") == "1"
 
 
-def size_line(full: bool, what: str, full_what: str, script: str) -> str:
+def size_line(full: bool, what: str, full_what: str, script: str, chosen: bool = False) -> str:
+    """The run's size in words: the full size, CI's, or one `chosen` by options."""
     if full:
         return f"full size: {what}"
-    return f"CI size: {what} (the full size, {full_what}: python tests/bench/{script} --full)"
+    kind = "size chosen" if chosen else "CI size"
+    return f"{kind}: {what} (the full size, {full_what}: python tests/bench/{script} --full)"
 
 
 @contextmanager
