@@ -143,6 +143,18 @@ class GameStore(Application[UUID]):
         """The game's current state, or GameNotFound."""
         return self.games.state(game_id)
 
+    def known_state(self, game_id: UUID) -> tuple[GameState, bool]:
+        """The game's cached state, which may be behind the store, and True; or, when
+        none is cached, its current state read from the store, and False.
+
+        For a command decided with no read before its write: the write names the
+        version, so a state that was behind is refused by the store (`append`).
+        """
+        cached = self.games.cached(game_id)
+        if cached is not None:
+            return cached, True
+        return self.games.state(game_id), False
+
     def state_at(self, game_id: UUID, version: int) -> tuple[GameState, GameState]:
         """The game's state at `version` and its current state (or VersionNotFound)."""
         return self.games.state_at(game_id, version)

@@ -19,6 +19,7 @@ import msgspec
 
 from domain.cards import parse_cards
 from domain.commands import Action
+from domain.errors import RummyError
 from domain.events import DealProof, Event, GameEnded
 from domain.fair import fair_deal
 from domain.game import declare_dead, play_turn, reveal_seed, start_game, time_out
@@ -32,6 +33,7 @@ from service.errors import (
     IdempotencyKeyReused,
     InvalidRequest,
     StaleVersion,
+    TurnTimedOut,
     VersionConflict,
 )
 from service.settings import Settings
@@ -242,25 +244,50 @@ def _act(
     """Check the token, replay a stored answer or check If-Match, run `command`, append.
 
     `request` is the If-Match version, the Idempotency-Key and the request's fingerprint.
+    The command is decided on the cached state, with no read before the write: the
+    write names the version it was decided at, so a state that was behind (another
+    process wrote) is refused by the store, as is the loser of a race. A refusal of a
+    decision on the cached state is never final: the game is read again and the
+    command decided once more on what is stored (`_again`).
     """
-    state = _authorized(store, game_id, seat, authorization)
+    game_secrets = store.secrets(game_id)
+    auth.check_seat_number(len(game_secrets.token_sha256), seat)
+    auth.authorize(game_secrets, authorization, seat)
     if_match, key, fingerprint = request
     stream = None if key is None else answer_id(game_id, seat, key)
     if stream is not None and (stored := store.answer(stream)) is not None:
         return _replay(stored, fingerprint)
-    if if_match is not None and if_match != state.version:
-        raise StaleVersion(if_match, state.version)
-    clock.check_in_time(store, game_id, state)
+    state, cached = store.known_state(game_id)
     for attempt in range(matches.ATTEMPTS):
         try:
+            if if_match is not None and if_match != state.version:
+                raise StaleVersion(if_match, state.version)
+            clock.check_in_time(store, game_id, state)
             return _decide_and_append(store, game_id, seat, state, command, stream, fingerprint)
-        except VersionConflict as conflict:
+        except (RummyError, StaleVersion, TurnTimedOut, VersionConflict) as refusal:
             if stream is not None and (stored := store.answer(stream)) is not None:
                 return _replay(stored, fingerprint)
-            # The game did not move, its match did (closed meanwhile): decide again.
-            if conflict.version != state.version or attempt == matches.ATTEMPTS - 1:
+            again = _again(store, game_id, state, refusal, cached=cached)
+            if again is None or attempt == matches.ATTEMPTS - 1:
                 raise
+            state, cached = again, False
     raise AssertionError("unreachable")
+
+
+def _again(
+    store: GameStore, game_id: UUID, decided: GameState, refusal: Exception, *, cached: bool
+) -> GameState | None:
+    """The state to decide a refused command on once more, or None: the refusal stands.
+
+    A decision on the cached state is taken again on the stored one whenever the game
+    moved since (the cache was behind, or a racing request won: then the command is
+    judged on the game as it now is). A decision on the stored state is taken again
+    only when its write lost to a move of the game's match, not of the game.
+    """
+    stored = store.state(game_id)
+    if stored.version != decided.version:
+        return stored if cached else None
+    return stored if isinstance(refusal, VersionConflict) else None
 
 
 def _decide_and_append(  # noqa: PLR0917 (one call site, in order)

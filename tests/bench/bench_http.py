@@ -275,7 +275,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=6.0, help="time per measurement")
     parser.add_argument("--clients", type=int, default=8, help="concurrent client threads")
-    parser.add_argument("--games", type=int, default=150, help="games dealt before timing")
+    parser.add_argument("--games", type=int, default=600, help="games dealt before timing")
     args = parser.parse_args()
     for synchronous in ("full", "normal"):
         print("\n".join(report(measure(args, synchronous), synchronous)), flush=True)
