@@ -260,7 +260,10 @@ class GameStore(Application[UUID]):
         (live updates) and the clocks' index is kept (module doc)."""
         written = games_written(envelopes, self.secrets)
         self.clocks.move([game.row for game in written if game.row and game.new])
-        self.save(*envelopes)
+        # Straight to the event store: the records are events already, and the
+        # application's `save` (collecting events from aggregates, snapshots) only
+        # costs time here.
+        self.events.put(envelopes)
         self.listeners.publish(changes(envelopes))
         for game in written:
             self._stamp(game.game_id, game.version, game.began)
