@@ -251,13 +251,13 @@ def _act(
     command decided once more on what is stored (`_again`).
     """
     game_secrets = store.secrets(game_id)
-    auth.check_seat_number(len(game_secrets.token_sha256), seat)
+    state, cached = store.known_state(game_id)
+    auth.check_seat(state, seat)  # the seats never change: the cached state knows them
     auth.authorize(game_secrets, authorization, seat)
     if_match, key, fingerprint = request
     stream = None if key is None else answer_id(game_id, seat, key)
     if stream is not None and (stored := store.answer(stream)) is not None:
         return _replay(stored, fingerprint)
-    state, cached = store.known_state(game_id)
     for attempt in range(matches.ATTEMPTS):
         try:
             if if_match is not None and if_match != state.version:
