@@ -113,10 +113,10 @@ def test_writes_queued_during_a_commit_share_the_next_transaction_each_all_or_no
         _in_thread(writer, [_record(uuid4(), 1), _record(taken, 1)]),
         _in_thread(writer, [_record(racing, 1)]),
     ]
-    while writer._queue.qsize() < 3:
+    while len(writer._pending) < 3:
         threading.Event().wait(0.01)
     loser = _in_thread(writer, [_record(racing, 1)])
-    while writer._queue.qsize() < 4:
+    while len(writer._pending) < 4:
         threading.Event().wait(0.01)
     recorder.gate.set()
     for thread, _ in [(first, first_outcome), *queued, loser]:
@@ -128,7 +128,7 @@ def test_writes_queued_during_a_commit_share_the_next_transaction_each_all_or_no
     assert isinstance(loser[1][0], IntegrityError)
     rows = _stored(path)
     assert sorted(rows) == sorted([(taken.hex, 1), (fresh.hex, 1), (racing.hex, 1)])
-    # Two transactions: the first write's, and one for the four queued during it.
+    # Two transactions: the first write's, and one for the four that waited meanwhile.
     assert recorder.inserts == 5
     assert isinstance(recorder.datastore, _Datastore)
     assert recorder.datastore.commits == 2
@@ -152,7 +152,7 @@ def test_a_failed_transaction_fails_every_write_in_it_and_stores_none(
     good = _in_thread(writer, [_record(uuid4(), 1)])
     bad_record = StoredEvent(originator_id=uuid4(), originator_version=1, topic="boom", state=b"")
     bad = _in_thread(writer, [bad_record])
-    while writer._queue.qsize() < 2:
+    while len(writer._pending) < 2:
         threading.Event().wait(0.01)
     recorder.gate.set()
     for thread, _ in (good, bad):
@@ -168,3 +168,20 @@ def test_a_closed_writer_refuses_writes(store: tuple[_Recorder, GroupWriter, Pat
     writer.close()
     with pytest.raises(WriterClosed):
         writer.write([_record(uuid4(), 1)])
+
+
+def test_a_lone_write_is_committed_by_its_own_thread(
+    store: tuple[_Recorder, GroupWriter, Path],
+) -> None:
+    recorder, writer, _ = store
+    threads: list[int] = []
+    original = writer._insert
+
+    def noting(c: SQLiteCursor, records: Sequence[StoredEvent]) -> Any:
+        threads.append(threading.get_ident())
+        return original(c, records)
+
+    writer._insert = noting
+    writer.write([_record(uuid4(), 1)])
+    assert threads == [threading.get_ident()]
+    assert recorder.datastore.commits == 1  # type: ignore[attr-defined]
