@@ -35,8 +35,7 @@ from typing import Literal
 import msgspec
 
 from domain import mismatch, proof
-from domain.cards import Card, parse_cards
-from domain.commands import Action, LayOffAction, MeldAction, SwapAction
+from domain.commands import Action
 from domain.errors import MalformedInput, RuleViolation, RummyError
 from domain.events import (
     Dealt,
@@ -48,6 +47,7 @@ from domain.events import (
     WildSwapped,
 )
 from domain.game import declare_dead, play_turn, reveal_seed, start_game, time_out
+from domain.recorded_actions import recorded_action
 from domain.replay_refusals import Refusal
 from domain.rule_ids import RuleId
 from domain.rules import RULES_VERSION
@@ -237,7 +237,7 @@ class _Replay:
             if not isinstance(event, _ACTION_EVENTS) or event.seat != seat:
                 break
             try:
-                actions.append(_action(event))
+                actions.append(recorded_action(event))
             except MalformedInput as error:
                 raise Refusal.by(index, error) from None
         return actions
@@ -298,22 +298,3 @@ def _timeouts(count: int) -> str:
 def _who(event: Event) -> str:
     seat = getattr(event, "seat", None)
     return f"{type(event).__name__} by seat {seat}: " if isinstance(seat, int) else ""
-
-
-# --- rebuilding commands ------------------------------------------------------------------
-
-
-def _action(event: Melded | LaidOff | WildSwapped) -> Action:
-    """The action that recorded `event`: what a seat sent, before the rules judged it."""
-    if isinstance(event, Melded):
-        parse_cards(event.cards)  # a card that does not parse is named here, not later
-        jokers = tuple(
-            stand_in
-            for card, stand_in in zip(event.cards, event.stands_for, strict=False)
-            if card == "JK"
-        )
-        return MeldAction(cards=event.cards, jokers=jokers)
-    Card(event.card)
-    if isinstance(event, LaidOff):
-        return LayOffAction(meld=event.meld, card=event.card, end=event.end)
-    return SwapAction(meld=event.meld, card=event.card)

@@ -97,16 +97,17 @@ Feature: Turns
       | 2    | 9S 9D 9H KH |
       | 0    | 8C 8D 8S 7H |
     When seat 1 plays "<turn>"
-    Then the turn is refused as malformed input
+    Then the turn is refused at action <index> citing P12 with code "not-in-this-game"
     And nothing was recorded
     And seat 1 holds "3H 4H 5H 9C"
 
     Examples:
-      | turn                      |
-      | draw                      |
-      | discard 9C                |
-      | draw; meld 3H 4H 5H       |
-      | meld 3H 4H 5H; discard 9C |
+      | turn                                | index |
+      | draw from the stock                 | 0     |
+      | discard 9C                          | 0     |
+      | draw from the stock; meld 3H 4H 5H  | 0     |
+      | meld 3H 4H 5H; discard 9C           | 1     |
+      | draw from the discard pile          | 0     |
 
   @P12
   Scenario: The cards put aside stay aside, and moves are only melds, lay-offs and swaps

@@ -203,3 +203,13 @@ class TooManyStreams(ServiceError):
     def __init__(self, message: str, retry_after: int) -> None:
         super().__init__(message)
         self.retry_after = retry_after
+
+
+class NotThisGamesOption(InvalidRequest):
+    """An option of another game given for this one: the field, and this game's rule."""
+
+    code = "not-in-this-game"
+
+    def __init__(self, message: str, field: str, rule: str) -> None:
+        super().__init__(message, field)
+        self.rule = rule

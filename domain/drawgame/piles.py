@@ -13,19 +13,31 @@ where the game forbids it (B4). Each game names its own rule ids (`DrawTerms`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from domain.cards import Card, sort_cards, texts
 from domain.drawgame.commands import DrawAction
 from domain.drawgame.errors import BadRebuild, EmptyStock, TakenBack, WrongPhase
 from domain.drawgame.events import Discarded, Drew, StockRebuilt
-from domain.drawgame.state import DrawState
-from domain.errors import BadSeed, CardNotInHand, GameOver, NotYourTurn, UnknownSeat
+from domain.drawgame.state import DrawState, evolve
+from domain.errors import (
+    ActionAfterGame,
+    BadSeed,
+    CardNotInHand,
+    EmptyTurn,
+    GameOver,
+    NotYourTurn,
+    RuleViolation,
+    UnknownSeat,
+)
 from domain.events import Event, SeedRevealed
 from domain.fair import commitment, rebuild_order
 from domain.game_spec import Rebuild
 from domain.rule_ids import RuleId
+
+Action = TypeVar("Action")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +60,8 @@ class DrawTerms:
     taken_back_rule: RuleId | None
     #: The reading of what the views hide while the hand runs (R28).
     hidden_rule: RuleId
+    #: The actions a command may hold, as a refusal of an empty command names them.
+    actions: str
 
 
 def check_turn(state: DrawState, seat: int, terms: DrawTerms) -> None:
@@ -60,6 +74,38 @@ def check_turn(state: DrawState, seat: int, terms: DrawTerms) -> None:
         raise GameOver("the hand is over", terms.end_rule)
     if state.turn != seat:
         raise NotYourTurn(f"it is seat {state.turn}'s turn, not seat {seat}'s", terms.turn_rule)
+
+
+def play_command(
+    state: DrawState,
+    seat: int,
+    actions: Sequence[Action],
+    terms: DrawTerms,
+    act: Callable[[DrawState, int, Action], list[Event]],
+) -> tuple[list[Event], DrawState]:
+    """One command of `seat`'s turn (R22): its events and the state they leave.
+
+    Each action is decided by `act` on the state the ones before it left; the first one
+    that breaks a rule is refused, naming its index, and the command records nothing.
+    """
+    check_turn(state, seat, terms)
+    if not actions:
+        raise EmptyTurn(f"a command holds at least one action: {terms.actions}", terms.turn_rule)
+    events: list[Event] = []
+    working = state
+    for index, action in enumerate(actions):
+        try:
+            if working.over:
+                raise ActionAfterGame("the hand is over", terms.end_rule)
+            if working.turn != seat:
+                raise NotYourTurn("your turn ended with your discard", terms.turn_rule)
+            new = act(working, seat, action)
+        except RuleViolation as violation:
+            raise violation.at_action(index) from None
+        for event in new:
+            working = evolve(working, event)
+        events += new
+    return events, working
 
 
 def check_drawn(state: DrawState, terms: DrawTerms) -> None:

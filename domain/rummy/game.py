@@ -24,19 +24,15 @@ from domain.drawgame.events import HandDealt, WentOut
 from domain.drawgame.piles import (
     DrawTerms,
     check_drawn,
-    check_turn,
     discard,
     draw,
+    play_command,
     take_from_hand,
 )
 from domain.drawgame.state import DrawState, evolve
 from domain.errors import (
-    ActionAfterGame,
-    EmptyTurn,
     InvalidRules,
     NotInThisGame,
-    NotYourTurn,
-    RuleViolation,
     UnknownMeld,
 )
 from domain.events import DealProof, Event, LaidOff, Melded
@@ -57,6 +53,7 @@ TERMS = DrawTerms(
     rebuild_rule="B11",
     taken_back_rule="B4",
     hidden_rule="R28",
+    actions="draw, meld, lay off or discard",
 )
 
 
@@ -97,20 +94,9 @@ def play(
 
     `rebuild` orders a stock rebuilt from the discard pile (B11, R20).
     """
-    check_turn(state, seat, TERMS)
-    if not actions:
-        raise EmptyTurn("a command holds at least one action: draw, meld, lay off or discard", "B3")
-    events: list[Event] = []
-    working = state
-    for index, action in enumerate(actions):
-        try:
-            _check_on_turn(working, seat)
-            new = _act(working, seat, action, rebuild)
-        except RuleViolation as violation:
-            raise violation.at_action(index) from None
-        for event in new:
-            working = evolve(working, event)
-        events += new
+    events, working = play_command(
+        state, seat, actions, TERMS, lambda now, who, action: _act(now, who, action, rebuild)
+    )
     _check_can_discard(working, seat, len(actions) - 1)
     if not working.over and working.turn != seat and blocked(working, rummy_rules(working)):
         events.append(blocked_end(working))
@@ -122,13 +108,6 @@ def rummy_rules(state: DrawState) -> RummyRules:
     if not isinstance(state.rules, RummyRules):
         raise TypeError(f"not a hand of basic Rummy: {state.rules_version}")
     return state.rules
-
-
-def _check_on_turn(state: DrawState, seat: int) -> None:
-    if state.over:
-        raise ActionAfterGame("you went out: the hand is over", "B7")
-    if state.turn != seat:
-        raise NotYourTurn("your turn ended with your discard", "B3")
 
 
 def _check_can_discard(state: DrawState, seat: int, index: int) -> None:

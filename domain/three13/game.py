@@ -19,9 +19,8 @@ from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.deal import check_deck, deal_hand
 from domain.drawgame.errors import CannotGoOut
 from domain.drawgame.events import HandDealt, WentOut
-from domain.drawgame.piles import DrawTerms, check_drawn, check_turn, discard, draw
+from domain.drawgame.piles import DrawTerms, check_drawn, discard, draw, play_command
 from domain.drawgame.state import DrawState, evolve
-from domain.errors import ActionAfterGame, EmptyTurn, NotYourTurn, RuleViolation
 from domain.events import DealProof, Event
 from domain.game_spec import Rebuild
 from domain.melds import read_meld_as
@@ -40,6 +39,7 @@ TERMS = DrawTerms(
     rebuild_rule="T10",
     taken_back_rule=None,
     hidden_rule="R28",
+    actions="draw, discard or go out",
 )
 
 
@@ -86,28 +86,10 @@ def play(
 
     `rebuild` orders a stock rebuilt from the discard pile (T10, R20).
     """
-    check_turn(state, seat, TERMS)
-    if not actions:
-        raise EmptyTurn("a command holds at least one action: draw, discard or go out", "T4")
-    events: list[Event] = []
-    working = state
-    for index, action in enumerate(actions):
-        try:
-            _check_on_turn(working, seat)
-            new = _act(working, seat, action, rebuild)
-        except RuleViolation as violation:
-            raise violation.at_action(index) from None
-        for event in new:
-            working = evolve(working, event)
-        events += new
+    events, _ = play_command(
+        state, seat, actions, TERMS, lambda now, who, action: _act(now, who, action, rebuild)
+    )
     return events
-
-
-def _check_on_turn(state: DrawState, seat: int) -> None:
-    if state.over:
-        raise ActionAfterGame("the hand is over", "T8")
-    if state.turn != seat:
-        raise NotYourTurn("your turn ended with your discard", "T4")
 
 
 def _act(

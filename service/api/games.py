@@ -15,7 +15,6 @@ from litestar.datastructures import State
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
-from domain.views import GameView
 from service.api.http import (
     ETAG,
     IDEMPOTENT_REPLAY,
@@ -38,7 +37,8 @@ from service.api.http import (
 )
 from service.settings import Settings
 from service.store import GameStore
-from service.usecases import games
+from service.usecases import creation, games
+from service.usecases.game_kinds import AnyView
 from service.usecases.messages import (
     CreatedGame,
     CreateGame,
@@ -77,7 +77,7 @@ def create_game(
     settings: NamedDependency[Settings],
     idempotency_key: SecretIdempotencyKey = None,
 ) -> Response[CreatedGame]:
-    created = games.create_game(store, settings, data, idempotency_key)
+    created = creation.create_game(store, settings, data, idempotency_key)
     return replayable(created, created.value.version, status=201)
 
 
@@ -91,7 +91,7 @@ def create_game(
 )
 def get_game(
     game_id: GameId, store: NamedDependency[GameStore], version: AtVersion = None
-) -> Response[GameView]:
+) -> Response[AnyView]:
     return tagged_view(games.spectator_view(store, UUID(game_id), version))
 
 
@@ -110,7 +110,7 @@ def get_seat_view(
     request: Request[Any, Any, Any],
     store: NamedDependency[GameStore],
     version: AtVersion = None,
-) -> Response[GameView]:
+) -> Response[AnyView]:
     return tagged_view(games.seat_view(store, UUID(game_id), seat, authorization(request), version))
 
 

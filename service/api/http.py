@@ -13,14 +13,14 @@ from litestar.openapi import OpenAPIConfig, ResponseSpec
 from litestar.openapi.spec import Components, SecurityScheme
 from litestar.params import HeaderParameter, PathParameter, QueryParameter
 
-from domain.rules import MAX_PLAYERS
-from domain.views import GameView
 from service.api.docs import render_plugins
 from service.api.problems import PROBLEM_MEDIA_TYPE
 from service.api.schemas import Problem
 from service.errors import InvalidRequest
 from service.settings import Settings
+from service.usecases.game_kinds import AnyView, revealed_when_over
 from service.usecases.idempotency import MIN_SECRET_KEY, Replayed
+from service.usecases.messages import MAX_SEATS
 
 T = TypeVar("T")
 #: The largest request body the service reads by default (`Settings.max_body_bytes`).
@@ -60,7 +60,7 @@ Seat = Annotated[
     int,
     PathParameter(
         ge=0,
-        le=MAX_PLAYERS - 1,
+        le=MAX_SEATS - 1,
         schema_extra={"minimum": 0},
         description="A seat number, 0-based, clockwise.",
     ),
@@ -160,15 +160,14 @@ def tagged(content: T, version: int, status: int = 200) -> Response[T]:
     return Response(content, status_code=status, headers={"ETag": f'"{version}"'})
 
 
-def tagged_view(view: GameView) -> Response[GameView]:
+def tagged_view(view: AnyView) -> Response[AnyView]:
     """A game's view tagged with its version, as `tagged`, but for what time travel reveals.
 
     A past version of a game that has ended since shows every hand (R3), unlike the same
     version read while the game ran: its ETag is `"N-ended"`, so that a cache or an
     If-None-Match never takes one for the other.
     """
-    revealed = view.undealt is not None and not view.over
-    tag = f'"{view.version}-ended"' if revealed else f'"{view.version}"'
+    tag = f'"{view.version}-ended"' if revealed_when_over(view) else f'"{view.version}"'
     return Response(view, headers={"ETag": tag})
 
 

@@ -38,9 +38,13 @@ from typing import Any
 import msgspec
 from litestar import Litestar
 
-from domain.codec import GAME_EVENTS
+from domain.drawgame.views import HandView
+from domain.games import ALL_GAME_EVENTS
 from domain.match.codec import MATCH_EVENTS
 from domain.match.views import MatchView
+from domain.moves import LegalMoves
+from domain.rummy.moves import RummyMoves
+from domain.three13.moves import ThirteenMoves
 from domain.views import GameView
 from service.api.contract_types import add_discriminators, enumerate_problem_codes, type_enums
 from service.api.http import NDJSON_MEDIA_TYPE, OCTET_STREAM_MEDIA_TYPE
@@ -71,13 +75,20 @@ from service.usecases.stored_forms import COMPONENT_REF, stored_types
 from service.usecases.stream_messages import MatchStreamRecord, TurnMessage
 
 #: The schema-only structs of the events' stored form, which record documents refer to.
-STORED_TYPES: tuple[type[Any], ...] = (*stored_types(GAME_EVENTS), *stored_types(MATCH_EVENTS))
+STORED_TYPES: tuple[type[Any], ...] = (
+    *stored_types(ALL_GAME_EVENTS),
+    *stored_types(MATCH_EVENTS),
+)
+#: The legal moves of each game, reached only through `MovesView.moves`, which states their
+#: union itself (untagged, so that Penang's answers stay as they were: `messages.Moves`).
+MOVES_TYPES: tuple[type[Any], ...] = (LegalMoves, RummyMoves, ThirteenMoves)
 #: Every struct a handler takes or returns; the rest are reached from these.
 WIRE_TYPES: tuple[type[Any], ...] = (
     CreateGame,
     SubmitTurn,
     CreatedGame,
     GameView,
+    HandView,
     TurnResult,
     EventsPage,
     MovesView,
@@ -94,6 +105,7 @@ WIRE_TYPES: tuple[type[Any], ...] = (
     ClaimSeat,
     ClaimedSeat,
     MatchRecordDocument,
+    *MOVES_TYPES,
     *STORED_TYPES,
 )
 #: The data of the live-update streams' messages: components no handler names.
@@ -223,7 +235,8 @@ def patch_schema(schema: dict[str, Any]) -> None:
     """Apply the patches described in the module docstring to `schema`."""
     _, components = msgspec.json.schema_components(WIRE_TYPES, ref_template=COMPONENT_REF)
     _, every = msgspec.json.schema_components(WIRE_TYPES + STREAM_TYPES, ref_template=COMPONENT_REF)
-    schema_only = {cls.__name__ for cls in STORED_TYPES}
+    _, moves = msgspec.json.schema_components(MOVES_TYPES, ref_template=COMPONENT_REF)
+    schema_only = {cls.__name__ for cls in STORED_TYPES} | set(moves)
     # Patched already (the served document is patched again): the stream types are in.
     generated = set(schema.setdefault("components", {}).get("schemas", {})) - set(every)
     generated |= set(schema["components"].get("schemas", {})) & set(components)

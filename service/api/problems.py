@@ -24,10 +24,19 @@ from litestar.exceptions import (
 from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.types import ExceptionHandlersMap
 
+from domain.drawgame.errors import (
+    BadRebuild,
+    CannotGoOut,
+    EmptyStock,
+    LastCardDiscard,
+    TakenBack,
+    WrongPhase,
+)
 from domain.errors import (
     GameOver,
     InvalidRules,
     MalformedInput,
+    NotInThisGame,
     NotYourTurn,
     RuleViolation,
     RummyError,
@@ -58,6 +67,7 @@ from service.errors import (
     MalformedAction,
     MatchNotFound,
     MissingToken,
+    NotThisGamesOption,
     RateLimited,
     RecordNotFinished,
     ServiceError,
@@ -116,6 +126,16 @@ PROBLEMS: dict[type[Exception], Row] = {
     RequestEntityTooLarge: Row(413, "body-too-large", "Request body too large"),
     UnsupportedMediaType: Row(415, "unsupported-media-type", "Unsupported media type"),
     TooManyStreams: Row(429, "too-many-streams", "Too many open streams"),
+    #: The draw games' refusals (B3, B4, B7, B11, T4, T8, T10), each naming its game's rule.
+    WrongPhase: Row(409, "wrong-phase", "Not this part of the turn"),
+    EmptyStock: Row(422, "empty-stock", "Nothing to draw from the stock"),
+    TakenBack: Row(422, "discard-taken-back", "The card taken may not be discarded"),
+    BadRebuild: Row(422, "bad-rebuild", "Not the stock the discard pile rebuilds"),
+    LastCardDiscard: Row(422, "last-card-discard", "The last card must be discarded"),
+    CannotGoOut: Row(422, "cannot-go-out", "The hand does not go out"),
+    #: Another game's action or option, refused naming this game's rule (P12, B7, T7, …).
+    NotInThisGame: Row(422, "not-in-this-game", "Not a move of this game"),
+    NotThisGamesOption: Row(422, "not-in-this-game", "Not an option of this game"),
     IdempotencyKeyReused: Row(422, "idempotency-key-reused", "Idempotency-Key reused"),
     RateLimited: Row(429, "rate-limited", "Too many requests"),
     InvalidRequest: Row(422, "invalid-request", "Invalid request"),

@@ -6,7 +6,9 @@ wrapped in an `Envelope` that satisfies eventsourcing's `DomainEventProtocol`
 time it was recorded added as `recorded_at`.
 
 A domain event is stored through the event codec (`domain.codec`), the same form a
-game record holds: its `type`, its schema version `v`, its fields:
+game record holds: its `type`, its schema version `v`, its fields. One codec reads every
+game's events (`domain.games.ALL_GAME_EVENTS`: Penang Rummy's, basic Rummy's and Three
+Thirteen's tags never clash), and every game's events share the topic prefix:
 
     topic  domain.events:LaidOff
     state  {"recorded_at": "2026-…Z", "type": "LaidOff", "v": 1, "seat": 2, …}
@@ -32,8 +34,9 @@ import msgspec
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import Mapper, MapperDeserialisationError, StoredEvent
 
-from domain.codec import GAME_EVENTS, TYPE_KEY, EventCodec, MalformedEvent
+from domain.codec import TYPE_KEY, EventCodec, MalformedEvent
 from domain.events import Event
+from domain.games import ALL_GAME_EVENTS
 from domain.match.codec import MATCH_EVENTS
 from domain.match.events import MatchEvent
 
@@ -43,7 +46,7 @@ EVENT_TOPIC_PREFIX: Final = "domain.events:"
 MATCH_TOPIC_PREFIX: Final = "domain.match:"
 #: Each family of domain events: its base class, its topic prefix and its codec.
 _FAMILIES: Final[tuple[tuple[type[msgspec.Struct], str, EventCodec[Any]], ...]] = (
-    (Event, EVENT_TOPIC_PREFIX, GAME_EVENTS),
+    (Event, EVENT_TOPIC_PREFIX, ALL_GAME_EVENTS),
     (MatchEvent, MATCH_TOPIC_PREFIX, MATCH_EVENTS),
 )
 _STAMP_KEY: Final = "recorded_at"

@@ -50,7 +50,6 @@ from domain.events import Event
 from domain.match.events import AnyMatchEvent, MatchEvent
 from domain.match.state import MatchState
 from domain.match.state import fold as fold_match
-from domain.state import GameState, fold
 from service.errors import (
     GameNotFound,
     MatchNotFound,
@@ -70,6 +69,7 @@ from service.store.envelopes import (
     secrets_id,
 )
 from service.store.folds import FoldedStreams
+from service.store.game_folds import AnyGameState, fold_game
 from service.store.notices import RECORDER_TOPIC, Listeners, changes
 from service.store.recent import Recent
 
@@ -95,8 +95,8 @@ class GameStore(Application[UUID]):
         if settings.store == "postgres":
             env["APPLICATION_RECORDER_TOPIC"] = RECORDER_TOPIC
         super().__init__(env=env)
-        self.games = FoldedStreams[Event, GameState](
-            self.events, Event, fold, GameNotFound, _CACHE_SIZE
+        self.games = FoldedStreams[Event, AnyGameState](
+            self.events, Event, fold_game, GameNotFound, _CACHE_SIZE
         )
         self.matches = FoldedStreams[AnyMatchEvent, MatchState](
             self.events, MatchEvent, fold_match, MatchNotFound, _CACHE_SIZE
@@ -125,11 +125,11 @@ class GameStore(Application[UUID]):
         """The game's events after version `after` (up to `upto`); GameNotFound otherwise."""
         return self.games.events(game_id, after, upto)
 
-    def state(self, game_id: UUID) -> GameState:
+    def state(self, game_id: UUID) -> AnyGameState:
         """The game's current state, or GameNotFound."""
         return self.games.state(game_id)
 
-    def known_state(self, game_id: UUID) -> tuple[GameState, bool]:
+    def known_state(self, game_id: UUID) -> tuple[AnyGameState, bool]:
         """The game's cached state, which may be behind the store, and True; or, when
         none is cached, its current state read from the store, and False.
 
@@ -141,7 +141,7 @@ class GameStore(Application[UUID]):
             return cached, True
         return self.games.state(game_id), False
 
-    def state_at(self, game_id: UUID, version: int) -> tuple[GameState, GameState]:
+    def state_at(self, game_id: UUID, version: int) -> tuple[AnyGameState, AnyGameState]:
         """The game's state at `version` and its current state (or VersionNotFound)."""
         return self.games.state_at(game_id, version)
 
@@ -237,7 +237,7 @@ class GameStore(Application[UUID]):
         except IntegrityError:
             raise StreamConflict("another request changed this table first") from None
 
-    def remember(self, game_id: UUID, state: GameState) -> None:
+    def remember(self, game_id: UUID, state: AnyGameState) -> None:
         """Cache the game's `state` unless a newer one is cached already."""
         self.games.remember(game_id, state)
 

@@ -14,9 +14,9 @@ import secrets
 from collections.abc import Sequence
 
 from domain.errors import UnknownSeat
-from domain.state import GameState
 from service.errors import MissingToken, UnknownToken, WrongSeat
 from service.store.envelopes import GameSecrets
+from service.store.game_folds import AnyGameState
 
 _SCHEME = "bearer"
 
@@ -57,7 +57,7 @@ def token_seat(hashes: GameSecrets | Sequence[str | None], token: str) -> int | 
 _NO_TOKEN = "-" * 64
 
 
-def check_seat(state: GameState, seat: int) -> None:
+def check_seat(state: AnyGameState, seat: int) -> None:
     """Refuse a seat number the game does not have."""
     check_seat_number(state.seats, seat)
 

@@ -15,11 +15,11 @@ from uuid import UUID
 
 import msgspec
 
-from domain.state import GameState
-from domain.views import GameView
 from service.errors import TurnTimedOut
 from service.store import GameStore
 from service.store.envelopes import GameSecrets
+from service.store.game_folds import AnyGameState
+from service.usecases.game_kinds import AnyView
 
 
 def now() -> datetime:
@@ -32,7 +32,7 @@ def deadline(store: GameStore, game_id: UUID) -> datetime | None:
     return deadline_of(store, game_id, store.state(game_id))
 
 
-def deadline_of(store: GameStore, game_id: UUID, state: GameState) -> datetime | None:
+def deadline_of(store: GameStore, game_id: UUID, state: AnyGameState) -> datetime | None:
     """The deadline of the turn `state` (the game's current state) is at."""
     seconds = store.secrets(game_id).turn_seconds
     if seconds is None or state.over or state.turn is None:
@@ -40,7 +40,9 @@ def deadline_of(store: GameStore, game_id: UUID, state: GameState) -> datetime |
     return store.turn_began(game_id, state.version) + timedelta(seconds=seconds)
 
 
-def turn_deadline(game_secrets: GameSecrets, state: GameState, began: datetime) -> datetime | None:
+def turn_deadline(
+    game_secrets: GameSecrets, state: AnyGameState, began: datetime
+) -> datetime | None:
     """The deadline of the turn that begins at `began` with `state` (a write not yet stored)."""
     seconds = game_secrets.turn_seconds
     if seconds is None or state.over or state.turn is None:
@@ -48,14 +50,14 @@ def turn_deadline(game_secrets: GameSecrets, state: GameState, began: datetime) 
     return began + timedelta(seconds=seconds)
 
 
-def timed(view: GameView, turn_deadline: datetime | None) -> GameView:
+def timed(view: AnyView, turn_deadline: datetime | None) -> AnyView:
     """`view` showing the turn's deadline."""
     if turn_deadline is None:
         return view
     return msgspec.structs.replace(view, turn_deadline=turn_deadline)
 
 
-def check_in_time(store: GameStore, game_id: UUID, state: GameState) -> None:
+def check_in_time(store: GameStore, game_id: UUID, state: AnyGameState) -> None:
     """Refuse a command of the seat on turn once its time has run out (R19).
 
     The clock records the timeout (`service.usecases.timeouts`); a command that comes

@@ -21,7 +21,7 @@ so a read that sees the game over and not yet the match's next events only stops
 early; the next read continues at the same place. Past a finished game, a read that
 resumes skips the game's events by its length (its cached state), reading none of them.
 
-Each event leaves as the viewer may see it (`domain.views.view_event`), exactly as
+Each event leaves as the viewer may see it (its game's views: `game_kinds.view_event`), as
 `getEvents` shows it: a seat of a match sees its own hand in every game of the match
 (the seat number is the same in each), and while a game runs nobody sees another hand
 or the undealt cards (P5); once it is over, everything (R3).
@@ -39,12 +39,14 @@ import msgspec
 
 from domain.events import Event
 from domain.match.events import AnyMatchEvent, MatchEnded, MatchGameStarted
-from domain.state import GameState, fold
-from domain.views import EventView, Viewer, view_event
+from domain.views import Viewer
 from service.errors import EventIdNotFound
 from service.store import GameStore
+from service.store.game_folds import AnyGameState
+from service.store.game_folds import fold_game as fold
 from service.usecases import auth
 from service.usecases.clock import deadline
+from service.usecases.game_kinds import AnyEventView, view_event
 from service.usecases.messages import EventRecord
 from service.usecases.stream_messages import MatchStreamRecord, TurnMessage
 
@@ -88,7 +90,7 @@ class Cursor:
     match_version: int = 0
     match_over: bool = False
     game_id: UUID | None = None
-    game: GameState | None = None
+    game: AnyGameState | None = None
     in_game: bool = False
     #: The games known to be over (their events may be shown in full, R3).
     over: set[UUID] = field(default_factory=set)
@@ -198,7 +200,7 @@ def _read_game(store: GameStore, cursor: Cursor, items: list[Item], after: int) 
         _at(cursor, base, fold(events, cursor.game))
 
 
-def _at(cursor: Cursor, base: int, state: GameState) -> None:
+def _at(cursor: Cursor, base: int, state: AnyGameState) -> None:
     cursor.game, cursor.position = state, base + state.version
     if state.over and cursor.game_id is not None:
         cursor.over.add(cursor.game_id)
@@ -240,11 +242,11 @@ def render(kind: Kind, items: Sequence[Item], viewer: Viewer, over: set[UUID]) -
     for item in items:
         event = item.event
         if isinstance(event, Event):
-            shown: EventView | AnyMatchEvent = view_event(event, viewer, item.game_id in over)
+            shown: AnyEventView | AnyMatchEvent = view_event(event, viewer, item.game_id in over)
         else:
             shown = event
         if kind == "game":
-            if isinstance(shown, EventView):
+            if isinstance(shown, AnyEventView):
                 data = _encoder.encode(EventRecord(version=item.version, event=shown))
             else:
                 raise TypeError("a game stream holds game events only")

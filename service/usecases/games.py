@@ -9,49 +9,34 @@ use cases of `service.usecases.records`.
 
 from __future__ import annotations
 
-import hashlib
-import secrets
 from collections.abc import Callable, Sequence
 from functools import partial
-from uuid import UUID, uuid4
+from uuid import UUID
 
 import msgspec
 
-from domain.cards import parse_cards
-from domain.commands import Action
+from domain.drawgame.events import HandEnded
 from domain.errors import RummyError
-from domain.events import DealProof, Event, GameEnded
-from domain.fair import fair_deal
-from domain.game import declare_dead, play_turn, reveal_seed, start_game, time_out
+from domain.events import Event, GameEnded
+from domain.game import time_out
 from domain.match.events import MatchGameStarted
-from domain.moves import legal_moves
-from domain.rules import Rules
-from domain.state import GameState, fold
-from domain.views import GameView, view_event, view_game
+from domain.state import GameState
 from service.errors import (
-    DeckNotAllowed,
     IdempotencyKeyReused,
-    InvalidRequest,
     StaleVersion,
     TurnTimedOut,
     VersionConflict,
 )
-from service.settings import Settings
 from service.store import GameStore
 from service.store.envelopes import Envelope, GameSecrets, StoredAnswer, answer_id
-from service.usecases import auth, clock, idempotency, matches
-from service.usecases.idempotency import Keyed, Replayed, fingerprint
-from service.usecases.messages import (
-    CreatedGame,
-    CreateGame,
-    EventRecord,
-    EventsPage,
-    MovesView,
-    TurnResult,
-)
-from service.usecases.names import player_names
+from service.store.game_folds import AnyGameState
+from service.store.game_folds import fold_game as fold
+from service.usecases import auth, clock, game_kinds, matches, retry
+from service.usecases.game_kinds import AnyAction, AnyView
+from service.usecases.idempotency import fingerprint
+from service.usecases.messages import EventRecord, EventsPage, MovesView, TurnResult
 
-Command = Callable[[GameState], list[Event]]
+Command = Callable[[AnyGameState], list[Event]]
 _encoder = msgspec.json.Encoder()
 _turn_decoder = msgspec.json.Decoder(TurnResult)
 
@@ -63,77 +48,10 @@ class Answer(msgspec.Struct, frozen=True):
     replayed: bool = False
 
 
-def create_game(
-    store: GameStore, settings: Settings, request: CreateGame, key: str | None = None
-) -> Replayed[CreatedGame]:
-    """Deal a new game from seeds (or an allowed explicit deck) and record it.
-
-    With an Idempotency-Key, a retry gets the first answer (`service.usecases.idempotency`).
-    """
-    keyed = idempotency.creation("createGame", key, request)
-    return idempotency.once(
-        store, keyed, CreatedGame, partial(_create_game, store, settings, request, keyed)
-    )
-
-
-def _create_game(
-    store: GameStore, settings: Settings, request: CreateGame, keyed: Keyed | None
-) -> CreatedGame:
-    rules = (request.rules or Rules()).validate(len(request.players))
-    players = player_names(request.players)
-    seats = len(players)
-    server_seed: bytes | None = None
-    proof: DealProof | None = None
-    if request.deck is not None:
-        if not settings.allow_deck:
-            raise DeckNotAllowed("explicit deck orders are switched off on this service")
-        if request.seed is not None or request.seat_seeds is not None:
-            raise InvalidRequest("give either a deck or seeds, not both", "deck")
-        deck = list(parse_cards(request.deck))
-        dealer = request.dealer
-        if dealer is None:
-            dealer = secrets.randbelow(seats)  # P6: the first dealer is chosen at random
-    else:
-        seat_seeds = request.seat_seeds or ()
-        if seat_seeds and len(seat_seeds) != seats:
-            raise InvalidRequest(f"give one seat seed per seat ({seats})", "seat_seeds")
-        if request.dealer is not None:
-            # The proof covers the dealer too: a record dealt by another seat fails its audit.
-            raise InvalidRequest(
-                "the seeds draw the dealer (P6): name a dealer only with an explicit deck",
-                "dealer",
-            )
-        server_seed = (
-            secrets.token_bytes(32)
-            if request.seed is None
-            else hashlib.sha256(request.seed.encode("utf-8")).digest()
-        )
-        deck, dealer, proof = fair_deal(rules, seats, server_seed, seat_seeds)
-    events = start_game(players, deck, rules, dealer, proof)
-    state = fold(events)
-    revealed = _reveal(state, server_seed)
-    events += revealed
-    state = fold(revealed, state)
-    tokens = tuple(auth.new_token() for _ in range(seats))
-    game_secrets = GameSecrets(
-        token_sha256=tuple(auth.token_hash(token) for token in tokens),
-        server_seed=None if server_seed is None else server_seed.hex(),
-        turn_seconds=request.turn_seconds,
-    )
-    game_id = uuid4()
-    at = clock.now()
-    view = clock.timed(view_game(state, None), clock.turn_deadline(game_secrets, state, at))
-    created = CreatedGame(game_id=game_id, version=state.version, tokens=tokens, view=view)
-    answer = [] if keyed is None else [keyed.record(created, 201, state.version)]
-    store.create(game_id, events, game_secrets, answer, at=at)
-    store.remember(game_id, state)
-    return created
-
-
-def spectator_view(store: GameStore, game_id: UUID, version: int | None = None) -> GameView:
+def spectator_view(store: GameStore, game_id: UUID, version: int | None = None) -> AnyView:
     """The game now, or at `version`, as a spectator may see it."""
     state, now = _at(store, game_id, version)
-    return _timed(store, game_id, state, now, view_game(state, None, over=now.over))
+    return _timed(store, game_id, state, now, game_kinds.view(state, None, over=now.over))
 
 
 def seat_view(
@@ -142,23 +60,23 @@ def seat_view(
     seat: int,
     authorization: str | None,
     version: int | None = None,
-) -> GameView:
+) -> AnyView:
     """The game now, or at `version`, as `seat` may see it."""
     _authorized(store, game_id, seat, authorization)
     state, now = _at(store, game_id, version)
-    return _timed(store, game_id, state, now, view_game(state, seat, over=now.over))
+    return _timed(store, game_id, state, now, game_kinds.view(state, seat, over=now.over))
 
 
 def _timed(
-    store: GameStore, game_id: UUID, state: GameState, now: GameState, view: GameView
-) -> GameView:
+    store: GameStore, game_id: UUID, state: AnyGameState, now: AnyGameState, view: AnyView
+) -> AnyView:
     """The view with its turn's deadline, where `state` is the game `now` (R19)."""
     if state.version != now.version:
         return view
     return clock.timed(view, clock.deadline_of(store, game_id, now))
 
 
-def _at(store: GameStore, game_id: UUID, version: int | None) -> tuple[GameState, GameState]:
+def _at(store: GameStore, game_id: UUID, version: int | None) -> tuple[AnyGameState, AnyGameState]:
     """The state at `version` (None: now), and the state now.
 
     A past version of a running game is as secret as its present; once the game is
@@ -172,7 +90,7 @@ def _at(store: GameStore, game_id: UUID, version: int | None) -> tuple[GameState
 
 def moves(store: GameStore, game_id: UUID, seat: int, authorization: str | None) -> MovesView:
     state = _authorized(store, game_id, seat, authorization)
-    return MovesView(version=state.version, moves=legal_moves(state, seat))
+    return MovesView(version=state.version, moves=game_kinds.legal_moves(state, seat))
 
 
 def events_page(
@@ -182,7 +100,7 @@ def events_page(
     viewer = auth.viewer(store.secrets(game_id), authorization)
     state = store.state(game_id)
     events = store.game_events(game_id, since)
-    over = state.over or any(isinstance(event, GameEnded) for event in events)
+    over = state.over or any(isinstance(event, GameEnded | HandEnded) for event in events)
     records = _records(since, events, viewer, over)
     version = max(state.version, records[-1].version) if records else state.version
     return EventsPage(game_id=game_id, version=version, events=records)
@@ -196,16 +114,20 @@ def submit_turn(
     authorization: str | None,
     if_match: int | None,
     key: str | None,
-    actions: Sequence[Action],
+    actions: Sequence[AnyAction],
 ) -> Answer:
-    """Play one whole turn (D8)."""
+    """Play one whole turn (D8), or a draw game's command (R22), as its game decides."""
+
+    def command(state: AnyGameState) -> list[Event]:
+        return game_kinds.play(state, seat, actions, _seed(store.secrets(game_id)))
+
     return _act(
         store=store,
         game_id=game_id,
         seat=seat,
         authorization=authorization,
         request=(if_match, key, fingerprint("submitTurn", seat, _encoder.encode(tuple(actions)))),
-        command=partial(play_turn, seat=seat, actions=actions),
+        command=command,
     )
 
 
@@ -218,14 +140,14 @@ def dead(
     if_match: int | None,
     key: str | None,
 ) -> Answer:
-    """Declare the seat dead (P29, D6)."""
+    """Declare the seat dead (P29, D6): Penang's; the draw games refuse it (B3, T4)."""
     return _act(
         store=store,
         game_id=game_id,
         seat=seat,
         authorization=authorization,
         request=(if_match, key, fingerprint("declareDead", seat, b"")),
-        command=partial(declare_dead, seat=seat),
+        command=partial(game_kinds.declare_dead, seat=seat),
     )
 
 
@@ -248,7 +170,7 @@ def _act(
     write names the version it was decided at, so a state that was behind (another
     process wrote) is refused by the store, as is the loser of a race. A refusal of a
     decision on the cached state is never final: the game is read again and the
-    command decided once more on what is stored (`_again`).
+    command decided once more on what is stored (`retry`).
     """
     game_secrets = store.secrets(game_id)
     state, cached = store.known_state(game_id)
@@ -267,34 +189,18 @@ def _act(
         except (RummyError, StaleVersion, TurnTimedOut, VersionConflict) as refusal:
             if stream is not None and (stored := store.answer(stream)) is not None:
                 return _replay(stored, fingerprint)
-            again = _again(store, game_id, state, refusal, cached=cached)
+            again = retry.decide_again(store, game_id, state, refusal, cached=cached)
             if again is None or attempt == matches.ATTEMPTS - 1:
                 raise
             state, cached = again, False
     raise AssertionError("unreachable")
 
 
-def _again(
-    store: GameStore, game_id: UUID, decided: GameState, refusal: Exception, *, cached: bool
-) -> GameState | None:
-    """The state to decide a refused command on once more, or None: the refusal stands.
-
-    A decision on the cached state is taken again on the stored one whenever the game
-    moved since (the cache was behind, or a racing request won: then the command is
-    judged on the game as it now is). A decision on the stored state is taken again
-    only when its write lost to a move of the game's match, not of the game.
-    """
-    stored = store.state(game_id)
-    if stored.version != decided.version:
-        return stored if cached else None
-    return stored if isinstance(refusal, VersionConflict) else None
-
-
 def _decide_and_append(  # noqa: PLR0917 (one call site, in order)
     store: GameStore,
     game_id: UUID,
     seat: int,
-    state: GameState,
+    state: AnyGameState,
     command: Command,
     stream: UUID | None,
     fingerprint: str,
@@ -307,7 +213,7 @@ def _decide_and_append(  # noqa: PLR0917 (one call site, in order)
     game_secrets = store.secrets(game_id)
     events = command(state)
     after = fold(events, state)
-    revealed = _reveal(after, _seed(game_secrets))
+    revealed = game_kinds.reveal(after, _seed(game_secrets))
     events += revealed
     after = fold(revealed, after)
     extra, remember_match = matches.continue_after(store, game_secrets, after)
@@ -315,7 +221,9 @@ def _decide_and_append(  # noqa: PLR0917 (one call site, in order)
     result = TurnResult(
         version=after.version,
         events=_records(state.version, events, seat, after.over),
-        view=clock.timed(view_game(after, seat), clock.turn_deadline(game_secrets, after, at)),
+        view=clock.timed(
+            game_kinds.view(after, seat), clock.turn_deadline(game_secrets, after, at)
+        ),
         next_game=_next_game(extra, game_secrets),
     )
     if stream is not None:
@@ -356,7 +264,9 @@ def _next_game(written: Sequence[Envelope], game_secrets: GameSecrets) -> UUID |
     return dealt[-1] if dealt and game_secrets.match_id is not None else None
 
 
-def _authorized(store: GameStore, game_id: UUID, seat: int, authorization: str | None) -> GameState:
+def _authorized(
+    store: GameStore, game_id: UUID, seat: int, authorization: str | None
+) -> AnyGameState:
     game_secrets = store.secrets(game_id)
     state = store.state(game_id)
     auth.check_seat(state, seat)
@@ -375,17 +285,10 @@ def _seed(game_secrets: GameSecrets) -> bytes | None:
     return None if seed is None else bytes.fromhex(seed)
 
 
-def _reveal(state: GameState, server_seed: bytes | None) -> list[Event]:
-    """Once the game is over, publish the seed its deal committed to (domain.fair)."""
-    if not state.over or server_seed is None or state.revealed_seed is not None:
-        return []
-    return reveal_seed(state, server_seed)
-
-
 def _records(
     after: int, events: Sequence[Event], viewer: int | None, over: bool
 ) -> tuple[EventRecord, ...]:
     return tuple(
-        EventRecord(version=after + i, event=view_event(event, viewer, over))
+        EventRecord(version=after + i, event=game_kinds.view_event(event, viewer, over))
         for i, event in enumerate(events, start=1)
     )

@@ -38,6 +38,7 @@ from service.settings import Settings
 from service.signing import KeyRing
 from service.store import GameStore
 from service.store.envelopes import Envelope, GameSecrets, MatchSecrets, secrets_id
+from service.store.game_folds import AnyGameState
 from service.usecases import auth, idempotency, records
 from service.usecases.idempotency import Keyed, Replayed
 from service.usecases.match_messages import (
@@ -362,15 +363,15 @@ def _written(write: _Write) -> MatchState:
 
 
 def continue_after(
-    store: GameStore, game_secrets: GameSecrets, ended: GameState
+    store: GameStore, game_secrets: GameSecrets, ended: AnyGameState
 ) -> tuple[list[Envelope], Callable[[], None]]:
     """The match's side of a turn that ended one of its games: the score, the next deal.
 
     Answers the envelopes to write with the turn, and what to cache once they are.
     """
     match_id = game_secrets.match_id
-    if match_id is None or ended.ended is None:
-        return [], lambda: None
+    if match_id is None or not isinstance(ended, GameState) or ended.ended is None:
+        return [], lambda: None  # a match's games are Penang's (draw games: single hands)
     state = store.matches.state(match_id)
     _, match_secrets = store.match_secrets(match_id)
     seed, decks = _dealing(match_secrets)

@@ -8,21 +8,27 @@ client input reaches the store unbounded. The contract states each bound exactly
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 from uuid import UUID
 
 import msgspec
 
+from domain import rules as penang
 from domain.chain import RecordChain, RecordSignature
-from domain.codec import GAME_EVENTS
-from domain.commands import Action, CardText
-from domain.moves import LegalMoves
+from domain.commands import CardText
+from domain.drawgame.events import DrawRules
+from domain.game_spec import GameName
+from domain.games import ALL_GAME_EVENTS
 from domain.provenance import RecordVerdict
-from domain.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
-from domain.views import EventView, GameView
+from domain.rules import MIN_PLAYERS, Rules
+from domain.rummy import rules as rummy
+from domain.three13 import rules as three13
+from service.usecases.game_kinds import MOVES, VIEWS, AnyAction, AnyEventView
 from service.usecases.names import PlayerName
-from service.usecases.stored_forms import stored_event_meta
+from service.usecases.stored_forms import COMPONENT_REF, stored_event_meta
 
+#: The most seats any game takes: Penang 5 (P2), basic Rummy and Three Thirteen 6 (B1, T2).
+MAX_SEATS: Final = max(penang.MAX_PLAYERS, rummy.MAX_PLAYERS, three13.MAX_PLAYERS)
 SeedText = Annotated[str, msgspec.Meta(min_length=1, max_length=256)]
 #: The table's turn clock (R19), a service option beside the rules: seconds per turn.
 TurnSeconds = Annotated[
@@ -46,24 +52,97 @@ ACTION_EXAMPLES = [
     {"type": "lay_off", "meld": 1, "card": "JK", "end": "high"},
     {"type": "swap", "meld": 0, "card": "4H"},
 ]
+DRAW_ACTION_EXAMPLES = [
+    {"type": "draw", "source": "stock"},
+    {"type": "meld", "cards": ["3H", "4H", "5H"]},
+    {"type": "discard", "card": "KS"},
+]
+#: A view of a game of any game: Penang's `GameView`, or a draw game's `HandView`. Neither
+#: carries a tag (Penang's answers stay as they were), so msgspec cannot type their union:
+#: the field holds either (`game_kinds.AnyView`) and states the union for the contract.
+#: The two are told apart by `rules_version`, which names the game.
+View = Annotated[
+    Any,
+    msgspec.Meta(
+        description=(
+            "The game as the caller may see it: `GameView` (Penang Rummy) or `HandView` "
+            "(basic Rummy, Three Thirteen); `rules_version` names the game."
+        ),
+        extra_json_schema={"oneOf": [{"$ref": COMPONENT_REF.format(name=n)} for n in VIEWS]},
+    ),
+]
+#: A seat's legal moves in any game (`game_kinds.AnyMoves`), stated for the contract as `View`.
+Moves = Annotated[
+    Any,
+    msgspec.Meta(
+        description=(
+            "`LegalMoves` (Penang Rummy), `RummyMoves` (basic Rummy) or `ThirteenMoves` "
+            "(Three Thirteen): the game's own."
+        ),
+        extra_json_schema={"oneOf": [{"$ref": COMPONENT_REF.format(name=n)} for n in MOVES]},
+    ),
+]
 
 
 class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """A new game: the players in seat order, and optionally rules, seeds or a deck."""
+    """A new game: the players in seat order, and optionally its game, rules, seeds or a deck."""
 
-    #: The players in seat order (clockwise): 2 to 5 (P2).
+    #: The players in seat order (clockwise): 2 to 5 in Penang (P2), 2 to 6 in the draw games.
     players: Annotated[
         tuple[PlayerName, ...],
         msgspec.Meta(
-            description="The players in seat order (clockwise); the rules take 2 to 5 (P2).",
+            description=(
+                "The players in seat order (clockwise); Penang Rummy takes 2 to 5 (P2), "
+                "basic Rummy and Three Thirteen 2 to 6 (B1, T2)."
+            ),
             examples=[["Aminah", "Ben", "Chen", "Devi"]],
-            # Stated here, checked by the rules (`Rules.validate`), whose refusal names
-            # P2; the body's size bounds what reaches them.
-            extra_json_schema={"minItems": MIN_PLAYERS, "maxItems": MAX_PLAYERS},
+            # Stated here, checked by the game's rules (`Rules.validate`), whose refusal
+            # names P2 (B1, T2); the body's size bounds what reaches them.
+            extra_json_schema={"minItems": MIN_PLAYERS, "maxItems": MAX_SEATS},
         ),
     ]
-    #: Rule options; every omitted option takes its RULES.md default.
+    #: Penang Rummy's rule options; every omitted option takes its RULES.md default.
     rules: Rules | None = None
+    #: The game: Penang Rummy by default, or a draw game (`rummy`, `three-thirteen`).
+    game: Annotated[
+        GameName,
+        msgspec.Meta(
+            description=(
+                "The game to deal: `penang` (Penang Rummy, the default), `rummy` (basic "
+                "Rummy, B1-B12) or `three-thirteen` (Three Thirteen, T1-T11)."
+            )
+        ),
+    ] = "penang"
+    #: A draw game's rule options, tagged with its game; omitted options take RULES.md's.
+    draw_rules: (
+        Annotated[
+            DrawRules,
+            msgspec.Meta(
+                description=(
+                    'A draw game\'s rule options, tagged with the game (`"game": "rummy"`): '
+                    "basic Rummy's `last_card_discard` (B7) and `ace_high` (B10), Three "
+                    "Thirteen's `packs` (T2). Only with that `game`."
+                ),
+                examples=[{"game": "rummy", "ace_high": True}],
+            ),
+        ]
+        | None
+    ) = None
+    #: A draw game's hand number (Three Thirteen's T1, T3: hand n deals n + 2, n + 2 wild).
+    hand: (
+        Annotated[
+            int,
+            msgspec.Meta(
+                ge=1,
+                le=three13.HANDS,
+                description=(
+                    "A draw game's hand number, 1 by default: Three Thirteen's hand n deals "
+                    "n + 2 cards and makes rank n + 2 wild (T1, T3)."
+                ),
+            ),
+        ]
+        | None
+    ) = None
     #: A seed for a reproducible game: the server seed becomes SHA-256(seed).
     seed: (
         Annotated[
@@ -81,7 +160,7 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
         Annotated[
             tuple[SeedText, ...],
             msgspec.Meta(
-                max_length=MAX_PLAYERS,
+                max_length=MAX_SEATS,
                 description=(
                     "One seed per seat, mixed into the deal (provably fair); empty, or "
                     "exactly as many as `players`."
@@ -92,7 +171,7 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
         | None
     ) = None
     #: The dealer's seat, with an explicit deck only; otherwise the seeds draw it (P6).
-    dealer: Annotated[int, msgspec.Meta(ge=0, le=MAX_PLAYERS - 1)] | None = None
+    dealer: Annotated[int, msgspec.Meta(ge=0, le=MAX_SEATS - 1)] | None = None
     #: An explicit deck order, top card first: only where the service allows it.
     deck: (
         Annotated[
@@ -115,18 +194,23 @@ class CreatedGame(msgspec.Struct, frozen=True, kw_only=True):
     version: Version
     #: Each seat's bearer token, by seat: hand each to its player only.
     tokens: tuple[str, ...]
-    view: GameView
+    view: View
 
 
 class SubmitTurn(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """One whole turn: its actions, checked in order and recorded together (D8)."""
+    """One whole turn (a draw game's command): its actions, checked in order and recorded
+    together (D8, R22)."""
 
     actions: Annotated[
-        tuple[Action, ...],
+        tuple[AnyAction, ...],
         msgspec.Meta(
             max_length=100,
-            description="The turn's melds, lay-offs and joker swaps, in order.",
-            examples=[ACTION_EXAMPLES],
+            description=(
+                "The turn's melds, lay-offs and joker swaps, in order (Penang Rummy); a "
+                "draw game's draw, melds, lay-offs, discard or going out (R22). An action "
+                "of another game is refused naming this game's rule (`not-in-this-game`)."
+            ),
+            examples=[ACTION_EXAMPLES, DRAW_ACTION_EXAMPLES],
         ),
     ]
 
@@ -135,7 +219,7 @@ class EventRecord(msgspec.Struct, frozen=True, kw_only=True):
     """One event of the game, as the caller may see it, at its version."""
 
     version: Version
-    event: EventView
+    event: AnyEventView
 
 
 class TurnResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -143,7 +227,7 @@ class TurnResult(msgspec.Struct, frozen=True, kw_only=True):
 
     version: Version
     events: tuple[EventRecord, ...]
-    view: GameView
+    view: View
     #: When the turn ended a game of a match and the next game was dealt: its id.
     next_game: UUID | None = None
 
@@ -160,10 +244,10 @@ class MovesView(msgspec.Struct, frozen=True, kw_only=True):
     """A seat's legal moves now (domain.moves), at the game's version."""
 
     version: Version
-    moves: LegalMoves
+    moves: Moves
 
 
-RecordEvent = Annotated[dict[str, Any], stored_event_meta(GAME_EVENTS)]
+RecordEvent = Annotated[dict[str, Any], stored_event_meta(ALL_GAME_EVENTS)]
 
 
 class GameRecordDocument(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -196,4 +280,4 @@ class ImportedGame(msgspec.Struct, frozen=True, kw_only=True):
     #: The outcome of replaying the record through the rules, and of checking its chain
     #: and its signature as the record came (before this service re-signs its export).
     verdict: RecordVerdict
-    view: GameView
+    view: View

@@ -17,14 +17,15 @@ from uuid import UUID, uuid4
 
 import msgspec
 
+from domain.drawgame.events import HandDealt
 from domain.events import Dealt
 from domain.records import GameRecord, load_record, make_record
-from domain.state import fold
-from domain.views import may_see_hand, view_game
 from service.errors import GameNotOver, InvalidRecord, RecordNotFinished
 from service.signing import KeyRing, verify_signed
 from service.store import GameStore
 from service.store.envelopes import GameSecrets
+from service.store.game_folds import fold_game
+from service.usecases import game_kinds
 from service.usecases.messages import GameRecordDocument, ImportedGame
 from service.usecases.names import refuse_unsafe_name
 
@@ -38,8 +39,7 @@ def export_record(store: GameStore, game_id: UUID, keys: KeyRing) -> GameRecord:
     of them may have it: nobody while the game runs, anybody once it is over.
     """
     state = store.state(game_id)
-    hidden = (*range(state.seats), None)  # every seat's hand, and the undealt cards
-    if not all(may_see_hand(None, seat, state.over) for seat in hidden):
+    if not game_kinds.shows_everything(state, None):
         raise GameNotOver("a game's record is exported once the game is over: it shows every hand")
     return keys.seal(make_record(store.game_events(game_id), game_id=str(game_id)))
 
@@ -70,13 +70,13 @@ def import_record(store: GameStore, document: GameRecordDocument, keys: KeyRing)
             f"{verdict.message}: only the record of a finished game is imported"
         )
     dealt = record.events[0]
-    if isinstance(dealt, Dealt):
+    if isinstance(dealt, Dealt | HandDealt):
         for seat, name in enumerate(dealt.players):
             refuse_unsafe_name(name, f"events[0].players[{seat}]")
-    state = fold(record.events)
+    state = fold_game(record.events)
     game_id = uuid4()
     store.create(game_id, record.events, GameSecrets(token_sha256=()))
     store.remember(game_id, state)
     return ImportedGame(
-        game_id=game_id, version=state.version, verdict=verdict, view=view_game(state, None)
+        game_id=game_id, version=state.version, verdict=verdict, view=game_kinds.view(state, None)
     )

@@ -14,7 +14,7 @@ from uuid import UUID
 import msgspec
 
 from domain.match.events import AnyMatchEvent
-from domain.views import EventView
+from service.usecases.game_kinds import AnyEventView
 from service.usecases.messages import Version
 
 Position = Annotated[
@@ -31,7 +31,7 @@ class MatchStreamRecord(msgspec.Struct, frozen=True, kw_only=True):
     game_id: UUID | None
     #: The version of the event's own stream (the game's, or the match's) after it.
     version: Version
-    event: EventView | AnyMatchEvent
+    event: AnyEventView | AnyMatchEvent
 
 
 class TurnMessage(msgspec.Struct, frozen=True, kw_only=True):

@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 import anyio
 import anyio.to_thread
 
+from domain.state import GameState
 from service.errors import GameNotFound, StreamConflict, VersionConflict
 from service.store import GameStore
 from service.store.clocks import ClockRow
@@ -52,7 +53,7 @@ def settle(store: GameStore, row: ClockRow, now: datetime) -> bool:
             store.clocks.move([row._replace(deadline=now + timedelta(seconds=1))])
         return False
     due = clock.deadline_of(store, row.game_id, state)
-    if due is None:
+    if due is None or not isinstance(state, GameState):  # a draw game has no clock
         store.clocks.drop(row.game_id, state.version)
         return False
     if due > now:

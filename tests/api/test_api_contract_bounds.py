@@ -17,8 +17,10 @@ from typing import Any
 import pytest
 
 from domain.codec import SCHEMA_VERSIONS
+from domain.games import ALL_GAME_EVENTS
 from domain.rules import JOKER_COUNTS, MAX_PLAYERS, MIN_PLAYERS, PACK_COUNTS
 from service.settings import Settings
+from service.usecases.messages import MAX_SEATS
 
 from .audit_support import exported, finished_game, import_record
 from .support import Api, Json
@@ -43,14 +45,15 @@ def _create(api: Api, players: int, **body: Any) -> Any:
     return api.client.post("/games", json={"players": names, "seed": "bounds", **body})
 
 
-def test_the_contract_takes_two_to_five_players_and_as_many_seat_seeds() -> None:
+def test_the_contract_takes_two_to_six_players_and_as_many_seat_seeds() -> None:
+    """Penang takes 2 to 5 (P2, checked below), the draw games 2 to 6 (B1, T2)."""
     create = _schemas()["CreateGame"]["properties"]
     players = create["players"]
-    assert (players["minItems"], players["maxItems"]) == (MIN_PLAYERS, MAX_PLAYERS) == (2, 5)
+    assert (players["minItems"], players["maxItems"]) == (MIN_PLAYERS, MAX_SEATS) == (2, 6)
     seeds, _ = create["seat_seeds"]["anyOf"]
-    assert seeds["maxItems"] == MAX_PLAYERS
+    assert seeds["maxItems"] == MAX_SEATS
     dealer, _ = create["dealer"]["anyOf"]
-    assert (dealer["minimum"], dealer["maximum"]) == (0, MAX_PLAYERS - 1)
+    assert (dealer["minimum"], dealer["maximum"]) == (0, MAX_SEATS - 1)
 
 
 @pytest.mark.parametrize("players", [MIN_PLAYERS - 1, MAX_PLAYERS + 1, 8])
@@ -73,6 +76,8 @@ def test_the_player_counts_the_contract_names_are_dealt(api: Api, players: int) 
 
 def test_more_seat_seeds_than_seats_are_refused(api: Api) -> None:
     response = _create(api, MAX_PLAYERS, seat_seeds=[f"s{seat}" for seat in range(6)])
+    assert response.status_code == 422 and response.json()["field"] == "seat_seeds"
+    response = _create(api, MAX_PLAYERS, seat_seeds=[f"s{seat}" for seat in range(7)])
     assert response.status_code == 422 and response.json()["field"] == "seat_seeds"
 
 
@@ -110,7 +115,8 @@ def test_the_contract_gives_each_event_type_its_schema_versions() -> None:
         assert stored["properties"]["type"] == {"type": "string", "enum": [tag]}
         assert stored["properties"]["v"]["minimum"] == 1
         by_type[tag] = stored["properties"]["v"]["maximum"]
-    assert by_type == SCHEMA_VERSIONS
+    assert by_type == ALL_GAME_EVENTS.versions  # every game's events (domain.games)
+    assert SCHEMA_VERSIONS.items() <= by_type.items()
     assert sorted(option["$ref"] for option in schema["oneOf"]) == sorted(
         schema["discriminator"]["mapping"].values()
     )

@@ -18,10 +18,20 @@ from litestar.exceptions import (
 from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 
 from domain import errors as domain_errors
+from domain.drawgame import errors as draw_errors
+from domain.drawgame.errors import (
+    BadRebuild,
+    CannotGoOut,
+    EmptyStock,
+    LastCardDiscard,
+    TakenBack,
+    WrongPhase,
+)
 from domain.errors import (
     GameOver,
     InvalidRules,
     MalformedInput,
+    NotInThisGame,
     NotYourTurn,
     RuleViolation,
     RummyError,
@@ -50,6 +60,7 @@ from service.errors import (
     MalformedAction,
     MatchNotFound,
     MissingToken,
+    NotThisGamesOption,
     RateLimited,
     RecordNotFinished,
     StaleVersion,
@@ -94,6 +105,14 @@ SAMPLES: dict[type[Exception], Callable[[], Exception]] = {
     VersionConflict: lambda: VersionConflict(6),
     UnsupportedMediaType: lambda: UnsupportedMediaType("this operation takes application/json"),
     TooManyStreams: lambda: TooManyStreams("this token holds 8 open streams", retry_after=5),
+    WrongPhase: lambda: WrongPhase("a turn begins with a draw", "T4"),
+    EmptyStock: lambda: EmptyStock("the discard pile holds only its top card", "B11"),
+    TakenBack: lambda: TakenBack("7H was taken from the discard pile this turn", "B4"),
+    BadRebuild: lambda: BadRebuild("not the discard pile less its top card", "T10"),
+    LastCardDiscard: lambda: LastCardDiscard("the last card must be discarded", "B7"),
+    CannotGoOut: lambda: CannotGoOut("the melds hold 3H 4H 5H, not the rest", "T8"),
+    NotInThisGame: lambda: NotInThisGame("Three Thirteen has no 'swap' action", "T7").at_action(1),
+    NotThisGamesOption: lambda: NotThisGamesOption("no turn clock", "turn_seconds", "R19"),
     IdempotencyKeyReused: lambda: IdempotencyKeyReused("other request"),
     RateLimited: lambda: RateLimited("too many requests from this address: retry in 3 s", 3),
     BodyTooLarge: lambda: BodyTooLarge("the body is larger than the 2048 bytes this service reads"),
@@ -157,6 +176,8 @@ def test_each_row_answers_with_its_status_type_and_title(exc_type: type[Exceptio
         assert headers["Retry-After"] == "3"
     if row.status == 413:
         assert problem.code == "body-too-large"
+    if isinstance(exc, NotThisGamesOption):
+        assert (problem.rule, problem.field) == ("R19", "turn_seconds")
     if isinstance(exc, TurnTimedOut):
         assert (problem.rule, problem.code) == ("R19", "turn-timed-out")
         assert "2026-01-02T03:04:05Z" in problem.detail
@@ -172,7 +193,8 @@ def test_litestar_refusals_keep_their_status_except_400() -> None:
 def test_every_domain_error_has_a_4xx_row_and_keeps_its_code() -> None:
     found = [
         cls
-        for cls in vars(domain_errors).values()
+        for module in (domain_errors, draw_errors)
+        for cls in vars(module).values()
         if isinstance(cls, type) and issubclass(cls, RummyError)
     ]
     for cls in found:

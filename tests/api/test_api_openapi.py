@@ -99,7 +99,14 @@ def test_request_structs_forbid_unknown_fields_and_unions_have_discriminators() 
         assert schemas[name]["additionalProperties"] is False, name
     items = schemas["SubmitTurn"]["properties"]["actions"]["items"]
     assert items["discriminator"]["propertyName"] == "type"
-    assert set(items["discriminator"]["mapping"]) == {"meld", "lay_off", "swap"}
+    assert set(items["discriminator"]["mapping"]) == {
+        "meld",
+        "lay_off",
+        "swap",
+        "draw",
+        "discard",
+        "go_out",
+    }
     assert schemas["EventRecord"]["properties"]["event"]["discriminator"]["propertyName"] == "type"
     card = schemas["MeldAction"]["properties"]["cards"]["items"]
     assert card["pattern"] and card["examples"] == ["10H"]

@@ -17,7 +17,7 @@ from service.errors import VersionConflict
 from service.settings import Settings
 from service.store import GameStore
 from service.store.notices import CHANNEL, Change, parse
-from service.usecases import games, matches
+from service.usecases import creation, matches
 from service.usecases.match_messages import CreateMatch
 from service.usecases.messages import CreateGame
 
@@ -56,7 +56,7 @@ def _received(connection: psycopg.Connection[tuple[object, ...]]) -> list[Change
 def test_a_write_notifies_each_game_and_match_stream_it_moved(
     store: GameStore, notices: psycopg.Connection[tuple[object, ...]], postgres_settings: Settings
 ) -> None:
-    created = games.create_game(
+    created = creation.create_game(
         store, postgres_settings, CreateGame(players=("Aminah", "Ben"), seed="notices")
     ).value
     assert _received(notices) == [Change("game", created.game_id, created.version)]
@@ -79,7 +79,7 @@ def test_a_write_notifies_each_game_and_match_stream_it_moved(
 def test_a_refused_write_notifies_nothing(
     store: GameStore, notices: psycopg.Connection[tuple[object, ...]], postgres_settings: Settings
 ) -> None:
-    created = games.create_game(
+    created = creation.create_game(
         store, postgres_settings, CreateGame(players=("Aminah", "Ben"), seed="refused")
     ).value
     _received(notices)

@@ -18,10 +18,11 @@ import msgspec
 from domain import deal as dealing
 from domain import fair
 from domain.cards import Card
-from domain.commands import Action
 from domain.errors import RummyError
 from domain.events import Event
 from domain.game import declare_dead, play_turn, start_game, time_out
+from domain.game_spec import decode_actions
+from domain.games import PENANG
 from domain.moves import legal_moves
 from domain.rules import Rules
 from domain.state import GameState, fold
@@ -203,10 +204,8 @@ class DomainDriver(DomainMatches, DrawHands):
         if self._hand is not None:
             return self._hand_play(self._hand, seat, actions)
         try:
-            turn = msgspec.convert(list(actions), type=list[Action])
-        except msgspec.ValidationError as error:
-            return malformed(error)
-        try:
+            # Read as Penang's actions: another game's is refused naming P12 (or P31).
+            turn = decode_actions(PENANG, [dict(action) for action in actions])
             events = play_turn(self._current(), seat, turn)
         except RummyError as error:
             return refused(error)

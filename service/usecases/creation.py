@@ -1,0 +1,138 @@
+"""Creating a game of any game of the engine: the use case behind createGame.
+
+`CreateGame.game` names the game (`penang` by default, or a draw game as the registry
+names it: `rummy`, `three-thirteen`); its options are `rules` for Penang Rummy and
+`draw_rules` for a draw game (tagged with the game: basic Rummy's B7 and B10 options,
+Three Thirteen's packs), and `hand` is a draw game's hand number (Three Thirteen's T1,
+T3). The deck comes from seeds by the fair-deal recipe (`domain.fair`: the game's own
+packs shuffled, the dealer drawn, the seed committed to and revealed at the end) or,
+where the service allows it, as an explicit order. An option of another game is
+refused naming the rule of this game's deal (`NotThisGamesOption`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from functools import partial
+from typing import Any
+from uuid import uuid4
+
+import msgspec
+
+from domain.cards import Card, parse_cards
+from domain.events import DealProof, Event
+from domain.fair import fair_deal_of
+from domain.game_spec import GameSpec
+from domain.rules import Rules
+from service.errors import DeckNotAllowed, InvalidRequest, NotThisGamesOption
+from service.settings import Settings
+from service.store import GameStore
+from service.store.envelopes import GameSecrets
+from service.store.game_folds import fold_game
+from service.usecases import auth, clock, game_kinds, idempotency
+from service.usecases.idempotency import Keyed, Replayed
+from service.usecases.messages import CreatedGame, CreateGame
+from service.usecases.names import player_names
+
+#: The rule of each game's deal, which an option of another game is refused with.
+_DEAL_RULES = {"penang": "P3", "rummy": "B2", "three-thirteen": "T1"}
+
+
+def create_game(
+    store: GameStore, settings: Settings, request: CreateGame, key: str | None = None
+) -> Replayed[CreatedGame]:
+    """Deal a new game from seeds (or an allowed explicit deck) and record it.
+
+    With an Idempotency-Key, a retry gets the first answer (`service.usecases.idempotency`).
+    """
+    keyed = idempotency.creation("createGame", key, request)
+    return idempotency.once(
+        store, keyed, CreatedGame, partial(_create_game, store, settings, request, keyed)
+    )
+
+
+def _create_game(
+    store: GameStore, settings: Settings, request: CreateGame, keyed: Keyed | None
+) -> CreatedGame:
+    spec = game_kinds.spec_named(request.game)
+    rules = spec.validate(_options(spec, request), len(request.players))
+    players = player_names(request.players)
+    seats = len(players)
+    server_seed: bytes | None = None
+    proof: DealProof | None = None
+    if request.deck is not None:
+        if not settings.allow_deck:
+            raise DeckNotAllowed("explicit deck orders are switched off on this service")
+        if request.seed is not None or request.seat_seeds is not None:
+            raise InvalidRequest("give either a deck or seeds, not both", "deck")
+        deck: list[Card] = list(parse_cards(request.deck))
+        dealer = request.dealer
+        if dealer is None:
+            dealer = secrets.randbelow(seats)  # P6: the first dealer is chosen at random
+    else:
+        seat_seeds = request.seat_seeds or ()
+        if seat_seeds and len(seat_seeds) != seats:
+            raise InvalidRequest(f"give one seat seed per seat ({seats})", "seat_seeds")
+        if request.dealer is not None:
+            # The proof covers the dealer too: a record dealt by another seat fails its audit.
+            raise InvalidRequest(
+                "the seeds draw the dealer (P6): name a dealer only with an explicit deck",
+                "dealer",
+            )
+        server_seed = (
+            secrets.token_bytes(32)
+            if request.seed is None
+            else hashlib.sha256(request.seed.encode("utf-8")).digest()
+        )
+        deck, dealer, proof = fair_deal_of(spec.deck(rules, seats), seats, server_seed, seat_seeds)
+    events: list[Event] = spec.deal(
+        players, deck, rules, dealer, proof=proof, number=request.hand or 1
+    )
+    state = fold_game(events)
+    revealed = game_kinds.reveal(state, server_seed)
+    events += revealed
+    state = fold_game(revealed, state)
+    tokens = tuple(auth.new_token() for _ in range(seats))
+    game_secrets = GameSecrets(
+        token_sha256=tuple(auth.token_hash(token) for token in tokens),
+        server_seed=None if server_seed is None else server_seed.hex(),
+        turn_seconds=request.turn_seconds,
+    )
+    game_id = uuid4()
+    at = clock.now()
+    view = clock.timed(game_kinds.view(state, None), clock.turn_deadline(game_secrets, state, at))
+    created = CreatedGame(game_id=game_id, version=state.version, tokens=tokens, view=view)
+    answer = [] if keyed is None else [keyed.record(created, 201, state.version)]
+    store.create(game_id, events, game_secrets, answer, at=at)
+    store.remember(game_id, state)
+    return created
+
+
+def _options(spec: GameSpec[Any, Any], request: CreateGame) -> msgspec.Struct:
+    """The game's rule options from the request; another game's options are refused."""
+    rule = _DEAL_RULES[spec.name]
+    if spec.name == "penang":
+        for name in ("draw_rules", "hand"):
+            if getattr(request, name) is not None:
+                why = f"{spec.title} has no {name}: it deals one game, with no stock (P12)"
+                raise NotThisGamesOption(why, name, rule)
+        penang: msgspec.Struct = request.rules or Rules()
+        return penang
+    if request.rules is not None:
+        why = f"{spec.title}'s options are `draw_rules` (tagged `game`), not Penang's `rules`"
+        raise NotThisGamesOption(why, "rules", rule)
+    if request.turn_seconds is not None:
+        # R19 times a seat out by declaring it dead; a draw game has no dead declaration.
+        why = f"{spec.title} has no turn clock: the clock's timeout is a dead declaration"
+        raise NotThisGamesOption(why, "turn_seconds", "R19")
+    options = request.draw_rules
+    if options is None:
+        default: msgspec.Struct = spec.rules_type()
+        return default
+    if not isinstance(options, spec.rules_type):
+        tag = type(options).__struct_config__.tag
+        why = f"`draw_rules` are tagged {tag!r}, not {spec.name!r}: they are another game's"
+        raise NotThisGamesOption(why, "draw_rules.game", rule)
+    chosen: msgspec.Struct = options
+    return chosen
