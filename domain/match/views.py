@@ -103,14 +103,6 @@ def view_any_match(state: MatchState) -> AnyMatchView:
     return MatchView(options=options, **_shown(state))
 
 
-def view_match(state: MatchState) -> MatchView:
-    """A match of Penang Rummy as anyone may see it."""
-    view = view_any_match(state)
-    if not isinstance(view, MatchView):
-        raise TypeError("a match of a draw game is seen through DrawMatchView")
-    return view
-
-
 def _shown(state: MatchState) -> dict[str, Any]:
     """What every match shows, whatever its game."""
     started = state.started

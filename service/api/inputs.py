@@ -27,6 +27,7 @@ one (a test checks every route).
 from __future__ import annotations
 
 import re
+import weakref
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -74,7 +75,19 @@ class _Inputs:
     optional: tuple[tuple[ParamType, str, Any], ...]
 
 
+#: Each handler's inputs, worked out from its signature once (at its first request).
+_known: weakref.WeakKeyDictionary[HTTPRouteHandler, _Inputs] = weakref.WeakKeyDictionary()
+
+
 def _inputs(handler: HTTPRouteHandler) -> _Inputs:
+    """What `handler` reads, from its signature; worked out once per handler."""
+    known = _known.get(handler)
+    if known is None:
+        known = _known[handler] = _read_signature(handler)
+    return known
+
+
+def _read_signature(handler: HTTPRouteHandler) -> _Inputs:
     body: Any = None
     media_type: str = RequestEncodingType.JSON.value
     optional: list[tuple[ParamType, str, Any]] = []

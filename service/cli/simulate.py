@@ -3,7 +3,7 @@
     penang-rummy simulate [--game penang|rummy|three-thirteen] [--games N] [--players K]
                           [--bots greedy,random] [--seed S] [--cards C]
                           [--target T | --hands H] [--url URL [--clients C]]
-                          [--records DIR] [--json]
+                          [--records DIR] [--json] [--store PATH|URL]
 
 Plays N games of K seats (`service.simulation`: the seeds, the bots' seats, the
 summary's terms), in process through the rules engine, or with `--url` against a
@@ -13,7 +13,10 @@ win rate per bot and per seat, how the games ended, turns per game, points per b
 `--json` prints the summary as one JSON document instead, with no progress bar.
 `--records DIR` writes each game's record there (`game-000001.json`, …): over HTTP the
 service's own export, in process one written from the events; `penang-rummy verify`
-accepts every one. Ctrl-C stops the run and prints the summary of the games finished.
+accepts every one. `--store` (in process) writes every finished game straight into a
+store, a SQLite file or a PostgreSQL URL, many games to a transaction
+(`service.store.seeding`): a store of many games for the scale benchmarks. Ctrl-C stops
+the run and prints the summary of the games finished.
 
 `--game rummy` or `--game three-thirteen` plays N matches of that game in process, each
 with its players named and its seed committed to (R31): basic Rummy's to `--target`
@@ -55,8 +58,9 @@ from service.cli.simulate_words import print_summary
 from service.simulation.draw_local import run_draw_local
 from service.simulation.plan import GAME_NAMES, SimulationOptions
 from service.simulation.remote import RemoteError
-from service.simulation.runner import Finished, OnGame, run_local, run_remote
+from service.simulation.runner import Finished, OnGame, Played, run_local, run_remote
 from service.simulation.summary import Tally
+from service.store.seeding import StoreSeeder, store_settings
 
 EXIT_DONE: Final = 0
 EXIT_FAILED: Final = 1
@@ -118,6 +122,12 @@ def add_simulate_command(
     simulate.add_argument(
         "--json", action="store_true", help="print the summary as JSON, with no progress bar"
     )
+    simulate.add_argument(
+        "--store",
+        metavar="PATH|URL",
+        help="in process: write each finished game into this store (a SQLite file, or "
+        "postgresql://user@host:port/database), as if it had been played there",
+    )
     simulate.set_defaults(run=run_simulate)
     return simulate
 
@@ -133,16 +143,24 @@ def run_simulate(args: argparse.Namespace) -> int:
         args.records.mkdir(parents=True, exist_ok=True)
     tally = Tally(options)
     started = time.perf_counter()
+    seeder = None if args.store is None else StoreSeeder(store_settings(args.store))
     with _progress(options.games, hidden=args.json) as progress:
         task = progress.add_task("simulate", total=options.games)
 
         def on_game(played: Finished) -> None:
             if args.records is not None:  # first: every game counted has its record
                 (args.records / played.name).write_bytes(played.record())
+            if seeder is not None and isinstance(played, Played):
+                seeder.add(played.events, played.plan.server_seed)
             tally.add(played.outcome())
             progress.advance(task)
 
-        code, failure = _run(options, args, on_game)
+        try:
+            code, failure = _run(options, args, on_game)
+        finally:
+            if seeder is not None:
+                seeder.close()
+                print(f"stored {seeder.stored} games in {args.store}", file=sys.stderr)
     summary = tally.summary(time.perf_counter() - started, interrupted=code != EXIT_DONE)
     if args.json:
         sys.stdout.write(msgspec.json.encode(summary).decode("utf-8") + "\n")
@@ -174,6 +192,10 @@ def _options(args: argparse.Namespace) -> SimulationOptions:
         raise ValueError(f"--clients must be at least 1, not {args.clients}")
     if args.clients > 1 and args.url is None:
         raise ValueError("--clients plays games at once over HTTP: give --url too")
+    if args.store is not None and args.url is not None:
+        raise ValueError("--store writes games played in process: give it without --url")
+    if args.store is not None and args.game != "penang":
+        raise ValueError(f"--store writes Penang's games: not {args.game} matches")
     if args.url is not None and args.game != "penang":
         raise ValueError(f"--url plays Penang's games: {args.game} matches play in process")
     bots = tuple(name.strip() for name in args.bots.split(","))

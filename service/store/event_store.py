@@ -18,7 +18,10 @@ that began it (`Envelope.timestamp`, stored as `recorded_at`): `turn_began`.
 
 Writes name the versions they expect, so of two writers racing for one stream exactly
 one lands: eventsourcing raises `IntegrityError` for the other, turned here into
-`VersionConflict` with the version that won. Every committed write is told to the
+`VersionConflict` with the version that won. Over SQLite the process's writes go
+through one thread, which shares a transaction and its sync among the writes that
+arrive together, each answered once it is committed (`writer`; `backends` holds
+what differs between the databases). Every committed write is told to the
 store's `listeners` (and, on PostgreSQL, NOTIFied to every process): `notices`.
 Folded states are cached per stream and brought up to date by reading only the events
 after the cached version (`folds.FoldedStreams`), so several processes over one
@@ -28,8 +31,6 @@ database stay correct.
 from __future__ import annotations
 
 import logging
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import datetime
 from typing import TypeVar
@@ -43,8 +44,6 @@ from eventsourcing.persistence import (
     Mapper,
     PersistenceError,
 )
-from eventsourcing.postgres import PostgresFactory
-from eventsourcing.sqlite import SQLiteConnection, SQLiteConnectionPool, SQLiteFactory
 from eventsourcing.utils import Environment
 
 from domain.events import Event
@@ -59,7 +58,8 @@ from service.errors import (
     VersionNotFound,
 )
 from service.settings import Settings
-from service.store.clocks import ClockIndex, games_written
+from service.store import backends
+from service.store.clocks import games_written
 from service.store.envelopes import (
     Envelope,
     GameSecrets,
@@ -71,24 +71,12 @@ from service.store.envelopes import (
 from service.store.folds import FoldedStreams
 from service.store.game_folds import AnyGameState, fold_game
 from service.store.notices import RECORDER_TOPIC, Listeners, changes
+from service.store.reading import stream_reader
+from service.store.recent import Recent
 
-_CACHE_SIZE = 4096
 _log = logging.getLogger("service.store")
 T = TypeVar("T")
 S = TypeVar("S", bound=msgspec.Struct)
-
-
-class _SyncedSQLitePool(SQLiteConnectionPool):
-    """eventsourcing's SQLite pool, setting `PRAGMA synchronous` on each new connection."""
-
-    def __init__(self, *, db_name: str, lock_timeout: int | None, synchronous: str) -> None:
-        self.synchronous = synchronous
-        super().__init__(db_name=db_name, lock_timeout=lock_timeout)
-
-    def _create_connection(self) -> SQLiteConnection:
-        connection = super()._create_connection()
-        connection.cursor().execute(f"PRAGMA synchronous = {self.synchronous}")
-        return connection
 
 
 class GameStore(Application[UUID]):
@@ -97,10 +85,11 @@ class GameStore(Application[UUID]):
     name = "PenangRummy"
 
     def __init__(self, settings: Settings) -> None:
-        self._lock = threading.Lock()
-        self._secrets: OrderedDict[UUID, GameSecrets] = OrderedDict()
+        #: How many games (and matches) each cache keeps (`Settings.cache_games`).
+        self._cache_size = settings.cache_games
+        self._secrets = Recent[UUID, GameSecrets](self._cache_size)
         #: By game: the latest version whose stored time is known, and that time.
-        self._began: OrderedDict[UUID, tuple[int, datetime]] = OrderedDict()
+        self._began = Recent[UUID, tuple[int, datetime]](self._cache_size)
         self._synchronous = settings.sqlite_synchronous
         #: Told of every committed write, in the writing thread (`notices`).
         self.listeners = Listeners()
@@ -108,27 +97,26 @@ class GameStore(Application[UUID]):
         if settings.store == "postgres":
             env["APPLICATION_RECORDER_TOPIC"] = RECORDER_TOPIC
         super().__init__(env=env)
-        self.games = FoldedStreams[Event, AnyGameState](
-            self.events, Event, fold_game, GameNotFound, _CACHE_SIZE
-        )
+        read = stream_reader(self.recorder)
+        size = self._cache_size
+        self.games = FoldedStreams[Event, AnyGameState](read, Event, fold_game, GameNotFound, size)
         self.matches = FoldedStreams[AnyMatchEvent, MatchState](
-            self.events, MatchEvent, fold_match, MatchNotFound, _CACHE_SIZE
+            read, MatchEvent, fold_match, MatchNotFound, size
         )
-        self.clocks = _clock_index(self.factory)
+        self.clocks = backends.clock_index(self.factory)
         self.clocks.create_table()
+        self._writer = backends.group_writer(self.factory, self.recorder)
 
     def construct_factory(self, env: Environment) -> InfrastructureFactory:
         factory = super().construct_factory(env)
-        if isinstance(factory, SQLiteFactory) and self._synchronous != "full":
-            # Before any connection exists: the recorder creates the table next.
-            default = factory.datastore.pool
-            factory.datastore.pool = _SyncedSQLitePool(
-                db_name=default.db_name,
-                lock_timeout=default.lock_timeout,
-                synchronous=self._synchronous,
-            )
-            default.close()
+        backends.set_synchronous(factory, self._synchronous)
         return factory
+
+    def close(self) -> None:
+        """Write what is queued, then close the store's connections."""
+        if self._writer is not None:
+            self._writer.close()
+        super().close()
 
     def construct_mapper(self) -> Mapper[UUID]:
         return StructMapper(transcoder=self.construct_transcoder())
@@ -143,20 +131,32 @@ class GameStore(Application[UUID]):
         """The game's current state, or GameNotFound."""
         return self.games.state(game_id)
 
+    def known_state(self, game_id: UUID) -> tuple[AnyGameState, bool]:
+        """The game's cached state, which may be behind the store, and True; or, when
+        none is cached, its current state read from the store, and False.
+
+        For a command decided with no read before its write: the write names the
+        version, so a state that was behind is refused by the store (`append`).
+        """
+        cached = self.games.cached(game_id)
+        if cached is not None:
+            return cached, True
+        return self.games.state(game_id), False
+
     def state_at(self, game_id: UUID, version: int) -> tuple[AnyGameState, AnyGameState]:
         """The game's state at `version` and its current state (or VersionNotFound)."""
         return self.games.state_at(game_id, version)
 
     def secrets(self, game_id: UUID) -> GameSecrets:
         """The game's secrets, or GameNotFound."""
-        cached = self._cached(self._secrets, game_id)
+        cached = self._secrets.get(game_id)
         if cached is not None:
             return cached
         records = list(self.events.get(secrets_id(game_id), limit=1))
         if not records:
             raise GameNotFound(game_id)
         found = _record(records[0], GameSecrets)
-        self._keep(self._secrets, game_id, found)
+        self._secrets.keep(game_id, found)
         return found
 
     def match_secrets(self, match_id: UUID) -> tuple[int, MatchSecrets]:
@@ -169,7 +169,7 @@ class GameStore(Application[UUID]):
 
     def turn_began(self, game_id: UUID, version: int) -> datetime:
         """When the game reached `version`: the stored time of its event at that version."""
-        cached = self._cached(self._began, game_id)
+        cached = self._began.get(game_id)
         if cached is not None and cached[0] == version:
             return cached[1]
         records = list(self.events.get(game_id, gt=version - 1, lte=version))
@@ -208,7 +208,7 @@ class GameStore(Application[UUID]):
             self._save([*envelopes, Envelope(secrets_id(game_id), 1, secrets), *extra])
         except IntegrityError:
             raise StreamConflict("another request wrote this first") from None
-        self._keep(self._secrets, game_id, secrets)
+        self._secrets.keep(game_id, secrets)
 
     def append(
         self,
@@ -248,7 +248,7 @@ class GameStore(Application[UUID]):
         (live updates) and the clocks' index is kept (module doc)."""
         written = games_written(envelopes, self.secrets)
         self.clocks.move([game.row for game in written if game.row and game.new])
-        self.save(*envelopes)
+        self._put(envelopes)
         self.listeners.publish(changes(envelopes))
         for game in written:
             self._stamp(game.game_id, game.version, game.began)
@@ -261,32 +261,18 @@ class GameStore(Application[UUID]):
             # The write stands; the index keeps an earlier deadline, set right when due.
             _log.warning("the turn clocks' index was not updated: %s", error)
 
+    def _put(self, envelopes: Sequence[Envelope]) -> None:
+        """Store `envelopes` in one transaction: through the writing thread (SQLite: group
+        commit, `writer`) or straight to the event store. The application's `save`
+        is not used: the records are events already, and collecting events from
+        aggregates and snapshots only costs time here."""
+        if self._writer is None:
+            self.events.put(envelopes)
+        else:
+            self._writer.write([self.mapper.to_stored_event(envelope) for envelope in envelopes])
+
     def _stamp(self, game_id: UUID, version: int, stamp: datetime) -> None:
-        with self._lock:
-            cached = self._began.get(game_id)
-            if cached is None or cached[0] <= version:
-                self._began[game_id] = (version, stamp)
-            self._began.move_to_end(game_id)
-            while len(self._began) > _CACHE_SIZE:
-                self._began.popitem(last=False)
-
-    def _cached(self, cache: OrderedDict[UUID, T], key: UUID) -> T | None:
-        with self._lock:
-            return cache.get(key)
-
-    def _keep(self, cache: OrderedDict[UUID, T], key: UUID, value: T) -> None:
-        with self._lock:
-            cache[key] = value
-            while len(cache) > _CACHE_SIZE:
-                cache.popitem(last=False)
-
-
-def _clock_index(factory: InfrastructureFactory) -> ClockIndex:
-    if isinstance(factory, SQLiteFactory):
-        return ClockIndex(factory.datastore, "?", postgres=False)
-    if isinstance(factory, PostgresFactory):
-        return ClockIndex(factory.datastore, "%s", postgres=True)
-    raise TypeError(f"no turn clocks over {type(factory).__name__}")
+        self._began.keep(game_id, (version, stamp), lambda old: old[0] <= version)
 
 
 def _envelopes(

@@ -16,16 +16,22 @@ from uuid import UUID
 import msgspec
 
 from domain.drawgame.events import HandEnded
+from domain.errors import RummyError
 from domain.events import Event, GameEnded
 from domain.game import time_out
 from domain.match.events import MatchGameStarted
 from domain.state import GameState
-from service.errors import IdempotencyKeyReused, StaleVersion, VersionConflict
+from service.errors import (
+    IdempotencyKeyReused,
+    StaleVersion,
+    TurnTimedOut,
+    VersionConflict,
+)
 from service.store import GameStore
 from service.store.envelopes import Envelope, GameSecrets, StoredAnswer, answer_id
 from service.store.game_folds import AnyGameState
 from service.store.game_folds import fold_game as fold
-from service.usecases import auth, clock, game_kinds, matches
+from service.usecases import auth, clock, game_kinds, matches, retry
 from service.usecases.game_kinds import AnyAction, AnyView
 from service.usecases.idempotency import fingerprint
 from service.usecases.messages import EventRecord, EventsPage, MovesView, TurnResult
@@ -160,24 +166,33 @@ def _act(
     """Check the token, replay a stored answer or check If-Match, run `command`, append.
 
     `request` is the If-Match version, the Idempotency-Key and the request's fingerprint.
+    The command is decided on the cached state, with no read before the write: the
+    write names the version it was decided at, so a state that was behind (another
+    process wrote) is refused by the store, as is the loser of a race. A refusal of a
+    decision on the cached state is never final: the game is read again and the
+    command decided once more on what is stored (`retry`).
     """
-    state = _authorized(store, game_id, seat, authorization)
+    game_secrets = store.secrets(game_id)
+    state, cached = store.known_state(game_id)
+    auth.check_seat(state, seat)  # the seats never change: the cached state knows them
+    auth.authorize(game_secrets, authorization, seat)
     if_match, key, fingerprint = request
     stream = None if key is None else answer_id(game_id, seat, key)
     if stream is not None and (stored := store.answer(stream)) is not None:
         return _replay(stored, fingerprint)
-    if if_match is not None and if_match != state.version:
-        raise StaleVersion(if_match, state.version)
-    clock.check_in_time(store, game_id, state)
     for attempt in range(matches.ATTEMPTS):
         try:
+            if if_match is not None and if_match != state.version:
+                raise StaleVersion(if_match, state.version)
+            clock.check_in_time(store, game_id, state)
             return _decide_and_append(store, game_id, seat, state, command, stream, fingerprint)
-        except VersionConflict as conflict:
+        except (RummyError, StaleVersion, TurnTimedOut, VersionConflict) as refusal:
             if stream is not None and (stored := store.answer(stream)) is not None:
                 return _replay(stored, fingerprint)
-            # The game did not move, its match did (closed meanwhile): decide again.
-            if conflict.version != state.version or attempt == matches.ATTEMPTS - 1:
+            again = retry.decide_again(store, game_id, state, refusal, cached=cached)
+            if again is None or attempt == matches.ATTEMPTS - 1:
                 raise
+            state, cached = again, False
     raise AssertionError("unreachable")
 
 

@@ -12,6 +12,10 @@ alternate one-second slices, how many turns per second the clients get recorded 
 how many `GET /health` per second the same clients get (the baseline, measured in the
 same run), and where /proc shows it, the server process's CPU time in each slice.
 
+After the run, the rows the timed turns wrote are appended again, one transaction per
+turn, into a fresh SQLite file by `sqlite3` alone (`storage_floor`): the storage's own
+limit, printed beside the turn rate with the share of it the turns reach.
+
 The goals, with SQLite's default `synchronous = full` (every commit synced to disk):
 turns per second at least 0.6 of the bare rate, and server CPU per turn at most 3 times
 a bare request's. Each is printed with its figure and `met` or `not met`. The run is
@@ -22,7 +26,6 @@ of the disk sync shows. Bounded in time; no assertions on timings.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import os
 import socket
 import subprocess
@@ -30,73 +33,21 @@ import sys
 import tempfile
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import httpx  # noqa: E402
-import msgspec  # noqa: E402
+import httpx
+from planned_games import PLAYERS, ROOT, Game
+from storage_floor import Played, appends_per_second, turn_rows
 
-from domain.commands import Action, LayOffAction  # noqa: E402
-from domain.errors import RuleViolation  # noqa: E402
-from domain.fair import fair_deal  # noqa: E402
-from domain.game import declare_dead, play_turn, start_game  # noqa: E402
-from domain.moves import legal_moves  # noqa: E402
-from domain.rules import Rules  # noqa: E402
-from domain.state import GameState, fold  # noqa: E402
-
-PLAYERS = ["Aminah", "Ben", "Chen", "Devi"]
+__all__ = ["PLAYERS", "Game"]
 #: Turns per second, as a share of bare `GET /health` requests per second (at least).
 RATE_GOAL = 0.6
 #: Server CPU time per turn, as a multiple of a bare request's (at most).
 CPU_GOAL = 3.0
-_encode = msgspec.json.encode
-
-
-class Game:
-    """A game the client plays: its id, tokens, and its turns worked out in advance."""
-
-    def __init__(self, created: dict[str, Any], seed: str) -> None:
-        self.id = created["game_id"]
-        self.tokens = created["tokens"]
-        server_seed = hashlib.sha256(seed.encode()).digest()
-        deck, dealer, _ = fair_deal(Rules(), len(PLAYERS), server_seed, ())
-        self.state: GameState = fold(start_game(PLAYERS, deck, Rules(), dealer))
-        assert self.state.version == created["version"], "the client's deal differs"
-        #: (seat, request body or None for a dead declaration, the version it leads to)
-        self.turns: list[tuple[int, bytes | None, int]] = []
-        while not self.state.over:
-            seat, actions = self.choose()
-            if actions:
-                events = play_turn(self.state, seat, actions)
-                body: bytes | None = _encode({"actions": actions})
-            else:
-                events, body = declare_dead(self.state, seat), None
-            self.state = fold(events, self.state)
-            # The server adds SeedRevealed after the end (domain.fair): one more version.
-            self.turns.append((seat, body, self.state.version + self.state.over))
-
-    def choose(self) -> tuple[int, list[Action]]:
-        seat = self.state.turn
-        assert seat is not None
-        moves = legal_moves(self.state, seat)
-        if moves.melds:
-            return seat, [moves.melds[0]]
-        if moves.lay_offs:
-            return seat, [moves.lay_offs[0]]
-        for swap in moves.swaps:
-            for meld in self.state.table:
-                for end in ("low", "high", None):
-                    actions: list[Action] = [swap, LayOffAction(meld=meld.id, card="JK", end=end)]
-                    try:
-                        play_turn(self.state, seat, actions)
-                    except RuleViolation:
-                        continue
-                    return seat, actions
-        return seat, []
 
 
 def _free_port() -> int:
@@ -141,8 +92,11 @@ def deal_pool(base: str, count: int) -> list[Game]:
     return games
 
 
-def play_turns(base: str, pool: list[Game], lock: threading.Lock, stop: float) -> int:
-    """Send ready turns until `stop`; a game in progress goes back to the pool."""
+def play_turns(
+    base: str, pool: list[Game], lock: threading.Lock, stop: float, played: list[Played]
+) -> int:
+    """Send ready turns until `stop`, each noted in `played`; a game in progress goes back
+    to the pool."""
     turns = 0
     with httpx.Client(base_url=base) as client:
         game = None
@@ -164,6 +118,8 @@ def play_turns(base: str, pool: list[Game], lock: threading.Lock, stop: float) -
                 response = client.post(f"/games/{game.id}/seats/{seat}/dead", headers=headers)
             if response.status_code != 200 or response.json()["version"] != version:
                 raise SystemExit(f"turn answered otherwise: {response.status_code} {response.text}")
+            played.append((game.id, game.version, version))
+            game.version = version
             turns += 1
         if game is not None and game.turns:
             with lock:
@@ -221,6 +177,9 @@ class Measurement:
     health: int = 0
     health_time: float = 0.0
     health_cpu: float | None = 0.0
+    #: Each timed turn (`storage_floor.Played`), and the storage's own rate of such turns.
+    played: list[Played] = field(default_factory=list)
+    floor: float | None = None
 
 
 def _cpu_spent(pid: int, before: float | None, total: float | None) -> float | None:
@@ -236,11 +195,11 @@ def measure(args: argparse.Namespace, synchronous: str) -> Measurement:
         server, base = start_server(Path(directory), synchronous)
         try:
             pool = deal_pool(base, args.games)
-            lock = threading.Lock()
+            lock, played = threading.Lock(), result.played
             # Alternate one-second slices, so both figures meet the same machine load.
             for _ in range(max(1, round(args.seconds))):
                 stop, cpu = time.monotonic() + 1.0, server_cpu(server.pid)
-                count, spent = run_clients(args.clients, play_turns, base, pool, lock, stop)
+                count, spent = run_clients(args.clients, play_turns, base, pool, lock, stop, played)
                 result.turns, result.turn_time = result.turns + count, result.turn_time + spent
                 result.turn_cpu = _cpu_spent(server.pid, cpu, result.turn_cpu)
                 stop, cpu = time.monotonic() + 1.0, server_cpu(server.pid)
@@ -253,11 +212,23 @@ def measure(args: argparse.Namespace, synchronous: str) -> Measurement:
         finally:
             server.terminate()
             server.wait(timeout=10)
+        rows = turn_rows(Path(directory) / "bench.sqlite", result.played)
+    result.floor = appends_per_second(rows, synchronous)
     return result
 
 
 def verdict(met: bool) -> str:
     return "met" if met else "not met"
+
+
+def floor_line(floor: float | None, turn_rate: float, synchronous: str) -> str:
+    """The storage's own limit (`storage_floor`) and the share of it the turns reach."""
+    if not floor:
+        return "  storage floor: not measured (no turn's rows found)"
+    return (
+        f"  storage floor, bare synchronous={synchronous} SQLite appends of the same rows, "
+        f"one transaction per turn: {floor:,.0f}/s; turns reach {turn_rate / floor:.2f} of it"
+    )
 
 
 def report(m: Measurement, synchronous: str) -> list[str]:
@@ -279,6 +250,7 @@ def report(m: Measurement, synchronous: str) -> list[str]:
         f"  baseline GET /health (same run): {m.health} in {m.health_time:.1f} s = "
         f"{health_rate:,.0f}/s{health_cpu}"
     )
+    lines.append(floor_line(m.floor, turn_rate, synchronous))
     if synchronous != "full":
         cpu = "" if cpu_ratio is None else f", server CPU per turn {cpu_ratio:.2f}x a bare one"
         lines.append(f"  for comparison (the goals are set for full): turns/bare {ratio:.2f}{cpu}")
@@ -303,7 +275,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=6.0, help="time per measurement")
     parser.add_argument("--clients", type=int, default=8, help="concurrent client threads")
-    parser.add_argument("--games", type=int, default=150, help="games dealt before timing")
+    parser.add_argument("--games", type=int, default=600, help="games dealt before timing")
     args = parser.parse_args()
     for synchronous in ("full", "normal"):
         print("\n".join(report(measure(args, synchronous), synchronous)), flush=True)

@@ -142,7 +142,9 @@ class Driver(Protocol):
     #
     # Once a hand is dealt, `play`, `declare_dead`, `view`, `legal_moves`, `events` and
     # `next_dealer` act on it, through its game's `domain.game_spec.GameSpec`. The HTTP
-    # driver speaks these once the service does: no scenario of theirs is tagged @http.
+    # driver deals it with `POST /games` (`game`, `draw_rules`, `hand`) and plays it through
+    # the same endpoints as Penang's games; `next_dealer` and `match_winners` are the
+    # engine's alone until the service deals matches of the draw games.
 
     def start_hand(
         self,

@@ -44,7 +44,7 @@ RULE_AREAS = (
 )
 
 #: The draw games' rules spec: a folder per game, one feature file per rule area, bound
-#: by test_rules_domain.py alone until the service speaks these games (none is @http).
+#: by test_rules_domain.py and, for the scenarios tagged @http, test_rules_http.py.
 DRAW_RULE_AREAS = (
     "rummy/deal.feature",
     "rummy/turns.feature",
@@ -61,6 +61,15 @@ DRAW_RULE_AREAS = (
     "three_thirteen/going_out.feature",
     "three_thirteen/scoring.feature",
     "three_thirteen/stock.feature",
+    "three_thirteen/hands.feature",
+    "three_thirteen/matches.feature",
+)
+#: Draw-game rule areas with no @http scenario: their steps ask what only the engine answers
+#: so far (who deals the next hand, who wins a match of hands), until the service deals
+#: matches of the draw games.
+DRAW_DOMAIN_ONLY = (
+    "rummy/hands.feature",
+    "rummy/matches.feature",
     "three_thirteen/hands.feature",
     "three_thirteen/matches.feature",
 )

@@ -46,3 +46,36 @@ def test_without_cpu_figures_the_cpu_goal_is_not_measured() -> None:
         turns=700, turn_time=6.0, turn_cpu=None, health=1000, health_time=6.0, health_cpu=None
     )
     assert "a bare request's: not measured" in "\n".join(bench.report(blind, "full"))
+
+
+def test_the_storage_floor_is_printed_with_the_share_the_turns_reach() -> None:
+    bench = _bench()
+    line = bench.floor_line(2000.0, 500.0, "full")
+    assert "synchronous=full SQLite appends of the same rows" in line
+    assert "2,000/s; turns reach 0.25 of it" in line
+    assert "not measured" in bench.floor_line(None, 500.0, "full")
+
+
+def test_the_storage_floor_appends_each_turns_rows_in_its_own_synced_transaction(
+    tmp_path: Path,
+) -> None:
+    _bench()
+    import sqlite3
+
+    from storage_floor import appends_per_second, turn_rows
+
+    database = tmp_path / "events.sqlite"
+    with sqlite3.connect(database) as connection:
+        connection.execute(
+            "CREATE TABLE stored_events (originator_id TEXT, originator_version INTEGER, "
+            "topic TEXT, state BLOB, PRIMARY KEY (originator_id, originator_version))"
+        )
+        connection.executemany(
+            "INSERT INTO stored_events VALUES (?, ?, ?, ?)",
+            [("ab" * 16, version, "domain.events:Melded", b"{}") for version in range(1, 6)],
+        )
+    game = "abababab-abab-abab-abab-abababababab"
+    rows = turn_rows(database, [(game, 1, 3), (game, 3, 5), (game, 5, 9)])
+    assert [[row[1] for row in turn] for turn in rows] == [[2, 3], [4, 5], []]
+    assert appends_per_second(rows, "full") > 0
+    assert appends_per_second([[]], "full") == 0

@@ -1,0 +1,68 @@
+"""What differs between the two databases under `GameStore`: SQLite and PostgreSQL.
+
+- SQLite: eventsourcing's pool, with `PRAGMA synchronous` set on each connection when
+  the settings ask for other than SQLite's `full`; every write goes through one
+  writing thread that shares a transaction and its sync among the writes that
+  arrive together (`writer.GroupWriter`).
+- PostgreSQL: a transaction per write, through eventsourcing's recorder (which locks
+  the table so that notification ids never interleave, and here also notifies).
+- Both: the turn clocks' index in the same database (`clocks.ClockIndex`).
+"""
+
+from __future__ import annotations
+
+from eventsourcing.persistence import InfrastructureFactory
+from eventsourcing.postgres import PostgresFactory
+from eventsourcing.sqlite import (
+    SQLiteApplicationRecorder,
+    SQLiteConnection,
+    SQLiteConnectionPool,
+    SQLiteFactory,
+)
+
+from service.store.clocks import ClockIndex
+from service.store.writer import GroupWriter
+
+
+class _SyncedSQLitePool(SQLiteConnectionPool):
+    """eventsourcing's SQLite pool, setting `PRAGMA synchronous` on each new connection."""
+
+    def __init__(self, *, db_name: str, lock_timeout: int | None, synchronous: str) -> None:
+        self.synchronous = synchronous
+        super().__init__(db_name=db_name, lock_timeout=lock_timeout)
+
+    def _create_connection(self) -> SQLiteConnection:
+        connection = super()._create_connection()
+        connection.cursor().execute(f"PRAGMA synchronous = {self.synchronous}")
+        return connection
+
+
+def set_synchronous(factory: InfrastructureFactory, synchronous: str) -> None:
+    """Give an SQLite factory's datastore a pool that sets `synchronous` (before any
+    connection exists: the recorder creates the table next)."""
+    if not isinstance(factory, SQLiteFactory) or synchronous == "full":
+        return
+    default = factory.datastore.pool
+    factory.datastore.pool = _SyncedSQLitePool(
+        db_name=default.db_name, lock_timeout=default.lock_timeout, synchronous=synchronous
+    )
+    default.close()
+
+
+def group_writer(factory: InfrastructureFactory, recorder: object) -> GroupWriter | None:
+    """The writing thread of an SQLite store; None for PostgreSQL (a transaction per write)."""
+    if not isinstance(factory, SQLiteFactory):
+        return None
+    if not isinstance(recorder, SQLiteApplicationRecorder):
+        raise TypeError(f"no group commit through {type(recorder).__name__}")
+    # The recorder's own insert, inside the writer's transaction.
+    return GroupWriter(factory.datastore, recorder._insert_events)
+
+
+def clock_index(factory: InfrastructureFactory) -> ClockIndex:
+    """The turn clocks' index in the store's database."""
+    if isinstance(factory, SQLiteFactory):
+        return ClockIndex(factory.datastore, "?", postgres=False)
+    if isinstance(factory, PostgresFactory):
+        return ClockIndex(factory.datastore, "%s", postgres=True)
+    raise TypeError(f"no turn clocks over {type(factory).__name__}")

@@ -1,0 +1,187 @@
+"""Group commit: writes that arrive together share a transaction, each stays all or nothing,
+and each caller is answered only once its own write is committed."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+from uuid import UUID, uuid4
+
+import pytest
+from eventsourcing.persistence import IntegrityError, OperationalError, StoredEvent
+from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor, SQLiteDatastore
+
+from service.store.writer import GroupWriter, WriterClosed
+
+
+class _Recorder(SQLiteApplicationRecorder):
+    """The real recorder; each insert may wait at a gate, and the commits are counted."""
+
+    def __init__(self, datastore: SQLiteDatastore) -> None:
+        super().__init__(datastore)
+        self.gate: threading.Event | None = None
+        self.entered = threading.Event()
+        self.inserts = 0
+
+    def _insert_events(
+        self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any
+    ) -> Sequence[int] | None:
+        self.inserts += 1
+        self.entered.set()
+        if self.gate is not None:
+            self.gate.wait(5)
+        return super()._insert_events(c, stored_events, **kwargs)
+
+
+class _Datastore(SQLiteDatastore):
+    """The real datastore, counting the transactions that commit."""
+
+    commits = 0
+
+    @contextmanager
+    def transaction(self, *, commit: bool) -> Iterator[SQLiteCursor]:
+        self.commits += commit
+        with super().transaction(commit=commit) as cursor:
+            yield cursor
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[tuple[_Recorder, GroupWriter, Path]]:
+    path = tmp_path / "events.sqlite"
+    datastore = _Datastore(str(path))
+    recorder = _Recorder(datastore)
+    recorder.create_table()
+    datastore.commits = 0
+    writer = GroupWriter(datastore, recorder._insert_events)
+    yield recorder, writer, path
+    writer.close()
+    datastore.close()
+
+
+def _record(stream: UUID, version: int) -> StoredEvent:
+    return StoredEvent(originator_id=stream, originator_version=version, topic="t", state=b"{}")
+
+
+def _stored(path: Path) -> list[tuple[str, int]]:
+    with sqlite3.connect(path) as connection:
+        return connection.execute(
+            "SELECT originator_id, originator_version FROM stored_events "
+            "ORDER BY originator_id, originator_version"
+        ).fetchall()
+
+
+def _in_thread(
+    writer: GroupWriter, records: list[StoredEvent]
+) -> tuple[threading.Thread, list[Any]]:
+    outcome: list[Any] = []
+
+    def run() -> None:
+        try:
+            writer.write(records)
+            outcome.append("stored")
+        except Exception as failure:
+            outcome.append(failure)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread, outcome
+
+
+def test_a_write_is_answered_once_committed(store: tuple[_Recorder, GroupWriter, Path]) -> None:
+    _, writer, path = store
+    stream = uuid4()
+    writer.write([_record(stream, 1), _record(stream, 2)])
+    assert _stored(path) == [(stream.hex, 1), (stream.hex, 2)]
+
+
+def test_writes_queued_during_a_commit_share_the_next_transaction_each_all_or_nothing(
+    store: tuple[_Recorder, GroupWriter, Path],
+) -> None:
+    recorder, writer, path = store
+    taken, fresh, racing = uuid4(), uuid4(), uuid4()
+    recorder.gate = threading.Event()
+    first, first_outcome = _in_thread(writer, [_record(taken, 1)])
+    assert recorder.entered.wait(5)  # the first write holds the writer inside its transaction
+    # Queued meanwhile: a write that lands, a write whose second row takes a version the
+    # first write took (refused whole), and two writes racing for one version.
+    queued = [
+        _in_thread(writer, [_record(fresh, 1)]),
+        _in_thread(writer, [_record(uuid4(), 1), _record(taken, 1)]),
+        _in_thread(writer, [_record(racing, 1)]),
+    ]
+    while len(writer._pending) < 3:
+        threading.Event().wait(0.01)
+    loser = _in_thread(writer, [_record(racing, 1)])
+    while len(writer._pending) < 4:
+        threading.Event().wait(0.01)
+    recorder.gate.set()
+    for thread, _ in [(first, first_outcome), *queued, loser]:
+        thread.join(5)
+    assert first_outcome == ["stored"]
+    assert queued[0][1] == ["stored"]
+    assert isinstance(queued[1][1][0], IntegrityError)
+    assert queued[2][1] == ["stored"]
+    assert isinstance(loser[1][0], IntegrityError)
+    rows = _stored(path)
+    assert sorted(rows) == sorted([(taken.hex, 1), (fresh.hex, 1), (racing.hex, 1)])
+    # Two transactions: the first write's, and one for the four that waited meanwhile.
+    assert recorder.inserts == 5
+    assert isinstance(recorder.datastore, _Datastore)
+    assert recorder.datastore.commits == 2
+
+
+def test_a_failed_transaction_fails_every_write_in_it_and_stores_none(
+    store: tuple[_Recorder, GroupWriter, Path],
+) -> None:
+    recorder, writer, path = store
+    recorder.gate = threading.Event()
+    blocker, _ = _in_thread(writer, [_record(uuid4(), 1)])
+    assert recorder.entered.wait(5)
+    original = recorder._insert_events
+
+    def broken(c: SQLiteCursor, records: Sequence[StoredEvent], **kwargs: Any) -> Any:
+        if records[0].topic == "boom":
+            raise OperationalError("disk I/O error")
+        return original(c, records, **kwargs)
+
+    writer._insert = broken
+    good = _in_thread(writer, [_record(uuid4(), 1)])
+    bad_record = StoredEvent(originator_id=uuid4(), originator_version=1, topic="boom", state=b"")
+    bad = _in_thread(writer, [bad_record])
+    while len(writer._pending) < 2:
+        threading.Event().wait(0.01)
+    recorder.gate.set()
+    for thread, _ in (good, bad):
+        thread.join(5)
+    blocker.join(5)
+    assert isinstance(good[1][0], OperationalError)
+    assert isinstance(bad[1][0], OperationalError)
+    assert len(_stored(path)) == 1  # the first batch's write only
+
+
+def test_a_closed_writer_refuses_writes(store: tuple[_Recorder, GroupWriter, Path]) -> None:
+    _, writer, _ = store
+    writer.close()
+    with pytest.raises(WriterClosed):
+        writer.write([_record(uuid4(), 1)])
+
+
+def test_a_lone_write_is_committed_by_its_own_thread(
+    store: tuple[_Recorder, GroupWriter, Path],
+) -> None:
+    recorder, writer, _ = store
+    threads: list[int] = []
+    original = writer._insert
+
+    def noting(c: SQLiteCursor, records: Sequence[StoredEvent]) -> Any:
+        threads.append(threading.get_ident())
+        return original(c, records)
+
+    writer._insert = noting
+    writer.write([_record(uuid4(), 1)])
+    assert threads == [threading.get_ident()]
+    assert recorder.datastore.commits == 1  # type: ignore[attr-defined]
