@@ -16,7 +16,7 @@ Feature: Matches of basic Rummy
       | 0    | 6S 7S 8S |
       | 1    | KH QH 2D |
 
-  @B12 @R24 @R31 @B9
+  @B12 @R24 @R31 @B9 @http
   Scenario: After its hands the highest total wins, the deal passing to the left
     Given a 2-player match of basic Rummy of 2 hands
     When the match begins
@@ -50,7 +50,7 @@ Feature: Matches of basic Rummy
     When the match of hands is opened
     Then the match command is refused citing B12 with code "invalid-rules"
 
-  @B2 @R31 @P6
+  @B2 @R31 @P6 @http
   Scenario: The first dealer and every hand are drawn from the match's seed
     Given a 3-player match of basic Rummy with open seats and the seed "rummy-match"
     When seat 0 is claimed by "Ann" with the seat seed "ann-0"

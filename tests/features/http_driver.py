@@ -180,12 +180,12 @@ class HttpDriver:
         decks: Sequence[Sequence[str]],
         dealer: int,
     ) -> Outcome:
-        body = {"players": list(_NAMES[:seats]), "options": dict(options), "dealer": dealer}
+        body = {"players": list(_NAMES[:seats]), **_match_options(options), "dealer": dealer}
         return self._open({**body, "decks": [list(deck) for deck in decks]})
 
     def open_match(self, seats: int, options: Mapping[str, Any], seed: str, named: bool) -> Outcome:
         table: Json = {"players": list(_NAMES[:seats])} if named else {"seats": seats}
-        return self._open({**table, "options": dict(options), "seed": seed})
+        return self._open({**table, **_match_options(options), "seed": seed})
 
     def claim_seat(self, seat: int, name: str, seat_seed: str | None) -> Outcome:
         body = {"name": name, "seat_seed": seat_seed}
@@ -321,3 +321,15 @@ def _object(value: Any) -> Json:
     if not isinstance(value, dict):
         raise HttpDriverError(f"expected a JSON object, got {type(value).__name__}")
     return value
+
+
+def _match_options(options: Mapping[str, Any]) -> Json:
+    """`POST /matches`'s fields for the scenario's options: Penang's `options`, or a draw
+    game's `game`, `draw_rules` (tagged with the game) and `options` (R31)."""
+    chosen = dict(options)
+    game = chosen.pop("game", None)
+    if game is None:
+        return {"options": chosen}
+    rules = chosen.pop("rules", None) or {}
+    body: Json = {"game": game, "draw_rules": {"game": game, **rules}}
+    return {**body, "options": chosen} if chosen else body
