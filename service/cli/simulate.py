@@ -18,7 +18,8 @@ store, a SQLite file or a PostgreSQL URL, many games to a transaction
 (`service.store.seeding`): a store of many games for the scale benchmarks. Ctrl-C stops
 the run and prints the summary of the games finished.
 
-`--game rummy` or `--game three-thirteen` plays N matches of that game in process, each
+`--game rummy` or `--game three-thirteen` plays N matches of that game (in process, or
+with `--url` against the service, each command through its seat's token), each
 with its players named and its seed committed to (R31): basic Rummy's to `--target`
 points (default 100) or of `--hands` hands (B12), Three Thirteen's its eleven hands (T1).
 The draw games' bots (greedy, random) send one command at a time from their seat's view;
@@ -174,12 +175,12 @@ def run_simulate(args: argparse.Namespace) -> int:
 def _run(options: SimulationOptions, args: argparse.Namespace, on_game: OnGame) -> tuple[int, str]:
     """Play the run; its exit code, and what failed if a game did."""
     try:
-        if options.game != "penang":
-            run_draw_local(options, on_game)
-        elif args.url is None:
-            run_local(options, on_game)
-        else:
+        if args.url is not None:
             run_remote(options, args.url, args.clients, on_game)
+        elif options.game != "penang":
+            run_draw_local(options, on_game)
+        else:
+            run_local(options, on_game)
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED, ""
     except RemoteError as error:
@@ -196,8 +197,6 @@ def _options(args: argparse.Namespace) -> SimulationOptions:
         raise ValueError("--store writes games played in process: give it without --url")
     if args.store is not None and args.game != "penang":
         raise ValueError(f"--store writes Penang's games: not {args.game} matches")
-    if args.url is not None and args.game != "penang":
-        raise ValueError(f"--url plays Penang's games: {args.game} matches play in process")
     bots = tuple(name.strip() for name in args.bots.split(","))
     return SimulationOptions(
         games=args.games,

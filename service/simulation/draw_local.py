@@ -155,13 +155,15 @@ class PlayedMatch:
 
     plan: DrawMatchPlan
     match: MatchRecord
+    #: Over HTTP, the service's own export of the record (signed hands).
+    exported: bytes | None = None
 
     @property
     def name(self) -> str:
         return f"match-{self.plan.number:06d}.json"
 
     def record(self) -> bytes:
-        return dump_match_record(self.match)
+        return self.exported if self.exported is not None else dump_match_record(self.match)
 
     def outcome(self) -> Outcome:
         """The match as the summary counts it: its end, winners, totals and turns."""

@@ -15,12 +15,14 @@ import queue
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 import httpx
 
 from domain.events import Event
 from service.simulation import local
+from service.simulation.draw_local import draw_plans
+from service.simulation.draw_remote import RemoteDrawMatch
 from service.simulation.plan import GamePlan, SimulationOptions, plans
 from service.simulation.remote import RemoteGame, Stopped
 from service.simulation.summary import Outcome, outcome
@@ -70,17 +72,40 @@ def run_local(options: SimulationOptions, on_game: OnGame) -> None:
 
 
 def run_remote(options: SimulationOptions, url: str, clients: int, on_game: OnGame) -> None:
-    """Play every planned game against the service at `url`, `clients` games at a time."""
+    """Play every planned game (or match of a draw game) against the service at `url`,
+    `clients` at a time."""
+    items: Iterator[Any]
+    if options.game == "penang":
+        items = plans(options)
+
+        def play(http: httpx.Client, plan: Any, stop: threading.Event) -> Finished:
+            return Played(plan, *RemoteGame(http, plan, stop).play())
+    else:
+        items = draw_plans(options)
+
+        def play(http: httpx.Client, plan: Any, stop: threading.Event) -> Finished:
+            return RemoteDrawMatch(http, plan, stop).play()
+
+    _run_clients(items, play, url, clients, on_game)
+
+
+def _run_clients(
+    items: Iterator[Any],
+    play: Callable[[httpx.Client, Any, threading.Event], Finished],
+    url: str,
+    clients: int,
+    on_game: OnGame,
+) -> None:
+    """`clients` threads, each playing one planned item at a time with its own client."""
     stop = threading.Event()
-    pending = _Shared(plans(options))
-    results: queue.Queue[Played | BaseException] = queue.Queue()
+    pending = _Shared(items)
+    results: queue.Queue[Finished | BaseException] = queue.Queue()
 
     def client() -> None:
         try:
             with httpx.Client(base_url=url, timeout=60) as http:
                 while (plan := pending.next()) is not None and not stop.is_set():
-                    events, record = RemoteGame(http, plan, stop).play()
-                    results.put(Played(plan, events, record))
+                    results.put(play(http, plan, stop))
         except Stopped:
             pass
         except BaseException as failure:  # handed to the caller, whatever it is
@@ -108,10 +133,10 @@ def run_remote(options: SimulationOptions, url: str, clients: int, on_game: OnGa
 class _Shared:
     """The plans, taken one at a time by several threads."""
 
-    def __init__(self, items: Iterator[GamePlan]) -> None:
+    def __init__(self, items: Iterator[Any]) -> None:
         self._items = items
         self._lock = threading.Lock()
 
-    def next(self) -> GamePlan | None:
+    def next(self) -> Any:
         with self._lock:
             return next(self._items, None)

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from domain.match.records import load_match_record
 from service.cli.main import main
 
+from .support import serve
 from .test_api_simulate import _check_consistent, _simulate
 
 
@@ -68,7 +70,6 @@ def test_rummy_matches_print_a_summary_in_words(capsys: pytest.CaptureFixture[st
         (["--game", "three-thirteen", "--cards", "5"], "no --cards"),
         (["--game", "three-thirteen", "--hands", "5"], "eleven hands"),
         (["--target", "50"], "end a match of basic Rummy"),
-        (["--game", "rummy", "--url", "http://127.0.0.1:1"], "play in process"),
     ],
 )
 def test_bad_draw_game_options_are_one_line_and_exit_2(
@@ -79,3 +80,31 @@ def test_bad_draw_game_options_are_one_line_and_exit_2(
     assert captured.out == ""
     (line,) = captured.err.strip().splitlines()
     assert line.startswith("penang-rummy simulate: ") and named in line, line
+
+
+@pytest.mark.parametrize("game", ["rummy", "three-thirteen"])
+def test_draw_matches_over_http_are_the_matches_played_in_process(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str
+) -> None:
+    options = ["--game", game, "--games", "2", "--players", "2", "--seed", "http"]
+    if game == "rummy":
+        options += ["--target", "40"]
+    else:
+        options += ["--bots", "greedy"]
+    remote, local = tmp_path / "remote", tmp_path / "local"
+    with serve(tmp_path, "--sqlite-synchronous", "normal") as url:
+        over_http = _simulate(
+            capsys, *options, "--url", url, "--clients", "2", "--records", str(remote)
+        )
+    in_process = _simulate(capsys, *options, "--records", str(local))
+    _check_consistent(over_http)
+    timing = {"seconds": 0, "games_per_second": 0}
+    assert {**over_http, **timing} == {**in_process, **timing}
+    for name in sorted(path.name for path in local.iterdir()):
+        served = load_match_record((remote / name).read_bytes())
+        here = load_match_record((local / name).read_bytes())
+        # The same hands, dealt alike and played alike; the service names them by its ids.
+        assert [g.events for g in served.games] == [g.events for g in here.games]
+        assert all(g.signature is not None for g in served.games), "the service signs"
+        assert main(["verify", str(remote / name)]) == 0
+        assert capsys.readouterr().out.startswith("valid: ")
