@@ -11,7 +11,7 @@ Feature: The deal of basic Rummy
   Background:
     Given a game of basic Rummy
 
-  @B1 @B2
+  @B1 @B2 @http
   Scenario Outline: The size of the hands goes by the number of players
     Given a <players>-player hand dealt by seat 0 from a shuffled deck
     Then each seat holds <size> cards, the stock <stock> and the discard pile 1
@@ -24,7 +24,7 @@ Feature: The deal of basic Rummy
       | 5       | 6    | 21    |
       | 6       | 6    | 15    |
 
-  @B1
+  @B1 @http
   Scenario Outline: Basic Rummy takes two to six players
     When a <players>-player hand is dealt by seat 0 from a shuffled deck
     Then the deal is refused citing B1 with code "invalid-rules"
@@ -34,12 +34,12 @@ Feature: The deal of basic Rummy
       | 1       |
       | 7       |
 
-  @B1
+  @B1 @http
   Scenario: One pack of 52 cards and no joker
     When a 2-player hand is dealt by seat 0 from a shuffled deck with "JK"
     Then the deal is refused citing B1 with code "invalid-rules"
 
-  @B2 @R24
+  @B2 @R24 @http
   Scenario: The dealer deals one card at a time from their left, then turns up the next card
     Given a 2-player hand with 3 cards each dealt by seat 1 from a deck whose top cards are "AS KH 2S QH 3S JH 9C 2D"
     Then seat 0 holds the cards "AS 2S 3S"
@@ -48,7 +48,7 @@ Feature: The deal of basic Rummy
     And the stock holds 45 cards
     And it is seat 0's turn
 
-  @B2 @R28
+  @B2 @R28 @http
   Scenario: Nobody sees the stock's order, nor another seat's hand
     Given a 4-player hand dealt by seat 0 from a shuffled deck
     Then no viewer sees the stock's order

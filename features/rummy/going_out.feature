@@ -11,7 +11,7 @@ Feature: Going out, and going rummy
 
   Rule: Going out by meld, lay-off or discard
 
-    @B7 @B9 @R23
+    @B7 @B9 @R23 @http
     Scenario: The last cards melded: no discard is needed
       Given the stock's top cards are "7H"
       And a 2-player hand dealt by seat 0 with these hands:
@@ -24,7 +24,7 @@ Feature: Going out, and going rummy
       And seat 1 went out and the hand is over
       And seat 1 went rummy
 
-    @B7 @R23
+    @B7 @R23 @http
     Scenario: Nothing may follow going out
       Given the stock's top cards are "7H"
       And a 2-player hand dealt by seat 0 with these hands:
@@ -35,7 +35,7 @@ Feature: Going out, and going rummy
       Then the command is refused at action 2 citing B7 with code "action-after-game"
       And nothing was recorded
 
-    @B7 @B9 @R23
+    @B7 @B9 @R23 @http
     Scenario: The last card laid off, after a meld in an earlier turn
       Given the stock's top cards are "6H KC 7H"
       And a 2-player hand dealt by seat 0 with these hands:
@@ -51,7 +51,7 @@ Feature: Going out, and going rummy
       And seat 1 did not go rummy
       And the game is over: winners 1; points 0, 23
 
-    @B7 @B9 @R23
+    @B7 @B9 @R23 @http
     Scenario: The last card discarded
       Given the stock's top cards are "KD"
       And a 2-player hand dealt by seat 0 with these hands:
@@ -74,13 +74,13 @@ Feature: Going out, and going rummy
         | 1    | 3H 4H 5H 6H |
         | 0    | 2C 4D 7S QS |
 
-    @B7 @R23
+    @B7 @R23 @http
     Scenario: Melding the last card is refused
       When seat 1 plays "draw from the stock; meld 3H 4H 5H 6H 7H"
       Then the command is refused at action 1 citing B7 with code "last-card-discard"
       And nothing was recorded
 
-    @B7 @R23
+    @B7 @R23 @http
     Scenario: Discarding it goes out
       When seat 1 plays "draw from the stock; meld 3H 4H 5H 6H; discard 7H"
       Then the command is accepted
@@ -88,7 +88,7 @@ Feature: Going out, and going rummy
 
   Rule: Going rummy doubles the hand's points
 
-    @B9 @R23
+    @B9 @R23 @http
     Scenario: Every card melded in one turn, none before
       Given the stock's top cards are "8S"
       And a 2-player hand dealt by seat 0 with these hands:
@@ -99,7 +99,7 @@ Feature: Going out, and going rummy
       Then seat 1 went rummy
       And the game is over: winners 1; points 0, 66
 
-    @B9 @R23
+    @B9 @R23 @http
     Scenario: Discards in earlier turns do not count; an earlier meld would
       Given the stock's top cards are "KC 2D 6H"
       And a 2-player hand dealt by seat 0 with these hands:
@@ -114,7 +114,7 @@ Feature: Going out, and going rummy
 
   Rule: A hand nobody can go out of ends at once, blocked
 
-    @B7 @R30
+    @B7 @R30 @http
     Scenario: Every meld on the table is complete and every hand holds one card
       Given the stock's top cards are "KC 7C"
       And a 2-player hand dealt by seat 0 with these hands:
@@ -126,7 +126,7 @@ Feature: Going out, and going rummy
       Then the events recorded are Drew, Melded, Discarded, HandEnded
       And the hand ended blocked, nobody scoring
 
-    @B7 @R30
+    @B7 @R30 @http
     Scenario: A hand of one card plays on while a meld on the table can grow
       Given the stock's top cards are "KC 7C"
       And a 2-player hand dealt by seat 0 with these hands:

@@ -10,7 +10,7 @@ Feature: Laying off in basic Rummy
     And the upcard is "9C"
     And the stock's top cards are "JD 5S"
 
-  @B6
+  @B6 @http
   Scenario: Tom melds three 8s; Dana lays off an 8
     Given a 2-player hand dealt by seat 0 with these hands:
       | seat | hand           |
@@ -21,7 +21,7 @@ Feature: Laying off in basic Rummy
     Then the command is accepted
     And meld 0 is the set "8C 8D 8S 8H" of seat 1
 
-  @B6
+  @B6 @http
   Scenario Outline: Nora melds the 8-9-10 of hearts; Dave lays off the 7 or the jack, or both
     Given a 2-player hand dealt by seat 0 with these hands:
       | seat | hand            |
@@ -38,7 +38,7 @@ Feature: Laying off in basic Rummy
       | lay off JH on meld 0                        | 8H 9H 10H JH     |
       | lay off 7H on meld 0; lay off JH on meld 0  | 7H 8H 9H 10H JH  |
 
-  @B6
+  @B6 @http
   Scenario: A player lays off on their own meld
     Given a 2-player hand dealt by seat 0 with these hands:
       | seat | hand           |
@@ -48,7 +48,7 @@ Feature: Laying off in basic Rummy
     Then the command is accepted
     And meld 0 is the set "8C 8D 8S 8H" of seat 1
 
-  @B6 @B5 @R25
+  @B6 @B5 @R25 @http
   Scenario: A run takes no ace above its king
     Given a 2-player hand dealt by seat 0 with these hands:
       | seat | hand           |
@@ -58,7 +58,7 @@ Feature: Laying off in basic Rummy
     Then the command is refused at action 2 citing B5 with code "cannot-lay-off"
     And nothing was recorded
 
-  @B6 @B10 @R25
+  @B6 @B10 @R25 @http
   Scenario: With the option, it does
     Given the rule option "ace_high" is true
     And a 2-player hand dealt by seat 0 with these hands:
@@ -78,19 +78,19 @@ Feature: Laying off in basic Rummy
         | 0    | 6C 7C 2S 4D QS |
       And seat 1 played "draw from the stock; meld 3C 4C 5C; discard KD"
 
-    @B6
+    @B6 @http
     Scenario: The 6, then the 7
       When seat 0 plays "draw from the stock; lay off 6C on meld 0; lay off 7C on meld 0"
       Then the command is accepted
       And meld 0 is the run "3C 4C 5C 6C 7C" of seat 1
 
-    @B6
+    @B6 @http
     Scenario: A run grows only at its ends: the 7 before the 6 is refused
       When seat 0 plays "draw from the stock; lay off 7C on meld 0"
       Then the command is refused at action 1 citing B6 with code "cannot-lay-off"
       And nothing was recorded
 
-    @B6
+    @B6 @http
     Scenario: A card that fits no meld, or a meld that is not there, is refused
       When seat 0 plays "draw from the stock; lay off 2S on meld 0"
       Then the command is refused at action 1 citing B6 with code "cannot-lay-off"

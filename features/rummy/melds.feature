@@ -18,7 +18,7 @@ Feature: Melds in basic Rummy
         | 1    | AH 2H 3H QS KS AS 2S 8C 8D 8S |
         | 0    | 5C 6C 7C 9D 10D JD QD KD 4S 2D |
 
-    @B5
+    @B5 @http
     Scenario Outline: Groups and sequences are melds
       When seat 1 plays "draw from the stock; meld <cards>"
       Then the command is accepted
@@ -31,7 +31,7 @@ Feature: Melds in basic Rummy
         | AH 2H 3H    | run  | AH 2H 3H    |
         | 3H AH 2H    | run  | AH 2H 3H    |
 
-    @B5 @R25
+    @B5 @R25 @http
     Scenario Outline: Cards that make no meld are refused
       When seat 1 plays "draw from the stock; meld <cards>"
       Then the command is refused at action 1 citing B5 with code "not-a-meld"
@@ -48,13 +48,13 @@ Feature: Melds in basic Rummy
         | 8C 8D 2S |
         | 8C 8D    |
 
-    @B5
+    @B5 @http
     Scenario: A player melds only cards from their own hand
       When seat 1 plays "draw from the stock; meld 5C 6C 7C"
       Then the command is refused at action 1 citing B5 with code "card-not-in-hand"
       And nothing was recorded
 
-    @B1
+    @B1 @http
     Scenario: There is no joker to name, nor to swap
       When seat 1 plays "draw from the stock; meld 8C 8D JK with joker as 8S"
       Then the command is refused at action 1 citing B1 with code "not-in-this-game"
@@ -71,7 +71,7 @@ Feature: Melds in basic Rummy
         | 1    | AH 2H 3H QS KS AS 2S 8C 8D 8S |
         | 0    | 5C 6C 7C 9D 10D JD QD KD 4S 2D |
 
-    @B10 @R25
+    @B10 @R25 @http
     Scenario Outline: Q-K-A and A-2-3 are runs
       When seat 1 plays "draw from the stock; meld <cards>"
       Then the command is accepted
@@ -82,7 +82,7 @@ Feature: Melds in basic Rummy
         | QS KS AS | QS KS AS |
         | AH 2H 3H | AH 2H 3H |
 
-    @B10
+    @B10 @http
     Scenario: A run never wraps past the ace
       When seat 1 plays "draw from the stock; meld KS AS 2S"
       Then the command is refused at action 1 citing B10 with code "not-a-meld"

@@ -9,7 +9,7 @@ Feature: Scoring basic Rummy
     And the upcard is "9C"
     And the stock's top cards are "6H 5C 5D 7H"
 
-  @B8 @R24
+  @B8 @R24 @http
   Scenario Outline: The winner takes the cards left in the other hands
     Given the rule option "ace_high" is <ace_high>
     And a 3-player hand dealt by seat 0 with these hands:

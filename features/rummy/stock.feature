@@ -14,7 +14,7 @@ Feature: The stock of basic Rummy
       Given the rule option "cards_per_player" is 24
       And the upcard is "9C"
 
-    @B11 @R20
+    @B11 @R20 @http
     Scenario: From the seeds the deal committed to, shuffled
       Given a 2-player hand dealt from the seed "rummy-stock-1"
       And the seat on turn draws from the stock and discards a card
@@ -23,7 +23,7 @@ Feature: The stock of basic Rummy
       When the seat on turn draws from the empty stock
       Then the stock was rebuilt from the discard pile less its top card, in the order the seed "rummy-stock-1" draws for rebuild 1
 
-    @B11 @R20
+    @B11 @R20 @http
     Scenario: From an explicit deck, turned over as it lies
       Given a 2-player hand dealt by seat 0 from a shuffled deck
       And the seat on turn draws from the stock and discards a card
@@ -32,7 +32,7 @@ Feature: The stock of basic Rummy
       When the seat on turn draws from the empty stock
       Then the stock was rebuilt from the discard pile less its top card, turned over
 
-  @B11 @R20
+  @B11 @R20 @http
   Scenario: A discard pile of one card cannot rebuild the stock
     Given the rule option "cards_per_player" is 17
     And a 3-player hand dealt by seat 0 from a shuffled deck

@@ -6,7 +6,7 @@ Feature: The deal of Three Thirteen
   eleventh (T3). The rest is the stock; its top card, turned up, starts the discard pile.
   While the hand runs nobody sees the stock's order, nor another seat's hand (R28).
 
-  @T1 @T3 @R29
+  @T1 @T3 @R29 @http
   Scenario Outline: Hand n deals n + 2 cards, and rank n + 2 is wild
     Given hand <hand> of a game of Three Thirteen
     And a 2-player hand dealt by seat 0 from a shuffled deck
@@ -22,13 +22,13 @@ Feature: The deal of Three Thirteen
       | 10   | 12   | 27    | Q    |
       | 11   | 13   | 25    | K    |
 
-  @T1
+  @T1 @http
   Scenario: There are eleven hands
     Given hand 12 of a game of Three Thirteen
     When a 2-player hand is dealt by seat 0 from a shuffled deck
     Then the deal is refused citing T1 with code "invalid-rules"
 
-  @T2 @R29
+  @T2 @R29 @http
   Scenario Outline: A pack for each two players
     Given hand 11 of a game of Three Thirteen
     And a <players>-player hand dealt by seat 0 from a shuffled deck
@@ -53,13 +53,13 @@ Feature: The deal of Three Thirteen
       | 1       |
       | 7       |
 
-  @T2
+  @T2 @http
   Scenario: No joker
     Given hand 1 of a game of Three Thirteen
     When a 2-player hand is dealt by seat 0 from a shuffled deck with "JK"
     Then the deal is refused citing T2 with code "invalid-rules"
 
-  @T1 @R28
+  @T1 @R28 @http
   Scenario: Nobody sees the stock's order, nor another seat's hand
     Given hand 5 of a game of Three Thirteen
     And a 3-player hand dealt by seat 0 from a shuffled deck

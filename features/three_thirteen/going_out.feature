@@ -19,7 +19,7 @@ Feature: Going out in Three Thirteen
         | 1    | 5H 6H 8S |
         | 0    | 7C 7D QS |
 
-    @T8 @R27
+    @T8 @R27 @http
     Scenario: A hand of melds goes out with a discard
       When seat 1 plays "draw from the stock; go out with 5H 6H 7H, discarding 8S"
       Then the command is accepted
@@ -28,7 +28,7 @@ Feature: Going out in Three Thirteen
       And it is seat 0's turn
       And the hand is not over
 
-    @T8 @T9 @R27
+    @T8 @T9 @R27 @http
     Scenario: The last turn ends the hand
       Given seat 1 played "draw from the stock; go out with 5H 6H 7H, discarding 8S"
       When seat 0 plays "draw from the stock; discard QS"
@@ -40,7 +40,7 @@ Feature: Going out in Three Thirteen
       And the game is over: winners 1; points 24, 0
       And every viewer sees every hand, the stock and every card drawn
 
-    @T8 @R27
+    @T8 @R27 @http
     Scenario: Nobody goes out in a last turn
       Given seat 1 played "draw from the stock; go out with 5H 6H 7H, discarding 8S"
       When seat 0 plays "draw from the stock; go out with 7C 7D KD, discarding QS"
@@ -48,18 +48,18 @@ Feature: Going out in Three Thirteen
       And nothing was recorded
       And the only legal commands of seat 0 are "draw from the stock; draw from the discard pile"
 
-    @T8 @R27
+    @T8 @R27 @http
     Scenario: The melds named are the rest of the hand
       When seat 1 plays "draw from the stock; go out with 5H 6H 7H, discarding 5H"
       Then the command is refused at action 1 citing T8 with code "cannot-go-out"
       And nothing was recorded
 
-    @T8
+    @T8 @http
     Scenario: Going out is among the legal commands
       When seat 1 plays "draw from the stock"
       Then the legal commands of seat 1 include "go out with 5H 6H 7H, discarding 8S"
 
-    @T7
+    @T7 @http
     Scenario Outline: Melds stay in the hand: nothing is melded on the table nor laid off
       When seat 1 plays "draw from the stock; <action>"
       Then the command is refused at action 1 citing T7 with code "not-in-this-game"
@@ -73,7 +73,7 @@ Feature: Going out in Three Thirteen
 
   Rule: The hand ends when the turn comes back to the player who went out
 
-    @T8 @R27
+    @T8 @R27 @http
     Scenario: Every other player, from the left, takes one last turn
       Given the stock's top cards are "7H KD 2C 4C"
       And a 3-player hand dealt by seat 0 with these hands:
@@ -89,7 +89,7 @@ Feature: Going out in Three Thirteen
       When seat 0 plays "draw from the stock; discard 2C"
       Then the game is over: winners 1; points 24, 0, 21
 
-    @T8 @T9 @R27
+    @T8 @T9 @R27 @http
     Scenario: A last hand of melds scores nothing either: the win is shared
       Given the stock's top cards are "7H 7S"
       And a 2-player hand dealt by seat 0 with these hands:

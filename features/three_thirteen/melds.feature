@@ -7,7 +7,7 @@ Feature: Melds in Three Thirteen
 
   Rule: A hand of melds goes out
 
-    @T5 @T6 @R26
+    @T5 @T6 @R26 @http
     Scenario Outline: Runs and sets, wild cards in them or alone
       Given hand 1 of a game of Three Thirteen
       And the upcard is "9C"
@@ -33,7 +33,7 @@ Feature: Melds in Three Thirteen
         | AS 3C 3D |
         | 3S 3H 3D |
 
-    @T6 @R26
+    @T6 @R26 @http
     Scenario Outline: Any number of wild cards in a meld, and a meld of wild cards alone
       Given hand 2 of a game of Three Thirteen
       And the upcard is "9C"
@@ -50,7 +50,7 @@ Feature: Melds in Three Thirteen
         | 9H 4S 4D 4H | 7C 7D QS 4C |
         | 4S 4D 4H 4C | 7C 7D QS 9H |
 
-    @T5 @R26
+    @T5 @R26 @http
     Scenario: With two packs a set may repeat a suit
       Given hand 1 of a game of Three Thirteen
       And the upcard is "9C"
@@ -65,7 +65,7 @@ Feature: Melds in Three Thirteen
 
   Rule: Cards that make no meld do not go out
 
-    @T5
+    @T5 @http
     Scenario Outline: The ace is low and the king high; a run is in sequence, a set one rank
       Given hand 1 of a game of Three Thirteen
       And the upcard is "9C"

@@ -4,7 +4,7 @@ Feature: Scoring Three Thirteen
   left out its face value as if it were not wild; the player who went out scores 0 (T9).
   The rules arrange each hand into the melds that leave the least deadwood (R27).
 
-  @T9 @R27
+  @T9 @R27 @http
   Scenario Outline: Each hand's deadwood, at its best arrangement
     Given hand <hand> of a game of Three Thirteen
     And the upcard is "2S"

@@ -7,14 +7,14 @@ Feature: The stock of Three Thirteen
   Background:
     Given hand 11 of a game of Three Thirteen
 
-  @T10 @R20
+  @T10 @R20 @http
   Scenario: From the seeds the deal committed to, shuffled
     Given a 2-player hand dealt from the seed "three-thirteen-stock"
     When the seats draw from the stock and discard until it is empty
     And the seat on turn draws from the empty stock
     Then the stock was rebuilt from the discard pile less its top card, in the order the seed "three-thirteen-stock" draws for rebuild 1
 
-  @T10 @R20
+  @T10 @R20 @http
   Scenario: From an explicit deck, turned over as it lies
     Given a 2-player hand dealt by seat 1 from a shuffled deck
     When the seats draw from the stock and discard until it is empty

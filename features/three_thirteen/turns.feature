@@ -14,7 +14,7 @@ Feature: Turns in Three Thirteen
       | 1    | 5H 6H 8S |
       | 0    | 7C 7D QS |
 
-  @T4 @R28
+  @T4 @R28 @http
   Scenario: A card drawn from the stock is shown to its drawer only
     When seat 1 plays "draw from the stock"
     Then the command is accepted
@@ -22,7 +22,7 @@ Feature: Turns in Three Thirteen
     And only seat 1 sees that it drew "KD" from the stock
     And it is seat 1's turn
 
-  @T4 @R21
+  @T4 @R21 @http
   Scenario: The top discard may be taken, and discarded again
     When seat 1 plays "draw from the discard pile; discard 9C"
     Then the command is accepted
@@ -30,7 +30,7 @@ Feature: Turns in Three Thirteen
     And the discard pile is "9C"
     And it is seat 0's turn
 
-  @T4
+  @T4 @http
   Scenario: A draw and a discard, in one command
     When seat 1 plays "draw from the stock; discard 8S"
     Then the command is accepted
@@ -39,7 +39,7 @@ Feature: Turns in Three Thirteen
     And the discard pile is "9C 8S"
     And it is seat 0's turn
 
-  @T4 @R22
+  @T4 @R22 @http
   Scenario: A draw and a discard, in two commands
     When seat 1 plays "draw from the stock"
     Then it is seat 1's turn
@@ -47,31 +47,31 @@ Feature: Turns in Three Thirteen
     Then the command is accepted
     And it is seat 0's turn
 
-  @T4
+  @T4 @http
   Scenario: A turn begins with a draw
     When seat 1 plays "discard 8S"
     Then the command is refused citing T4 with code "wrong-phase"
     And nothing was recorded
 
-  @T4
+  @T4 @http
   Scenario: One draw a turn
     When seat 1 plays "draw from the stock; draw from the discard pile"
     Then the command is refused at action 1 citing T4 with code "wrong-phase"
     And nothing was recorded
 
-  @T4
+  @T4 @http
   Scenario: A player cannot play out of turn
     When seat 0 plays "draw from the stock"
     Then the command is refused citing T4 with code "not-your-turn"
     And nothing was recorded
 
-  @T4 @R22
+  @T4 @R22 @http
   Scenario: The discard ends the turn
     When seat 1 plays "draw from the stock; discard 8S; discard 5H"
     Then the command is refused at action 2 citing T4 with code "not-your-turn"
     And nothing was recorded
 
-  @T4
+  @T4 @http
   Scenario: The legal commands: the draws, then the discards
     Then the only legal commands of seat 1 are "draw from the stock; draw from the discard pile"
     When seat 1 plays "draw from the stock"

@@ -71,9 +71,9 @@ from service.store.envelopes import (
 from service.store.folds import FoldedStreams
 from service.store.game_folds import AnyGameState, fold_game
 from service.store.notices import RECORDER_TOPIC, Listeners, changes
+from service.store.reading import stream_reader
 from service.store.recent import Recent
 
-_CACHE_SIZE = 4096
 _log = logging.getLogger("service.store")
 T = TypeVar("T")
 S = TypeVar("S", bound=msgspec.Struct)
@@ -85,9 +85,11 @@ class GameStore(Application[UUID]):
     name = "PenangRummy"
 
     def __init__(self, settings: Settings) -> None:
-        self._secrets = Recent[UUID, GameSecrets](_CACHE_SIZE)
+        #: How many games (and matches) each cache keeps (`Settings.cache_games`).
+        self._cache_size = settings.cache_games
+        self._secrets = Recent[UUID, GameSecrets](self._cache_size)
         #: By game: the latest version whose stored time is known, and that time.
-        self._began = Recent[UUID, tuple[int, datetime]](_CACHE_SIZE)
+        self._began = Recent[UUID, tuple[int, datetime]](self._cache_size)
         self._synchronous = settings.sqlite_synchronous
         #: Told of every committed write, in the writing thread (`notices`).
         self.listeners = Listeners()
@@ -95,11 +97,11 @@ class GameStore(Application[UUID]):
         if settings.store == "postgres":
             env["APPLICATION_RECORDER_TOPIC"] = RECORDER_TOPIC
         super().__init__(env=env)
-        self.games = FoldedStreams[Event, AnyGameState](
-            self.events, Event, fold_game, GameNotFound, _CACHE_SIZE
-        )
+        read = stream_reader(self.recorder)
+        size = self._cache_size
+        self.games = FoldedStreams[Event, AnyGameState](read, Event, fold_game, GameNotFound, size)
         self.matches = FoldedStreams[AnyMatchEvent, MatchState](
-            self.events, MatchEvent, fold_match, MatchNotFound, _CACHE_SIZE
+            read, MatchEvent, fold_match, MatchNotFound, size
         )
         self.clocks = backends.clock_index(self.factory)
         self.clocks.create_table()

@@ -239,3 +239,67 @@ def check_the_record_exports(generated: Generated, table: Table, types: list[str
     assert lines[0] == {key: raw[key] for key in ("format", "rules_version", "game_id")}
     assert lines[1:-1] == raw["events"]
     assert lines[-1] == {"chain": raw["chain"], "signature": raw["signature"]}
+
+
+#: Each draw game with options that keep a hand short: a few cards each (B2's option;
+#: Three Thirteen's first hand deals three, T1).
+DRAW_GAMES = {
+    "rummy": {"game": "rummy", "cards_per_player": 4},
+    "three-thirteen": {"game": "three-thirteen"},
+}
+
+
+@pytest.mark.parametrize("game", list(DRAW_GAMES))
+def test_a_generated_python_client_plays_a_draw_game_fully_typed(
+    generated: Generated, server: str, game: str
+) -> None:
+    """Two seats play a hand of basic Rummy or Three Thirteen through the generated client:
+    every view is a `HandView`, the moves the game's own, every event typed."""
+    g = generated
+    anyone = g.client.Client(base_url=server, raise_on_unexpected_status=True)
+    body = g.model("CreateGame").from_dict(
+        {"players": PLAYERS[:2], "game": game, "draw_rules": DRAW_GAMES[game], "seed": game}
+    )
+    created = g.operation("create_game").sync(client=anyone, body=body)
+    assert isinstance(created.view, g.model("HandView")), created.view
+    assert_typed(created)
+    seats = [g.client.AuthenticatedClient(base_url=server, token=t) for t in created.tokens]
+    moves_type = g.model("RummyMoves" if game == "rummy" else "ThirteenMoves")
+    seen: set[str] = set()
+    for _ in range(MAX_TURNS):
+        view = g.operation("get_game").sync(created.game_id, client=anyone)
+        assert isinstance(view, g.model("HandView")), view
+        assert_typed(view)
+        if view.over:
+            break
+        seat = view.turn
+        moves = g.operation("get_legal_moves").sync(created.game_id, seat, client=seats[seat])
+        assert isinstance(moves.moves, moves_type), moves.moves
+        assert_typed(moves)
+        command = _draw_game_choice([c.to_dict() for c in moves.moves.commands])
+        answer = g.operation("submit_turn").sync(
+            created.game_id, seat, client=seats[seat], body=g.model("SubmitTurn").from_dict(command)
+        )
+        assert isinstance(answer, g.model("TurnResult")), answer
+        assert isinstance(answer.view, g.model("HandView")), answer.view
+        assert_typed(answer)
+        seen |= {type(record.event).__name__ for record in answer.events}
+    assert view.over, "the hand did not end"
+    assert {"DrewView", "Discarded", "HandEnded"} <= seen, seen
+    document = g.operation("export_record").sync(created.game_id, client=anyone)
+    assert_typed(document)
+    assert [type(event).__name__ for event in document.events][:2] == [
+        "StoredHandDealt",
+        "StoredDrew",
+    ]
+
+
+def _draw_game_choice(commands: list[dict[str, Any]]) -> dict[str, Any]:
+    """Go out, meld or lay off where the service lists it; draw from the stock; else throw
+    the highest card: a short hand ends within a few turns."""
+    kinds = [command["actions"][0]["type"] for command in commands]
+    for wanted in ("go_out", "meld", "lay_off", "draw"):
+        if wanted in kinds:
+            return commands[kinds.index(wanted)]
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    return max(commands, key=lambda command: ranks.index(command["actions"][0]["card"][:-1]))

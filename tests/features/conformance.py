@@ -7,7 +7,7 @@ A server that refuses explicit decks (403 `deck-not-allowed`: this one unless
 `PENANG_RUMMY_ALLOW_DECK` is on) has the scenarios dealt from a stacked deck skipped,
 with the reason.
 
-With a URL the run ends with a summary per rule id (RULES.md's P and D ids,
+With a URL the run ends with a summary per rule id (RULES.md's P, D, B and T ids,
 READINGS.md's R ids): `pass` when every scenario checking it passed, `fail` when one
 failed, `not run` when none ran (skipped, or no `@http` scenario checks it). A JUnit XML
 report (`--junitxml FILE`) names each scenario's rule ids as its `rules` property and
@@ -25,6 +25,8 @@ import pytest
 from .rule_ids import known_tags
 
 OPTION = "--conformance-url"
+#: The families of rule ids, in the order RULES.md and READINGS.md give them.
+_FAMILIES = "PDBTR"
 PASS, FAIL, NOT_RUN = "pass", "fail", "not run"
 #: Why a scenario dealt from a stacked deck is not run against a server that refuses decks.
 DECK_REFUSED = (
@@ -56,14 +58,14 @@ def conformance_url(config: pytest.Config) -> str | None:
 
 
 def rule_ids_of(item: pytest.Item) -> list[str]:
-    """The P, D and R ids a scenario is tagged with (its markers)."""
+    """The P, D, B, T and R ids a scenario is tagged with (its markers)."""
     ids = set(rule_ids())
     return sorted({marker.name for marker in item.iter_markers()} & ids, key=_order)
 
 
 def rule_ids() -> list[str]:
-    """Every P, D and R id, in the order of RULES.md and READINGS.md."""
-    return [tag for tag in known_tags() if tag[0] in "PDR" and tag[1:].isdigit()]
+    """Every P, D, B, T and R id, in the order of RULES.md and READINGS.md."""
+    return [tag for tag in known_tags() if tag[0] in _FAMILIES and tag[1:].isdigit()]
 
 
 @dataclass
@@ -191,5 +193,5 @@ def _skip_reason(report: pytest.TestReport) -> str:
     return "skipped"
 
 
-def _order(rule: str) -> tuple[str, int]:
-    return ("PDR".index(rule[0]), int(rule[1:]))
+def _order(rule: str) -> tuple[int, int]:
+    return (_FAMILIES.index(rule[0]), int(rule[1:]))

@@ -18,6 +18,8 @@ import msgspec
 from domain import deal as dealing
 from domain import fair
 from domain.cards import Card
+from domain.drawgame.events import HandDealt
+from domain.drawgame.state import DrawState
 from domain.errors import RummyError
 from domain.events import Event
 from domain.game import declare_dead, play_turn, start_game, time_out
@@ -140,7 +142,9 @@ class Driver(Protocol):
     #
     # Once a hand is dealt, `play`, `declare_dead`, `view`, `legal_moves`, `events` and
     # `next_dealer` act on it, through its game's `domain.game_spec.GameSpec`. The HTTP
-    # driver speaks these once the service does: no scenario of theirs is tagged @http.
+    # driver deals it with `POST /games` (`game`, `draw_rules`, `hand`) and plays it through
+    # the same endpoints as Penang's games; `next_dealer` and `match_winners` are the
+    # engine's alone until the service deals matches of the draw games.
 
     def start_hand(
         self,
@@ -272,7 +276,14 @@ class DomainDriver(DomainMatches, DrawHands):
             self._game_over(self._state)
         return Outcome(events=seen)
 
-    def _switch(self, events: Sequence[Event]) -> None:
+    def _switch(self, events: Sequence[Event], seed: bytes | None) -> None:
         """Play on in another game (the match's next): its events so far."""
+        if isinstance(events[0], HandDealt):
+            self._begin_hand(str(events[0].rules.__struct_config__.tag), events, seed)
+            return
+        self._hand = None
         self._events = list(events)
         self._state = fold(events)
+
+    def _hand_over(self, state: DrawState) -> None:
+        self._game_over(state)

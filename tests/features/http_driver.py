@@ -78,7 +78,9 @@ class HttpDriver:
         table: Mapping[str, Any] | None = None,
     ) -> Outcome:
         body = {"players": list(players), "rules": dict(rules), "dealer": dealer, **(table or {})}
-        response = self._client.post("/games", json={**body, "deck": list(deck)})
+        return self._created(self._client.post("/games", json={**body, "deck": list(deck)}))
+
+    def _created(self, response: httpx.Response) -> Outcome:
         _skip_if_decks_are_refused(response)
         if response.status_code != 201:
             return Outcome(refusal=_refusal(response))
@@ -133,6 +135,41 @@ class HttpDriver:
 
     def first_dealer(self, seats: int, seed: str) -> int:
         raise NotImplementedError("the API does not draw a first dealer: a domain-only step")
+
+    # --- the draw games ---------------------------------------------------------------
+
+    def start_hand(
+        self,
+        game: str,
+        players: Sequence[str],
+        deck: Sequence[str] | None,
+        rules: Mapping[str, Any],
+        dealer: int | None,
+        *,
+        number: int = 1,
+        seed: str | None = None,
+    ) -> Outcome:
+        """Deal a hand of a draw game: `POST /games` with its `game`, `draw_rules` (tagged
+        with the game) and `hand`, from an explicit deck, or from the seed, which draws the
+        dealer too (the service takes a dealer only with a deck, P6)."""
+        body: Json = {
+            "players": list(players),
+            "game": game,
+            "draw_rules": {"game": game, **rules},
+            "hand": number,
+        }
+        if deck is not None:
+            body.update(deck=list(deck), dealer=dealer or 0)
+        else:
+            if dealer is not None:
+                raise HttpDriverError("the service draws the dealer from the seed (P6)")
+            body["seed"] = seed
+        return self._created(self._client.post("/games", json=body))
+
+    def match_winners(
+        self, game: str, totals: Sequence[int], played: int, target: int | None, hands: int | None
+    ) -> list[int] | None:
+        raise NotImplementedError("a match of a draw game's hands is a domain-only step so far")
 
     # --- matches -------------------------------------------------------------------
 

@@ -14,6 +14,8 @@ type TurnProblem = operations["submitTurn"]["responses"][409]["content"]["applic
 type GameEvent = Schemas["EventRecord"]["event"];
 type RecordEvent = Schemas["GameRecordDocument"]["events"][number];
 type ProblemCode = Schemas["Problem"]["code"];
+type View = operations["getGame"]["responses"][200]["content"]["application/json"];
+type Moves = Schemas["MovesView"]["moves"];
 type NdjsonRecord =
   operations["exportRecordNdjson"]["responses"][200]["content"]["application/x-ndjson"];
 
@@ -23,6 +25,17 @@ export const turn: SubmitTurn = {
     { type: "meld", cards: ["3H", "JK", "5H"], jokers: ["4H"] },
     { type: "lay_off", meld: 0, card: "6H", end: "high" },
   ],
+};
+/** A draw game's commands (R22): a draw, then a meld and a discard; Three Thirteen's going out. */
+export const draw: SubmitTurn = { actions: [{ type: "draw", source: "stock" }] };
+export const meldAndDiscard: SubmitTurn = {
+  actions: [
+    { type: "meld", cards: ["3H", "4H", "5H"], jokers: [] },
+    { type: "discard", card: "KS" },
+  ],
+};
+export const goOut: SubmitTurn = {
+  actions: [{ type: "go_out", melds: [["3H", "4H", "5H"], ["7C", "7D", "3S"]], discard: "9C" }],
 };
 export const headers: TurnHeaders = { "If-Match": '"7"', "Idempotency-Key": "turn-7" };
 
@@ -40,9 +53,31 @@ export function describe(event: GameEvent): string {
       return `seat ${event.seat} is dead (${event.reason})`;
     case "GameEnded":
       return `the game is over (${event.reason}): seats ${event.winners.join(", ")} win`;
+    case "HandDealt":
+      return `hand ${event.hand} dealt by seat ${event.dealer}, ${event.upcard} turned up`;
+    case "Drew":
+      return `seat ${event.seat} draws ${event.card ?? "a hidden card"} from the ${event.source}`;
+    case "Discarded":
+      return `seat ${event.seat} discards ${event.card}`;
+    case "StockRebuilt":
+      return `the stock is rebuilt (${event.stock_size} cards)`;
+    case "WentOut":
+      return `seat ${event.seat} goes out`;
+    case "HandEnded":
+      return `the hand is over (${event.reason}): seats ${event.winners.join(", ")} win`;
     default:
       return event.type;
   }
+}
+
+/** The cards no seat sees while the game runs: Penang's undealt cards, a draw game's stock. */
+export function hidden(view: View): number {
+  return "stock_size" in view ? view.stock_size : view.undealt_count;
+}
+
+/** How many commands the seat may send now, whatever the game. */
+export function choices(moves: Moves): number {
+  return "commands" in moves ? moves.commands.length : moves.turns.length;
 }
 
 /** What a turn's answer recorded. */
@@ -69,8 +104,11 @@ export function lines(record: NdjsonRecord): string[] {
 // @ts-expect-error: a code the contract does not list is no problem code
 export const misspelt: ProblemCode = "not-my-turn";
 
-// @ts-expect-error: an action the rules do not have (no drawing in Penang Rummy)
+// @ts-expect-error: a draw names where it draws from (the stock or the discard pile)
 export const drawn: SubmitTurn = { actions: [{ type: "draw" }] };
+
+// @ts-expect-error: an action no game has
+export const passed: SubmitTurn = { actions: [{ type: "pass" }] };
 
 export function meldHands(event: Extract<GameEvent, { type: "Melded" }>): unknown {
   // @ts-expect-error: a meld shows no hands
