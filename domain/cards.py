@@ -115,8 +115,12 @@ def rank_text(rank: int) -> str:
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """Cards from `"AS 2H JK"` or from an iterable of notations."""
-    items = text.split() if isinstance(text, str) else text
-    return tuple(Card(item) for item in items)
+    items = text.split() if isinstance(text, str) else list(text)
+    try:
+        # Every card is interned: a lookup each (a rebuild parses every dealt card).
+        return tuple(map(Card._interned.__getitem__, items))
+    except (KeyError, TypeError):
+        return tuple(Card(item) for item in items)  # MalformedCard names the first bad one
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -3,11 +3,15 @@
 `evolve` applies one event to a state and never checks a rule: the rules are
 checked by the commands in `domain.game` before an event exists, so an old event
 always folds, whatever the rules became since.
+
+Each event is applied to a mutable draft of the state (`_apply`), frozen into a
+`GameState` once the events are folded: rebuilding a game copies its hands and table
+once, not once for every event.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import assert_never
 
@@ -68,26 +72,15 @@ class GameState:
     def over(self) -> bool:
         return self.ended is not None
 
-    def next_live_seat(self, after: int) -> int | None:
-        """The next seat clockwise after `after` that is not dead (P9)."""
-        for step in range(1, self.seats + 1):
-            seat = (after + step) % self.seats
-            if not self.dead[seat]:
-                return seat
-        return None
 
-
-def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    position = hand.index(card)
-    return hand[:position] + hand[position + 1 :]
-
-
-def _with_hand(state: GameState, seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
-    return state.hands[:seat] + (hand,) + state.hands[seat + 1 :]
-
-
-def _set(flags: tuple[bool, ...], seat: int) -> tuple[bool, ...]:
-    return flags[:seat] + (True,) + flags[seat + 1 :]
+def _next_live(dead: Sequence[bool], after: int) -> int | None:
+    """The next seat clockwise after `after` that is not dead (P9)."""
+    seats = len(dead)
+    for step in range(1, seats + 1):
+        seat = (after + step) % seats
+        if not dead[seat]:
+            return seat
+    return None
 
 
 def _start(event: Dealt) -> GameState:
@@ -107,103 +100,138 @@ def _start(event: Dealt) -> GameState:
     )
 
 
+class _Draft:
+    """A state while events are folded into it: mutable, so that folding a game copies
+    its hands and table once, not once per event (`fold`)."""
+
+    __slots__ = (
+        "acted",
+        "base",
+        "dead",
+        "ended",
+        "hands",
+        "passport",
+        "revealed_seed",
+        "swapped_jokers",
+        "table",
+        "turn",
+        "version",
+        "winner",
+    )
+
+    def __init__(self, state: GameState) -> None:
+        #: The state the draft began from: what the events never change.
+        self.base = state
+        self.hands = [list(hand) for hand in state.hands]
+        self.table = list(state.table)
+        self.passport = list(state.passport)
+        self.dead = list(state.dead)
+        self.turn = state.turn
+        self.acted = state.acted
+        self.swapped_jokers = state.swapped_jokers
+        self.winner = state.winner
+        self.ended = state.ended
+        self.revealed_seed = state.revealed_seed
+        self.version = state.version
+
+    def freeze(self) -> GameState:
+        return replace(
+            self.base,
+            hands=tuple(tuple(hand) for hand in self.hands),
+            table=tuple(self.table),
+            passport=tuple(self.passport),
+            dead=tuple(self.dead),
+            turn=self.turn,
+            acted=self.acted,
+            swapped_jokers=self.swapped_jokers,
+            winner=self.winner,
+            ended=self.ended,
+            revealed_seed=self.revealed_seed,
+            version=self.version,
+        )
+
+
 def evolve(state: GameState | None, event: Event) -> GameState:
     """The state after `event`."""
-    known = known_event(event)
-    if isinstance(known, Dealt):
-        return _start(known)
-    if state is None:
-        raise ValueError(f"a game begins with Dealt, not {type(event).__name__}")
-    version = state.version + 1
-    match known:
-        case Melded():  # a PassportMelded too
-            return _meld(state, known, version)
-        case LaidOff():
-            return _lay_off(state, known, version)
-        case WildSwapped():
-            return _swap(state, known, version)
-        case TurnEnded():
-            return replace(
-                state,
-                turn=state.next_live_seat(known.seat),
-                acted=False,
-                swapped_jokers=0,
-                version=version,
-            )
-        case DeclaredDead():
-            return _dead(state, known, version)
-        case DeclaredGame():
-            return replace(state, winner=known.seat, version=version)
-        case GameEnded():
-            return replace(state, ended=known, turn=None, version=version)
-        case SeedRevealed():
-            return replace(state, revealed_seed=known.server_seed, version=version)
-        case _:
-            assert_never(known)
-
-
-def _meld(state: GameState, event: Melded, version: int) -> GameState:
-    cards = parse_cards(event.cards)
-    hand = state.hands[event.seat]
-    for card in cards:
-        hand = _without(hand, card)
-    meld = meld_from_record(event.meld, event.seat, event.kind, cards, event.stands_for)
-    passport = state.passport
-    if isinstance(event, PassportMelded):
-        passport = _set(passport, event.seat)
-    return replace(
-        state,
-        hands=_with_hand(state, event.seat, hand),
-        table=(*state.table, meld),
-        passport=passport,
-        acted=True,
-        version=version,
-    )
-
-
-def _lay_off(state: GameState, event: LaidOff, version: int) -> GameState:
-    card = Card(event.card)
-    meld = state.table[event.meld]
-    if event.end == "low":
-        grown = TableMeld(
-            meld.id, meld.owner, meld.kind, (card, *meld.cards), meld.suit, meld.low - 1
-        )
-    else:
-        grown = TableMeld(meld.id, meld.owner, meld.kind, (*meld.cards, card), meld.suit, meld.low)
-    table = state.table[: meld.id] + (grown,) + state.table[meld.id + 1 :]
-    hand = _without(state.hands[event.seat], card)
-    return replace(
-        state, hands=_with_hand(state, event.seat, hand), table=table, acted=True, version=version
-    )
-
-
-def _dead(state: GameState, event: DeclaredDead, version: int) -> GameState:
-    dead = _set(state.dead, event.seat)
-    turn = state.turn
-    if turn == event.seat:
-        turn = replace(state, dead=dead).next_live_seat(event.seat)
-    return replace(state, dead=dead, turn=turn, acted=False, swapped_jokers=0, version=version)
-
-
-def _swap(state: GameState, event: WildSwapped, version: int) -> GameState:
-    card = Card(event.card)
-    meld = state.table[event.meld]
-    joker = meld.cards[event.slot]
-    table = state.table[: meld.id] + (swap(meld, event.slot, card),) + state.table[meld.id + 1 :]
-    hand = sort_cards((*_without(state.hands[event.seat], card), joker))
-    return replace(
-        state,
-        hands=_with_hand(state, event.seat, hand),
-        table=table,
-        swapped_jokers=state.swapped_jokers + 1,
-        version=version,
-    )
+    return fold((event,), state)
 
 
 def fold(events: Iterable[Event], state: GameState | None = None) -> GameState:
     """The state after all `events` (from the start, or from `state`)."""
+    draft = None if state is None else _Draft(state)
     for event in events:
-        state = evolve(state, event)
-    if state is None:
+        draft = _apply(draft, event)
+    if draft is None:
         raise ValueError("no events: a game begins with Dealt")
-    return state
+    return draft.freeze()
+
+
+def _apply(draft: _Draft | None, event: Event) -> _Draft:
+    """`draft` changed by `event` (a new draft for `Dealt`)."""
+    known = known_event(event)
+    if isinstance(known, Dealt):
+        return _Draft(_start(known))
+    if draft is None:
+        raise ValueError(f"a game begins with Dealt, not {type(event).__name__}")
+    draft.version += 1
+    # The commonest events first: each case is one isinstance check.
+    match known:
+        case TurnEnded():
+            draft.turn = _next_live(draft.dead, known.seat)
+            draft.acted, draft.swapped_jokers = False, 0
+        case LaidOff():
+            _lay_off(draft, known)
+        case Melded():  # a PassportMelded too
+            _meld(draft, known)
+        case WildSwapped():
+            _swap(draft, known)
+        case DeclaredDead():
+            draft.dead[known.seat] = True
+            if draft.turn == known.seat:
+                draft.turn = _next_live(draft.dead, known.seat)
+            draft.acted, draft.swapped_jokers = False, 0
+        case DeclaredGame():
+            draft.winner = known.seat
+        case GameEnded():
+            draft.ended, draft.turn = known, None
+        case SeedRevealed():
+            draft.revealed_seed = known.server_seed
+        case _:
+            assert_never(known)
+    return draft
+
+
+def _meld(draft: _Draft, event: Melded) -> None:
+    cards = parse_cards(event.cards)
+    hand = draft.hands[event.seat]
+    for card in cards:
+        hand.remove(card)
+    meld = meld_from_record(event.meld, event.seat, event.kind, cards, event.stands_for)
+    draft.table.append(meld)
+    if isinstance(event, PassportMelded):
+        draft.passport[event.seat] = True
+    draft.acted = True
+
+
+def _lay_off(draft: _Draft, event: LaidOff) -> None:
+    card = Card(event.card)
+    meld = draft.table[event.meld]
+    if event.end == "low":
+        cards, low = (card, *meld.cards), meld.low - 1
+    else:
+        cards, low = (*meld.cards, card), meld.low
+    draft.table[meld.id] = TableMeld(meld.id, meld.owner, meld.kind, cards, meld.suit, low)
+    draft.hands[event.seat].remove(card)
+    draft.acted = True
+
+
+def _swap(draft: _Draft, event: WildSwapped) -> None:
+    card = Card(event.card)
+    meld = draft.table[event.meld]
+    joker = meld.cards[event.slot]
+    draft.table[meld.id] = swap(meld, event.slot, card)
+    hand = draft.hands[event.seat]
+    hand.remove(card)
+    hand.append(joker)
+    draft.hands[event.seat] = list(sort_cards(hand))
+    draft.swapped_jokers += 1

@@ -67,6 +67,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     rate_burst_seconds: int = 10
     #: The largest request body read, in bytes (413 beyond).
     max_body_bytes: int = 1_000_000
+    #: Games (and matches) whose folded state and secrets a process keeps in memory.
+    cache_games: int = 4096
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -244,6 +246,13 @@ SETTINGS: tuple[Setting, ...] = (
         "the largest request body the service reads, in bytes (413 beyond); a game record "
         "of the longest game is far less than the default",
         bounds=(1024, 100_000_000),
+    ),
+    Setting(
+        "cache_games",
+        "games, and matches, whose folded state, secrets and latest turn time each process "
+        "keeps in memory (the least recently used go first; a game not kept is read again "
+        "from the store); each game kept costs about 9 KiB (`tests/bench/bench_memory.py`)",
+        bounds=(1, 10_000_000),
     ),
 )
 _TYPES = typing.get_type_hints(Settings)

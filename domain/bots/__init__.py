@@ -13,20 +13,33 @@ rules accept, and a bot declares dead only when it has no move (tests/property).
 - `patient` (`domain.bots.patient`): one move a turn, the best, keeping its melds in
   hand for later turns, until an opponent may go out.
 
+The draw games (basic Rummy, Three Thirteen) have bots of their own, which send one
+command at a time from their seat's `domain.drawgame.views.HandView` (a card drawn from
+the stock is known only once drawn, R22), every one listed by the game's legal moves:
+
+- `random` (`domain.bots.draw_random`): a uniformly chosen listed command.
+- `greedy` (`domain.bots.draw_greedy`): takes the discard that makes a meld, melds, lays
+  off, sheds its highest card, goes out when it can.
+
 Each module's docstring defines its bot exactly.
 """
 
 from __future__ import annotations
 
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
+from domain.bots.draw_greedy import GreedyDrawBot
+from domain.bots.draw_random import RandomDrawBot
 from domain.bots.greedy import GreedyBot
 from domain.bots.patient import PatientBot
 from domain.bots.uniform import RandomBot
 from domain.commands import Turn
+from domain.drawgame.views import HandView
 from domain.views import GameView
 
 BOT_NAMES: Final = ("greedy", "patient", "random")
+#: The bots of the draw games.
+DRAW_BOT_NAMES: Final = ("greedy", "random")
 
 
 class Bot(Protocol):
@@ -49,3 +62,23 @@ def make_bot(name: str, seed: str) -> Bot:
     if name == "random":
         return RandomBot(seed)
     raise ValueError(f"no bot is called {name!r}: choose from {', '.join(BOT_NAMES)}")
+
+
+class DrawBot(Protocol):
+    """A player of any seat of a hand of basic Rummy or Three Thirteen."""
+
+    @property
+    def name(self) -> str: ...
+
+    def command(self, view: HandView) -> tuple[Any, ...]:
+        """The next command (its actions) for the seat of `view`, whose turn it is."""
+        ...
+
+
+def make_draw_bot(name: str, seed: str) -> DrawBot:
+    """The draw-game bot called `name` (one of `DRAW_BOT_NAMES`); `seed` seeds `random`."""
+    if name == "greedy":
+        return GreedyDrawBot()
+    if name == "random":
+        return RandomDrawBot(seed)
+    raise ValueError(f"no bot is called {name!r}: choose from {', '.join(DRAW_BOT_NAMES)}")

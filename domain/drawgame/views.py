@@ -76,6 +76,9 @@ class HandView(msgspec.Struct, frozen=True, kw_only=True):
     #: The seats still to take their last turn (T8).
     last_turns: tuple[int, ...]
     result: HandEnded | None = None
+    #: The card the seat on turn took from the discard pile this turn: public, as the
+    #: draw was (R28); basic Rummy's B4 keeps it from being discarded now (R21).
+    taken: str | None = None
 
 
 class HandDealtView(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="HandDealt"):
@@ -167,6 +170,7 @@ def view_hand(
         went_out=state.went_out,
         last_turns=state.last_turns,
         result=state.ended,
+        taken=None if state.taken is None else state.taken.text,
     )
 
 

@@ -24,15 +24,15 @@ and why. A record that stops before the match is over is valid so far when all o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from domain import fair, proof
+from domain import proof
 from domain.audit import DealCheck
 from domain.errors import RummyError
-from domain.events import Dealt, GameEnded
 from domain.match import commands
 from domain.match.events import (
     AnyMatchEvent,
+    DrawMatchOpened,
     MatchClosed,
     MatchGameScored,
     MatchGameStarted,
@@ -42,6 +42,7 @@ from domain.match.events import (
     SeatClaimed,
     SeatLeft,
 )
+from domain.match.game_checks import GameCheck, check_game, check_seed, game_end
 from domain.match.records import MatchRecord
 from domain.match.state import MatchState, evolve
 from domain.match.verdicts import (
@@ -53,10 +54,8 @@ from domain.match.verdicts import (
     show,
 )
 from domain.provenance import RecordVerdict
-from domain.records import GameRecord, verify_record
+from domain.records import verify_record
 from domain.rules import RULES_VERSION
-
-GameCheck = Callable[[GameRecord], RecordVerdict]
 
 
 def verify_match_record(record: MatchRecord, check_game: GameCheck = verify_record) -> MatchVerdict:
@@ -108,7 +107,7 @@ class _MatchReplay:
     def verdict(self) -> MatchVerdict:
         state = self._state()
         ended = state.ended
-        played = f"{len(state.games)} games"
+        played = f"{len(state.games)} {'games' if state.game == 'penang' else 'hands'}"
         if ended is None:
             code, message = "valid-so-far", f"{played} follow the rules, but the match is not over"
         else:
@@ -132,13 +131,15 @@ class _MatchReplay:
     # --- the match's events ---------------------------------------------------------
 
     def _check_opening(self) -> None:
-        if not self.events or not isinstance(self.events[0], MatchOpened):
-            raise Refusal("R18", "no-opening", "a match begins with MatchOpened", match_event=0)
-        opened = self.events[0]
-        for who, named in (
-            ("the header", self.record.rules_version),
-            ("this verifier", RULES_VERSION),
-        ):
+        opened = self.events[0] if self.events else None
+        if not isinstance(opened, MatchOpened | DrawMatchOpened):
+            why = "a match begins with MatchOpened or DrawMatchOpened"
+            raise Refusal("R18", "no-opening", why, match_event=0)
+        if isinstance(opened, DrawMatchOpened):
+            known = commands.DRAW_RULES_VERSIONS[opened.options.game]
+        else:
+            known = RULES_VERSION
+        for who, named in (("the header", self.record.rules_version), ("this verifier", known)):
             if named != opened.rules_version:
                 why = f"MatchOpened names rules {opened.rules_version!r}; {who} says {named!r}"
                 raise Refusal(None, "rules-version", why, match_event=0)
@@ -146,9 +147,7 @@ class _MatchReplay:
             if opened.proof is not None:
                 proof.check_commitment(opened.proof.algorithm, opened.proof.server_seed_sha256)
                 self.deal_check = "committed"
-            produced = commands.open_match(
-                opened.seats, opened.options, players=opened.players, proof=opened.proof
-            )
+            produced = _open(opened)
         except RummyError as error:
             raise Refusal(error.rule, error.code, error.message, match_event=0) from None
         self._expect(produced, 0)
@@ -178,7 +177,7 @@ class _MatchReplay:
                 self._check_game(state, event, index)
             return produced
         if isinstance(event, MatchGameScored):
-            return commands.game_scored(state, self._game_end(state, index))
+            return commands.game_scored(state, game_end(self.record, state, index))
         if isinstance(event, MatchClosed):
             return commands.close_match(state)
         if isinstance(event, MatchSeedRevealed):
@@ -205,95 +204,22 @@ class _MatchReplay:
         self.state = state
         self.position = start + len(produced)
 
-    # --- the games ------------------------------------------------------------------
+    # --- the games and the seed (domain.match.game_checks) ---------------------------
 
     def _check_game(self, state: MatchState, started: MatchGameStarted, index: int) -> None:
-        number = started.number
-        if number > len(self.record.games):
-            why = f"game {number} ({started.game_id}) is not in the record"
-            raise Refusal("P7", "missing-game", why, match_event=index)
-        game = self.record.games[number - 1]
-        verdict = self.check_game(game)
-        self.verdicts.append(verdict)
-        if not verdict.valid:
-            raise Refusal(
-                verdict.rule,
-                verdict.code,
-                verdict.message,
-                game=number,
-                game_event=verdict.first_bad_event,
-            )
-        if game.game_id is not None and game.game_id != started.game_id:
-            why = (
-                f"game {number} of the record is {game.game_id}, the match dealt {started.game_id}"
-            )
-            raise Refusal("P7", "game-mismatch", why, game=number, game_event=0)
-        dealt = game.events[0]
-        if not isinstance(dealt, Dealt):
-            raise AssertionError("a verified game begins with Dealt")
-        match_start = state.started
-        if match_start is None:
-            raise AssertionError("a game is dealt once the match started")
-        self._check_deal(state, dealt, started, match_start, number)
-
-    def _check_deal(
-        self,
-        state: MatchState,
-        dealt: Dealt,
-        started: MatchGameStarted,
-        match_start: MatchStarted,
-        number: int,
-    ) -> None:
-        problems = []
-        if dealt.players != match_start.players:
-            problems.append(("P2", "its players are not the match's"))
-        if dealt.rules != state.options.rules or dealt.rules_version != state.rules_version:
-            problems.append(("P1", "its rules are not the match's"))
-        if dealt.dealer != started.dealer:
-            rule = "P7" if state.options.points_recorded else "P8"
-            problems.append(
-                (rule, f"seat {dealt.dealer} dealt it, the match says {started.dealer}")
-            )
-        game_proof = dealt.proof
-        if (game_proof is None) != (state.proof is None):
-            problems.append(("P6", "its deal and the match's disagree on being drawn from seeds"))
-        elif game_proof is not None and game_proof.seat_seeds != match_start.seat_seeds:
-            problems.append(("P6", "its seat seeds are not the match's"))
-        if problems:
-            rule, why = problems[0]
-            raise Refusal(rule, "game-mismatch", f"game {number}: {why}", game=number, game_event=0)
-
-    def _game_end(self, state: MatchState, index: int) -> GameEnded:
-        current = state.current
-        if current is None or current.number > len(self.record.games):
-            raise Refusal("P7", "no-game-to-score", "no game is being played", match_event=index)
-        events = self.record.games[current.number - 1].events
-        ended = next((event for event in events if isinstance(event, GameEnded)), None)
-        if ended is None:
-            why = f"game {current.number} is scored, but its record does not reach its end"
-            raise Refusal("P31", "game-not-over", why, match_event=index)
-        return ended
-
-    # --- the seed -------------------------------------------------------------------
+        self.verdicts.append(check_game(self.record, state, started, index, self.check_game))
 
     def _check_seed(self, seed: bytes, index: int) -> None:
-        state = self._state()
-        started = state.started
-        if started is None:
-            return
-        drawn = fair.first_dealer(seed, started.seat_seeds, state.seats)
-        if drawn != started.dealer:
-            why = (
-                f"the match seed draws seat {drawn} to deal first; the record says {started.dealer}"
-            )
-            raise Refusal("P6", "deal-mismatch", why, match_event=index)
-        for game in state.games:
-            record = self.record.games[game.number - 1]
-            dealt = record.events[0]
-            if not isinstance(dealt, Dealt) or dealt.proof is None:
-                continue
-            committed = fair.commitment(fair.game_seed(seed, game.number))
-            if dealt.proof.server_seed_sha256 != committed:
-                why = f"game {game.number}'s deal did not commit to the seed the match gives it"
-                raise Refusal("P6", "seed-mismatch", why, game=game.number, game_event=0)
-        self.deal_check = "verified"
+        if check_seed(self.record, self._state(), seed, index):
+            self.deal_check = "verified"
+
+
+def _open(opened: MatchOpened | DrawMatchOpened) -> list[AnyMatchEvent]:
+    """The opening the match's commands record for what `opened` says."""
+    if isinstance(opened, DrawMatchOpened):
+        return commands.open_draw_match(
+            opened.seats, opened.options, players=opened.players, proof=opened.proof
+        )
+    return commands.open_match(
+        opened.seats, opened.options, players=opened.players, proof=opened.proof
+    )

@@ -12,6 +12,7 @@ MATCH_EVENTS: Final = EventCodec[AnyMatchEvent](
     MATCH_EVENT_TYPES,
     {
         "MatchOpened": 1,
+        "DrawMatchOpened": 1,
         "SeatClaimed": 1,
         "SeatLeft": 1,
         "MatchStarted": 1,

@@ -12,6 +12,10 @@ or raises one rule violation. The games themselves are dealt and played by
 - a match ends after its number of games, or after the game in which a seat's total
   reaches its target, or, once closed, after the game being played (R16). With points
   recorded the lowest total wins; without, the most games won (R17); ties share.
+
+A match of a draw game (R31) opens with `open_draw_match`: its hands are its games, the
+deal passes to the left (R24, T11), basic Rummy's highest total wins (R24) and Three
+Thirteen's lowest, after its eleven hands (R29).
 """
 
 from __future__ import annotations
@@ -19,9 +23,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.deal import next_dealer
+from domain.drawgame.events import HandEnded
 from domain.errors import BadSeed, InvalidRules, UnknownSeat
 from domain.events import GameEnded
 from domain.fair import commitment
+from domain.match.draw_options import DrawMatchOptions
 from domain.match.errors import (
     MatchClosedAlready,
     MatchNotOver,
@@ -34,6 +40,7 @@ from domain.match.errors import (
 )
 from domain.match.events import (
     AnyMatchEvent,
+    DrawMatchOpened,
     EndReason,
     MatchClosed,
     MatchEnded,
@@ -48,7 +55,13 @@ from domain.match.events import (
 )
 from domain.match.options import MatchOptions
 from domain.match.state import MatchState
+from domain.rule_ids import RuleId
 from domain.rules import RULES_VERSION
+from domain.rummy.rules import RULES_VERSION as RUMMY_VERSION
+from domain.three13.rules import RULES_VERSION as THIRTEEN_VERSION
+
+#: The rules version each draw game's match opens under.
+DRAW_RULES_VERSIONS = {"rummy": RUMMY_VERSION, "three-thirteen": THIRTEEN_VERSION}
 
 
 def open_match(
@@ -66,6 +79,28 @@ def open_match(
         seats=seats,
         options=options,
         rules_version=RULES_VERSION,
+        players=tuple(players),
+        proof=proof,
+    )
+    return [opened]
+
+
+def open_draw_match(
+    seats: int,
+    options: DrawMatchOptions,
+    *,
+    players: Sequence[str] = (),
+    proof: MatchProof | None = None,
+) -> list[AnyMatchEvent]:
+    """A new match of a draw game (R31), its seats named or open to claim (R18)."""
+    options.validate(seats)
+    if players and len(players) != seats:
+        rule: RuleId = "B1" if options.game == "rummy" else "T2"
+        raise InvalidRules(rule, f"{len(players)} players for {seats} seats", "players")
+    opened = DrawMatchOpened(
+        seats=seats,
+        options=options,
+        rules_version=DRAW_RULES_VERSIONS[options.game],
         players=tuple(players),
         proof=proof,
     )
@@ -128,6 +163,8 @@ def next_game(state: MatchState) -> tuple[int, int] | None:
     last = state.games[-1]
     if last.scored is None:
         raise AssertionError("a finished game is scored before the next is dealt")
+    if isinstance(state.options, DrawMatchOptions):
+        return last.number + 1, (last.dealer + 1) % state.seats  # R24, T11: to the left
     dealer = next_dealer(last.dealer, last.scored, state.options.points_recorded)
     return last.number + 1, dealer
 
@@ -143,7 +180,7 @@ def game_started(state: MatchState, game_id: str) -> list[AnyMatchEvent]:
     return [MatchGameStarted(number=number, game_id=game_id, dealer=dealer)]
 
 
-def game_scored(state: MatchState, ended: GameEnded) -> list[AnyMatchEvent]:
+def game_scored(state: MatchState, ended: GameEnded | HandEnded) -> list[AnyMatchEvent]:
     """The game being played ended: add its points, and end the match where it ends (R16)."""
     current = state.current
     if current is None:
@@ -163,7 +200,8 @@ def game_scored(state: MatchState, ended: GameEnded) -> list[AnyMatchEvent]:
 
 def _end_reason(state: MatchState, scored: MatchGameScored) -> EndReason | None:
     options = state.options
-    if options.games is not None and scored.number >= options.games:
+    games = options.hands if isinstance(options, DrawMatchOptions) else options.games
+    if games is not None and scored.number >= games:
         return "games"
     if options.target is not None and max(scored.totals) >= options.target:
         return "target"
@@ -197,9 +235,13 @@ def _ended(
 def match_winners(
     state: MatchState, totals: tuple[int, ...], scored: Sequence[MatchGameScored]
 ) -> tuple[int, ...]:
-    """The lowest total with points recorded; the most games won without (R17). Ties share."""
+    """The lowest total with points recorded; the most games won without (R17); basic
+    Rummy's highest total (R24). Ties share."""
     if not scored:
         return ()
+    if isinstance(state.options, DrawMatchOptions) and state.options.highest_wins:
+        best = max(totals)
+        return tuple(seat for seat, total in enumerate(totals) if total == best)
     if state.options.points_recorded:
         best = min(totals)
         return tuple(seat for seat, total in enumerate(totals) if total == best)

@@ -7,7 +7,9 @@ drawn from its own seed, `domain.fair.game_seed(match_seed, number)`, mixed with
 match's seat seeds (`domain.fair.fair_deal`); its dealer is the one the match's rules
 choose (P6, P7, P8, R5), so its proof says the dealer was not drawn from its seed.
 Without a match seed (explicit decks, for tests and replays) each game takes its deck
-from `decks`, by number.
+from `decks`, by number. A match of a draw game deals its hands the same way through its
+game's spec (`domain.games`), hand n as the game's hand n (R31); a stock rebuilt in a hand
+takes its order from that hand's seed (R20).
 """
 
 from __future__ import annotations
@@ -18,14 +20,14 @@ from dataclasses import dataclass
 import msgspec
 
 from domain.cards import Card
+from domain.drawgame.events import HandEnded
 from domain.errors import InvalidRules
 from domain.events import Event, GameEnded
-from domain.fair import fair_deal, game_seed
-from domain.game import reveal_seed, start_game
+from domain.fair import fair_deal_of, game_seed
+from domain.games import GAMES
 from domain.match.commands import game_scored, game_started, next_game, reveal_match_seed
 from domain.match.events import AnyMatchEvent
 from domain.match.state import MatchState, fold
-from domain.state import fold as fold_game
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +61,7 @@ def advance(
         started = game_started(state, game_id)
         state = fold(started, state)
         events += started
-        ended = fold_game(game_events).ended
+        ended = GAMES[state.game].fold(game_events, None).ended
         if ended is not None:
             scored = game_scored(state, ended)
             state = fold(scored, state)
@@ -72,7 +74,7 @@ def advance(
 
 def after_game(
     state: MatchState,
-    ended: GameEnded,
+    ended: GameEnded | HandEnded,
     match_seed: bytes | None,
     game_ids: Iterator[str],
     decks: Mapping[int, Sequence[Card]] | None = None,
@@ -93,17 +95,20 @@ def _deal(
     started = state.started
     if started is None:
         raise AssertionError("games are dealt once the match started")
+    spec = GAMES[state.game]
     rules = state.options.rules
+    players = started.players
     if match_seed is None:
         deck = (decks or {}).get(number)
         if deck is None:
             raise InvalidRules("R16", f"no deck was given for game {number}", "decks")
-        return start_game(started.players, deck, rules, dealer), None
+        return spec.deal(players, deck, rules, dealer, proof=None, number=number), None
     seed = game_seed(match_seed, number)
-    drawn = fair_deal(rules, state.seats, seed, started.seat_seeds)
+    packs = spec.deck(rules, state.seats)
+    drawn = fair_deal_of(packs, state.seats, seed, started.seat_seeds)
     proof = msgspec.structs.replace(drawn.proof, dealer_drawn=False)
-    events = start_game(started.players, drawn.deck, rules, dealer, proof)
-    game = fold_game(events)
+    events = spec.deal(players, drawn.deck, rules, dealer, proof=proof, number=number)
+    game = spec.fold(events, None)
     if game.over:
-        events += reveal_seed(game, seed)
+        events += spec.reveal_seed(game, seed)
     return events, seed

@@ -1,6 +1,7 @@
 """A match's events: immutable facts, past tense, folded by `domain.match.state`.
 
-A match's stream begins with `MatchOpened`. With open seats, players claim them
+A match's stream begins with `MatchOpened` (Penang Rummy) or `DrawMatchOpened` (basic
+Rummy, Three Thirteen: R31). With open seats, players claim them
 (`SeatClaimed`, `SeatLeft`) until every seat is taken; then `MatchStarted` names the
 players and the first dealer (P6), and each game is announced by `MatchGameStarted`
 and scored by `MatchGameScored` (P7, P8). `MatchEnded` closes it, and
@@ -14,6 +15,7 @@ from typing import Literal
 
 import msgspec
 
+from domain.match.draw_options import DrawMatchOptions
 from domain.match.options import MatchOptions
 
 EndReason = Literal["games", "target", "closed"]
@@ -38,6 +40,17 @@ class MatchOpened(MatchEvent, frozen=True, tag="MatchOpened"):
 
     seats: int
     options: MatchOptions
+    rules_version: str
+    players: tuple[str, ...] = ()
+    proof: MatchProof | None = None
+
+
+class DrawMatchOpened(MatchEvent, frozen=True, tag="DrawMatchOpened"):
+    """A match of a draw game (R31): as `MatchOpened`, its `options` naming the game by its
+    rules, `rules_version` the game's (`rummy-1`, `three-thirteen-1`)."""
+
+    seats: int
+    options: DrawMatchOptions
     rules_version: str
     players: tuple[str, ...] = ()
     proof: MatchProof | None = None
@@ -102,6 +115,7 @@ class MatchSeedRevealed(MatchEvent, frozen=True, tag="MatchSeedRevealed"):
 
 AnyMatchEvent = (
     MatchOpened
+    | DrawMatchOpened
     | SeatClaimed
     | SeatLeft
     | MatchStarted
@@ -113,6 +127,7 @@ AnyMatchEvent = (
 )
 MATCH_EVENT_TYPES: tuple[type[AnyMatchEvent], ...] = (
     MatchOpened,
+    DrawMatchOpened,
     SeatClaimed,
     SeatLeft,
     MatchStarted,

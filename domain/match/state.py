@@ -10,8 +10,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import assert_never
 
+from domain.match.draw_options import DrawMatchOptions
 from domain.match.events import (
     AnyMatchEvent,
+    DrawMatchOpened,
     MatchClosed,
     MatchEnded,
     MatchGameScored,
@@ -41,7 +43,8 @@ class MatchState:
     """Everything the match's commands need to judge the next one."""
 
     seats: int
-    options: MatchOptions
+    #: Penang's options, or a draw game's (R31).
+    options: MatchOptions | DrawMatchOptions
     rules_version: str
     #: Each seat's player; None for an open seat.
     names: tuple[str | None, ...]
@@ -63,6 +66,12 @@ class MatchState:
         return self.ended is not None
 
     @property
+    def game(self) -> str:
+        """The game the match plays: `penang`, `rummy` or `three-thirteen`."""
+        options = self.options
+        return options.game if isinstance(options, DrawMatchOptions) else "penang"
+
+    @property
     def open_seats(self) -> tuple[int, ...]:
         return tuple(seat for seat, name in enumerate(self.names) if name is None)
 
@@ -74,7 +83,7 @@ class MatchState:
         return None
 
 
-def _start(event: MatchOpened) -> MatchState:
+def _start(event: MatchOpened | DrawMatchOpened) -> MatchState:
     names: tuple[str | None, ...] = event.players or (None,) * event.seats
     return MatchState(
         seats=event.seats,
@@ -95,7 +104,7 @@ def _seat(values: tuple[str | None, ...], seat: int, value: str | None) -> tuple
 
 def evolve(state: MatchState | None, event: AnyMatchEvent) -> MatchState:
     """The match's state after `event`."""
-    if isinstance(event, MatchOpened):
+    if isinstance(event, MatchOpened | DrawMatchOpened):
         return _start(event)
     if state is None:
         raise ValueError(f"a match begins with MatchOpened, not {type(event).__name__}")

@@ -83,6 +83,8 @@ def rule_for(expected: MatchEvent, state: MatchState | None) -> str:
     if isinstance(expected, MatchGameStarted):
         if expected.number == 1:
             return "P6"  # the first game is dealt by the drawn first dealer
+        if state is not None and state.game != "penang":
+            return "R24" if state.game == "rummy" else "T11"  # the deal passes to the left
         return "P7" if state is None or state.options.points_recorded else "P8"
     if isinstance(expected, MatchStarted):
         return "P6"

@@ -6,10 +6,11 @@ public facts. The cards are in the games, seen through `domain.views`.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
+from domain.match.draw_options import DrawGameName, DrawMatchOptions
 from domain.match.events import EndReason, MatchProof
 from domain.match.options import MatchOptions
 from domain.match.state import MatchGame, MatchState
@@ -69,8 +70,49 @@ class MatchView(msgspec.Struct, frozen=True, kw_only=True):
     revealed_seed: str | None = None
 
 
+class DrawMatchView(msgspec.Struct, frozen=True, kw_only=True):
+    """A match of basic Rummy or Three Thirteen as anyone sees it (R31): as `MatchView`,
+    with its game; its games are its hands."""
+
+    version: int
+    game: DrawGameName
+    status: MatchStatus
+    options: DrawMatchOptions
+    rules_version: str
+    seats: tuple[MatchSeatView, ...]
+    open_seats: tuple[int, ...]
+    first_dealer: int | None
+    games: tuple[MatchGameView, ...]
+    current_game: str | None
+    totals: tuple[int, ...]
+    closed: bool
+    result: MatchResultView | None = None
+    proof: MatchProof | None = None
+    revealed_seed: str | None = None
+
+
+#: Any match as anyone sees it: Penang's, or a draw game's (R31).
+AnyMatchView = MatchView | DrawMatchView
+
+
+def view_any_match(state: MatchState) -> AnyMatchView:
+    """Any match as anyone may see it: Penang's, or a draw game's."""
+    options = state.options
+    if isinstance(options, DrawMatchOptions):
+        return DrawMatchView(game=options.game, options=options, **_shown(state))
+    return MatchView(options=options, **_shown(state))
+
+
 def view_match(state: MatchState) -> MatchView:
-    """The match as anyone may see it."""
+    """A match of Penang Rummy as anyone may see it."""
+    view = view_any_match(state)
+    if not isinstance(view, MatchView):
+        raise TypeError("a match of a draw game is seen through DrawMatchView")
+    return view
+
+
+def _shown(state: MatchState) -> dict[str, Any]:
+    """What every match shows, whatever its game."""
     started = state.started
     seeds = started.seat_seeds if started is not None else ()
     seats = tuple(
@@ -82,22 +124,21 @@ def view_match(state: MatchState) -> MatchView:
     result = None
     if ended is not None:
         result = MatchResultView(reason=ended.reason, totals=ended.totals, winners=ended.winners)
-    return MatchView(
-        version=state.version,
-        status=_status(state),
-        options=state.options,
-        rules_version=state.rules_version,
-        seats=seats,
-        open_seats=state.open_seats,
-        first_dealer=None if started is None else started.dealer,
-        games=tuple(_game_view(game) for game in state.games),
-        current_game=None if current is None else current.game_id,
-        totals=state.totals,
-        closed=state.closed,
-        result=result,
-        proof=state.proof,
-        revealed_seed=state.revealed_seed,
-    )
+    return {
+        "version": state.version,
+        "status": _status(state),
+        "rules_version": state.rules_version,
+        "seats": seats,
+        "open_seats": state.open_seats,
+        "first_dealer": None if started is None else started.dealer,
+        "games": tuple(_game_view(game) for game in state.games),
+        "current_game": None if current is None else current.game_id,
+        "totals": state.totals,
+        "closed": state.closed,
+        "result": result,
+        "proof": state.proof,
+        "revealed_seed": state.revealed_seed,
+    }
 
 
 def _status(state: MatchState) -> MatchStatus:

@@ -41,7 +41,7 @@ from litestar import Litestar
 from domain.drawgame.views import HandView
 from domain.games import ALL_GAME_EVENTS
 from domain.match.codec import MATCH_EVENTS
-from domain.match.views import MatchView
+from domain.match.views import DrawMatchView, MatchView
 from domain.moves import LegalMoves
 from domain.rummy.moves import RummyMoves
 from domain.three13.moves import ThirteenMoves
@@ -101,6 +101,7 @@ WIRE_TYPES: tuple[type[Any], ...] = (
     CreateMatch,
     CreatedMatch,
     MatchView,
+    DrawMatchView,
     MatchEventsPage,
     ClaimSeat,
     ClaimedSeat,

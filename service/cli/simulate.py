@@ -1,7 +1,9 @@
 """`penang-rummy simulate`: many games between bots, in process or against a service.
 
-    penang-rummy simulate [--games N] [--players K] [--bots greedy,random] [--seed S]
-                          [--cards C] [--url URL [--clients C]] [--records DIR] [--json]
+    penang-rummy simulate [--game penang|rummy|three-thirteen] [--games N] [--players K]
+                          [--bots greedy,random] [--seed S] [--cards C]
+                          [--target T | --hands H] [--url URL [--clients C]]
+                          [--records DIR] [--json] [--store PATH|URL]
 
 Plays N games of K seats (`service.simulation`: the seeds, the bots' seats, the
 summary's terms), in process through the rules engine, or with `--url` against a
@@ -11,7 +13,17 @@ win rate per bot and per seat, how the games ended, turns per game, points per b
 `--json` prints the summary as one JSON document instead, with no progress bar.
 `--records DIR` writes each game's record there (`game-000001.json`, …): over HTTP the
 service's own export, in process one written from the events; `penang-rummy verify`
-accepts every one. Ctrl-C stops the run and prints the summary of the games finished.
+accepts every one. `--store` (in process) writes every finished game straight into a
+store, a SQLite file or a PostgreSQL URL, many games to a transaction
+(`service.store.seeding`): a store of many games for the scale benchmarks. Ctrl-C stops
+the run and prints the summary of the games finished.
+
+`--game rummy` or `--game three-thirteen` plays N matches of that game in process, each
+with its players named and its seed committed to (R31): basic Rummy's to `--target`
+points (default 100) or of `--hands` hands (B12), Three Thirteen's its eleven hands (T1).
+The draw games' bots (greedy, random) send one command at a time from their seat's view;
+`--records` writes each match's record (`match-000001.json`), which `penang-rummy verify`
+replays, every hand's deal and stock rebuilds recomputed from the revealed match seed.
 
 Exit codes: 0 every game played; 1 a game failed (the service refused or broke off; the
 summary so far is printed, the failure on standard error); 2 bad options; 130 stopped by
@@ -38,15 +50,17 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
-from rich.table import Table
 from rich.text import Text
 
 from domain.bots import BOT_NAMES
 from domain.errors import InvalidRules
-from service.simulation.plan import SimulationOptions
+from service.cli.simulate_words import print_summary
+from service.simulation.draw_local import run_draw_local
+from service.simulation.plan import GAME_NAMES, SimulationOptions
 from service.simulation.remote import RemoteError
-from service.simulation.runner import OnGame, Played, run_local, run_remote
-from service.simulation.summary import Spread, Summary, Tally, outcome
+from service.simulation.runner import Finished, OnGame, Played, run_local, run_remote
+from service.simulation.summary import Tally
+from service.store.seeding import StoreSeeder, store_settings
 
 EXIT_DONE: Final = 0
 EXIT_FAILED: Final = 1
@@ -65,7 +79,15 @@ def add_simulate_command(
         "process or over HTTP against a running service, and summarise how they ended.",
         epilog="exit codes: 0 done, 1 a game failed, 2 bad options, 130 stopped by Ctrl-C",
     )
-    simulate.add_argument("--games", type=int, default=100, metavar="N", help="default 100")
+    simulate.add_argument(
+        "--game",
+        default="penang",
+        choices=GAME_NAMES,
+        help="penang (default): games of Penang Rummy; rummy, three-thirteen: matches",
+    )
+    simulate.add_argument(
+        "--games", type=int, default=100, metavar="N", help="games (or matches) to play: 100"
+    )
     simulate.add_argument(
         "--players", type=int, default=4, metavar="K", help="seats per game, 2 to 5 (default 4)"
     )
@@ -83,6 +105,12 @@ def add_simulate_command(
         "--cards", type=int, metavar="C", help="cards dealt to each player (default: the rules')"
     )
     simulate.add_argument(
+        "--target", type=int, metavar="T", help="basic Rummy: each match's target (default 100)"
+    )
+    simulate.add_argument(
+        "--hands", type=int, metavar="H", help="basic Rummy: each match's number of hands"
+    )
+    simulate.add_argument(
         "--url", metavar="URL", help="play against the service there, e.g. http://127.0.0.1:8000"
     )
     simulate.add_argument(
@@ -93,6 +121,12 @@ def add_simulate_command(
     )
     simulate.add_argument(
         "--json", action="store_true", help="print the summary as JSON, with no progress bar"
+    )
+    simulate.add_argument(
+        "--store",
+        metavar="PATH|URL",
+        help="in process: write each finished game into this store (a SQLite file, or "
+        "postgresql://user@host:port/database), as if it had been played there",
     )
     simulate.set_defaults(run=run_simulate)
     return simulate
@@ -109,22 +143,29 @@ def run_simulate(args: argparse.Namespace) -> int:
         args.records.mkdir(parents=True, exist_ok=True)
     tally = Tally(options)
     started = time.perf_counter()
+    seeder = None if args.store is None else StoreSeeder(store_settings(args.store))
     with _progress(options.games, hidden=args.json) as progress:
         task = progress.add_task("simulate", total=options.games)
 
-        def on_game(played: Played) -> None:
+        def on_game(played: Finished) -> None:
             if args.records is not None:  # first: every game counted has its record
-                path = args.records / f"game-{played.plan.number:06d}.json"
-                path.write_bytes(played.record())
-            tally.add(outcome(played.plan, played.events))
+                (args.records / played.name).write_bytes(played.record())
+            if seeder is not None and isinstance(played, Played):
+                seeder.add(played.events, played.plan.server_seed)
+            tally.add(played.outcome())
             progress.advance(task)
 
-        code, failure = _run(options, args, on_game)
+        try:
+            code, failure = _run(options, args, on_game)
+        finally:
+            if seeder is not None:
+                seeder.close()
+                print(f"stored {seeder.stored} games in {args.store}", file=sys.stderr)
     summary = tally.summary(time.perf_counter() - started, interrupted=code != EXIT_DONE)
     if args.json:
         sys.stdout.write(msgspec.json.encode(summary).decode("utf-8") + "\n")
     else:
-        _print_summary(summary, Console())
+        print_summary(summary, Console())
     if failure:
         print(f"penang-rummy simulate: {failure}", file=sys.stderr)
     return code
@@ -133,7 +174,9 @@ def run_simulate(args: argparse.Namespace) -> int:
 def _run(options: SimulationOptions, args: argparse.Namespace, on_game: OnGame) -> tuple[int, str]:
     """Play the run; its exit code, and what failed if a game did."""
     try:
-        if args.url is None:
+        if options.game != "penang":
+            run_draw_local(options, on_game)
+        elif args.url is None:
             run_local(options, on_game)
         else:
             run_remote(options, args.url, args.clients, on_game)
@@ -149,9 +192,22 @@ def _options(args: argparse.Namespace) -> SimulationOptions:
         raise ValueError(f"--clients must be at least 1, not {args.clients}")
     if args.clients > 1 and args.url is None:
         raise ValueError("--clients plays games at once over HTTP: give --url too")
+    if args.store is not None and args.url is not None:
+        raise ValueError("--store writes games played in process: give it without --url")
+    if args.store is not None and args.game != "penang":
+        raise ValueError(f"--store writes Penang's games: not {args.game} matches")
+    if args.url is not None and args.game != "penang":
+        raise ValueError(f"--url plays Penang's games: {args.game} matches play in process")
     bots = tuple(name.strip() for name in args.bots.split(","))
     return SimulationOptions(
-        games=args.games, players=args.players, bots=bots, seed=args.seed, cards=args.cards
+        games=args.games,
+        players=args.players,
+        bots=bots,
+        seed=args.seed,
+        cards=args.cards,
+        game=args.game,
+        target=args.target,
+        hands=args.hands,
     ).validate()
 
 
@@ -173,79 +229,3 @@ def _progress(total: int, *, hidden: bool) -> Progress:
         console=Console(stderr=True),
         disable=hidden,
     )
-
-
-# --- the summary in words -------------------------------------------------------------
-
-
-def _print_summary(summary: Summary, console: Console) -> None:
-    played = f"{summary.games} games"
-    if summary.interrupted:
-        played = f"stopped after {summary.games} of {summary.planned} games"
-    cards = f", {summary.cards} cards each" if summary.cards is not None else ""
-    console.print(
-        f"{played}, {summary.players} players{cards}, bots {','.join(summary.bots)}, "
-        f"seed {summary.seed}: {summary.seconds:.1f} s, {summary.games_per_second:.1f} games/s"
-    )
-    console.print(_bots_table(summary))
-    console.print(_seats_table(summary))
-    ends = summary.endings
-    console.print(
-        f"ended by Game: {ends['game']} ({_percent(ends['game'], summary.games)}), "
-        f"every seat dead: {ends['all_dead']} ({_percent(ends['all_dead'], summary.games)})"
-    )
-    console.print(f"turns per game: {_spread(summary.turns)}")
-
-
-def _bots_table(summary: Summary) -> Table:
-    table = Table(
-        title=f"by bot (a fair share of wins per seat is 1/{summary.players})", title_justify="left"
-    )
-    table.add_column("bot")
-    for heading in ("seats", "wins", "win rate", "share", "points: mean", "median", "p90"):
-        table.add_column(heading, justify="right")
-    for bot in summary.by_bot:
-        table.add_row(
-            bot.bot,
-            str(bot.seats_played),
-            f"{bot.wins:.1f}",
-            f"{bot.win_rate:.1%}",
-            f"{bot.win_share:.1%}",
-            f"{bot.points.mean:.1f}",
-            f"{bot.points.median:g}",
-            f"{bot.points.p90:g}",
-        )
-    return table
-
-
-def _seats_table(summary: Summary) -> Table:
-    table = Table(title="by seat, and by turn order (1st: the dealer's left)", title_justify="left")
-    for heading in ("seat", "wins", "win rate", "turn order", "wins", "win rate"):
-        table.add_column(heading, justify="right")
-    for seat, order in zip(summary.by_seat, summary.by_turn_order, strict=True):
-        table.add_row(
-            str(seat.seat),
-            f"{seat.wins:.1f}",
-            f"{seat.win_rate:.1%}",
-            _ordinal(order.seat + 1),
-            f"{order.wins:.1f}",
-            f"{order.win_rate:.1%}",
-        )
-    return table
-
-
-def _spread(values: Spread) -> str:
-    return (
-        f"mean {values.mean:.1f}, median {values.median:g}, p90 {values.p90:g}, max {values.max:g}"
-    )
-
-
-def _percent(part: int, whole: int) -> str:
-    return f"{part / whole:.1%}" if whole else "-"
-
-
-def _ordinal(number: int) -> str:
-    return str(number) + _SUFFIXES.get(number, "th")
-
-
-_SUFFIXES: Final = {1: "st", 2: "nd", 3: "rd"}

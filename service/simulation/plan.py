@@ -15,8 +15,16 @@ from collections.abc import Iterator
 
 import msgspec
 
-from domain.bots import BOT_NAMES, Bot, make_bot
+from domain.bots import BOT_NAMES, DRAW_BOT_NAMES, Bot, make_bot
+from domain.match.draw_options import DrawMatchOptions
 from domain.rules import Rules
+from domain.rummy.rules import RummyRules
+from domain.three13.rules import ThirteenRules
+
+#: The names `--game` takes, as the registry of games spells them (`domain.games`).
+GAME_NAMES = ("penang", "rummy", "three-thirteen")
+#: A match of basic Rummy ends at this target where neither a target nor hands are given.
+RUMMY_TARGET = 100
 
 
 class SimulationOptions(msgspec.Struct, frozen=True, kw_only=True):
@@ -26,24 +34,52 @@ class SimulationOptions(msgspec.Struct, frozen=True, kw_only=True):
     players: int
     bots: tuple[str, ...]
     seed: str
-    #: Cards dealt to each player; None: the rules' default (P3, D2).
+    #: Cards dealt to each player; None: the rules' default (P3, D2, B2).
     cards: int | None = None
+    #: The game: Penang's games, or matches of basic Rummy or Three Thirteen (R31).
+    game: str = "penang"
+    #: Basic Rummy: each match's target, or its number of hands (B12).
+    target: int | None = None
+    hands: int | None = None
 
     def validate(self) -> SimulationOptions:
         """These options, or ValueError naming what is wrong (the rules' own check too)."""
+        if self.game not in GAME_NAMES:
+            raise ValueError(
+                f"no game is called {self.game!r}: choose from {', '.join(GAME_NAMES)}"
+            )
         if self.games < 1:
             raise ValueError(f"play at least one game, not {self.games}")
         if not self.bots:
             raise ValueError("name at least one bot")
-        unknown = [name for name in self.bots if name not in BOT_NAMES]
+        names = BOT_NAMES if self.game == "penang" else DRAW_BOT_NAMES
+        unknown = [name for name in self.bots if name not in names]
         if unknown:
-            raise ValueError(f"no bot is called {unknown[0]!r}: choose from {', '.join(BOT_NAMES)}")
-        self.rules.validate(self.players)
+            raise ValueError(f"no bot is called {unknown[0]!r}: choose from {', '.join(names)}")
+        if self.game == "penang":
+            if self.target is not None or self.hands is not None:
+                raise ValueError("--target and --hands end a match of basic Rummy")
+            self.rules.validate(self.players)
+        else:
+            self.draw_options.validate(self.players)
         return self
 
     @property
     def rules(self) -> Rules:
         return Rules(cards_per_player=self.cards)
+
+    @property
+    def draw_options(self) -> DrawMatchOptions:
+        """The options of each match of a draw game (R31)."""
+        if self.game == "three-thirteen":
+            if self.cards is not None:
+                raise ValueError("Three Thirteen deals n + 2 cards in hand n (T1): no --cards")
+            if self.target is not None or self.hands is not None:
+                raise ValueError("a match of Three Thirteen is its eleven hands (T1)")
+            return DrawMatchOptions(rules=ThirteenRules())
+        target = self.target if self.target is not None or self.hands else RUMMY_TARGET
+        rules = RummyRules(cards_per_player=self.cards)
+        return DrawMatchOptions(rules=rules, target=target, games=self.hands)
 
 
 class GamePlan(msgspec.Struct, frozen=True, kw_only=True):

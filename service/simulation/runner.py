@@ -15,6 +15,7 @@ import queue
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Protocol
 
 import httpx
 
@@ -22,6 +23,7 @@ from domain.events import Event
 from service.simulation import local
 from service.simulation.plan import GamePlan, SimulationOptions, plans
 from service.simulation.remote import RemoteGame, Stopped
+from service.simulation.summary import Outcome, outcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,14 +34,33 @@ class Played:
     events: list[Event]
     exported: bytes | None = None
 
+    @property
+    def name(self) -> str:
+        """The record's file name."""
+        return f"game-{self.plan.number:06d}.json"
+
     def record(self) -> bytes:
         """The game's record: the service's export, or one written here (unsigned)."""
         if self.exported is not None:
             return self.exported
         return local.record_bytes(self.plan, self.events)
 
+    def outcome(self) -> Outcome:
+        return outcome(self.plan, self.events)
 
-OnGame = Callable[[Played], None]
+
+class Finished(Protocol):
+    """A finished game of Penang, or match of a draw game: its record and its outcome."""
+
+    @property
+    def name(self) -> str: ...
+
+    def record(self) -> bytes: ...
+
+    def outcome(self) -> Outcome: ...
+
+
+OnGame = Callable[[Finished], None]
 
 
 def run_local(options: SimulationOptions, on_game: OnGame) -> None:

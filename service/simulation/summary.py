@@ -16,7 +16,7 @@ import math
 import statistics
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from typing import Literal
+from typing import Final
 
 import msgspec
 
@@ -31,7 +31,8 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     bots: tuple[str, ...]
     #: The seat that played first: the dealer's left (P9).
     first: int
-    reason: Literal["game", "all_dead"]
+    #: Penang: `game` or `all_dead`; a match of a draw game: `target` or `games` (R31).
+    reason: str
     winners: tuple[int, ...]
     points: tuple[int, ...]
     turns: int
@@ -94,6 +95,14 @@ class SeatSummary(msgspec.Struct, frozen=True, kw_only=True):
     win_rate: float
 
 
+#: How each game's runs end: Penang's games, the draw games' matches (R16, R31).
+ENDINGS: Final = {
+    "penang": ("game", "all_dead"),
+    "rummy": ("target", "games"),
+    "three-thirteen": ("games",),
+}
+
+
 class Summary(msgspec.Struct, frozen=True, kw_only=True):
     """The whole run, so far: `interrupted` when it was stopped before its last game."""
 
@@ -111,6 +120,8 @@ class Summary(msgspec.Struct, frozen=True, kw_only=True):
     by_bot: tuple[BotSummary, ...]
     by_seat: tuple[SeatSummary, ...]
     by_turn_order: tuple[SeatSummary, ...]
+    #: The game played: each of `games` is a game of Penang, or a match of a draw game.
+    game: str = "penang"
 
 
 class Tally:
@@ -138,12 +149,13 @@ class Tally:
             games_per_second=round(games / seconds, 2) if seconds > 0 else 0.0,
             endings={
                 reason: sum(o.reason == reason for o in self.outcomes)
-                for reason in ("game", "all_dead")
+                for reason in ENDINGS[options.game]
             },
             turns=spread([o.turns for o in self.outcomes]),
             by_bot=self._by_bot(),
             by_seat=self._by_seat(lambda o, seat: seat),
             by_turn_order=self._by_seat(lambda o, seat: (seat - o.first) % options.players),
+            game=options.game,
         )
 
     def _by_bot(self) -> tuple[BotSummary, ...]:

@@ -26,6 +26,7 @@ where the classes first lived), so moving a class never strands what is stored.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, Final
 from uuid import UUID, uuid5
@@ -128,7 +129,6 @@ class _Stamp(msgspec.Struct):
 _stamp_decoder = msgspec.json.Decoder(_Stamp)
 _encoder = msgspec.json.Encoder()
 _decoders: dict[type[Any], msgspec.json.Decoder[Any]] = {}
-_object_decoder = msgspec.json.Decoder(dict[str, Any])
 
 
 def _decoder(cls: type[Any]) -> msgspec.json.Decoder[Any]:
@@ -168,27 +168,47 @@ class StructMapper(Mapper[UUID]):
         originator_id = stored_event.originator_id
         if not isinstance(originator_id, UUID):
             originator_id = UUID(str(originator_id))
+        topic, state = stored_event.topic, stored_event.state
+        version = stored_event.originator_version
         try:
-            stamp = _stamp_decoder.decode(stored_event.state).recorded_at
-            codec = next((c for _, p, c in _FAMILIES if stored_event.topic.startswith(p)), None)
-            if codec is not None:
-                event: msgspec.Struct = _decode_domain_event(stored_event.state, codec)
-            else:
-                event = _decoder(RECORD_TOPICS[stored_event.topic]).decode(stored_event.state)
-        except (msgspec.DecodeError, MalformedEvent, KeyError) as error:
-            raise MapperDeserialisationError(
-                f"cannot decode {stored_event.topic} at version "
-                f"{stored_event.originator_version} of {originator_id}: {error}"
-            ) from error
-        return Envelope(originator_id, stored_event.originator_version, event, stamp)
+            stamp = _stamp_decoder.decode(state).recorded_at
+        except msgspec.DecodeError as error:
+            raise _undecodable(topic, originator_id, version, error) from error
+        event = decode_record(topic, state, originator_id, version)
+        return Envelope(originator_id, version, event, stamp)
 
 
-def _decode_domain_event(state: bytes, codec: EventCodec[Any]) -> msgspec.Struct:
-    """A stored domain event, upcast by its codec to its type's current schema version."""
-    data = _object_decoder.decode(state)
-    data.pop(_STAMP_KEY, None)
-    decoded: msgspec.Struct = codec.decode(data)
-    return decoded
+def decode_record(topic: str, state: bytes, stream: UUID, version: int) -> msgspec.Struct:
+    """The struct stored with `topic` as `state` (its stamp ignored) at `version` of
+    `stream`; MapperDeserialisationError if it cannot be read.
+
+    A domain event is read by its family's codec, straight into its class when stored at
+    its type's current schema version (`EventCodec.decode_json`), upcast otherwise.
+    """
+    try:
+        decode = _by_topic.get(topic) or _topic_decoder(topic)
+        return decode(state)
+    except (msgspec.DecodeError, MalformedEvent, KeyError) as error:
+        raise _undecodable(topic, stream, version, error) from error
+
+
+_by_topic: dict[str, Callable[[bytes], msgspec.Struct]] = {}
+
+
+def _topic_decoder(topic: str) -> Callable[[bytes], msgspec.Struct]:
+    """How a record of `topic` is decoded (KeyError for an unknown topic)."""
+    codec = next((c for _, p, c in _FAMILIES if topic.startswith(p)), None)
+    decode = codec.decode_json if codec is not None else _decoder(RECORD_TOPICS[topic]).decode
+    _by_topic[topic] = decode
+    return decode
+
+
+def _undecodable(
+    topic: str, stream: UUID, version: int, error: Exception
+) -> MapperDeserialisationError:
+    return MapperDeserialisationError(
+        f"cannot decode {topic} at version {version} of {stream}: {error}"
+    )
 
 
 def secrets_id(game_id: UUID) -> UUID:

@@ -71,8 +71,8 @@ from service.store.envelopes import (
 from service.store.folds import FoldedStreams
 from service.store.game_folds import AnyGameState, fold_game
 from service.store.notices import RECORDER_TOPIC, Listeners, changes
+from service.store.reading import stream_reader
 
-_CACHE_SIZE = 4096
 _log = logging.getLogger("service.store")
 T = TypeVar("T")
 S = TypeVar("S", bound=msgspec.Struct)
@@ -102,17 +102,19 @@ class GameStore(Application[UUID]):
         #: By game: the latest version whose stored time is known, and that time.
         self._began: OrderedDict[UUID, tuple[int, datetime]] = OrderedDict()
         self._synchronous = settings.sqlite_synchronous
+        #: How many games (and matches) each cache keeps (`Settings.cache_games`).
+        self._cache_size = settings.cache_games
         #: Told of every committed write, in the writing thread (`notices`).
         self.listeners = Listeners()
         env = settings.store_env()
         if settings.store == "postgres":
             env["APPLICATION_RECORDER_TOPIC"] = RECORDER_TOPIC
         super().__init__(env=env)
-        self.games = FoldedStreams[Event, AnyGameState](
-            self.events, Event, fold_game, GameNotFound, _CACHE_SIZE
-        )
+        read = stream_reader(self.recorder)
+        size = self._cache_size
+        self.games = FoldedStreams[Event, AnyGameState](read, Event, fold_game, GameNotFound, size)
         self.matches = FoldedStreams[AnyMatchEvent, MatchState](
-            self.events, MatchEvent, fold_match, MatchNotFound, _CACHE_SIZE
+            read, MatchEvent, fold_match, MatchNotFound, size
         )
         self.clocks = _clock_index(self.factory)
         self.clocks.create_table()
@@ -267,7 +269,7 @@ class GameStore(Application[UUID]):
             if cached is None or cached[0] <= version:
                 self._began[game_id] = (version, stamp)
             self._began.move_to_end(game_id)
-            while len(self._began) > _CACHE_SIZE:
+            while len(self._began) > self._cache_size:
                 self._began.popitem(last=False)
 
     def _cached(self, cache: OrderedDict[UUID, T], key: UUID) -> T | None:
@@ -277,7 +279,7 @@ class GameStore(Application[UUID]):
     def _keep(self, cache: OrderedDict[UUID, T], key: UUID, value: T) -> None:
         with self._lock:
             cache[key] = value
-            while len(cache) > _CACHE_SIZE:
+            while len(cache) > self._cache_size:
                 cache.popitem(last=False)
 
 

@@ -2,7 +2,8 @@
 
 A cached state is brought up to date by reading only the events after its version, so
 several processes over one database stay correct: a read always ends at the store's
-latest event. The cache is a bounded LRU: `size` states at most.
+latest event. The cache is a bounded LRU: `size` states at most. A stream is read with
+one plain SELECT (`reading`), its events folded at once.
 """
 
 from __future__ import annotations
@@ -13,10 +14,8 @@ from collections.abc import Callable, Iterable
 from typing import Any, Generic, Protocol, TypeVar
 from uuid import UUID
 
-from eventsourcing.persistence import EventStore
-
 from service.errors import VersionNotFound
-from service.store.envelopes import Envelope
+from service.store.reading import ReadStream
 
 
 class Versioned(Protocol):
@@ -33,13 +32,13 @@ class FoldedStreams(Generic[E, S]):
 
     def __init__(
         self,
-        events: EventStore[UUID],
+        read: ReadStream,
         kind: type[Any],
         fold: Callable[[Iterable[E], S | None], S],
         not_found: Callable[[UUID], Exception],
         size: int,
     ) -> None:
-        self._events = events
+        self._read = read
         self._kind = kind
         self._fold = fold
         self._not_found = not_found
@@ -55,10 +54,10 @@ class FoldedStreams(Generic[E, S]):
         answered not found, and its records never decoded into a response.
         """
         found: list[E] = []
-        for envelope in self._events.get(stream, gt=after, lte=upto):
-            if not isinstance(envelope, Envelope) or not isinstance(envelope.event, self._kind):
+        for event in self._read(stream, after, upto):
+            if not isinstance(event, self._kind):
                 raise self._not_found(stream)
-            found.append(envelope.event)
+            found.append(event)
         return found
 
     def state(self, stream: UUID) -> S:

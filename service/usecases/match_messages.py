@@ -13,16 +13,41 @@ from uuid import UUID
 import msgspec
 
 from domain.commands import CardText
+from domain.drawgame.events import DrawRules
+from domain.game_spec import GameName
 from domain.match.codec import MATCH_EVENTS
 from domain.match.events import AnyMatchEvent
 from domain.match.options import MatchOptions
-from domain.match.views import MatchView
-from domain.rules import MAX_PLAYERS, MIN_PLAYERS
-from service.usecases.messages import GameRecordDocument, SeedText, TurnSeconds, Version
+from domain.rules import MIN_PLAYERS
+from service.usecases.messages import (
+    MAX_SEATS,
+    GameRecordDocument,
+    SeedText,
+    TurnSeconds,
+    Version,
+)
 from service.usecases.names import PlayerName
-from service.usecases.stored_forms import stored_event_meta
+from service.usecases.stored_forms import COMPONENT_REF, stored_event_meta
 
 Deck = Annotated[tuple[CardText, ...], msgspec.Meta(max_length=200)]
+#: A match as anyone sees it (`domain.match.views.AnyMatchView`): Penang's `MatchView` or a
+#: draw game's `DrawMatchView` (R31). Neither carries a tag (Penang's answers stay as they
+#: were), so the field holds either and states the union for the contract, as the games'
+#: `View` does; `DrawMatchView.game` names a draw game.
+MatchViewField = Annotated[
+    Any,
+    msgspec.Meta(
+        description=(
+            "The match as anyone sees it: `MatchView` (Penang Rummy) or `DrawMatchView` "
+            "(basic Rummy, Three Thirteen: its `game`)."
+        ),
+        extra_json_schema={
+            "oneOf": [
+                {"$ref": COMPONENT_REF.format(name=name)} for name in ("MatchView", "DrawMatchView")
+            ]
+        },
+    ),
+]
 MatchRecordEvent = Annotated[dict[str, Any], stored_event_meta(MATCH_EVENTS)]
 
 
@@ -33,27 +58,54 @@ class CreateMatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     whose players claim their seats themselves (R18).
     """
 
-    #: The players in seat order (clockwise), 2 to 5 (P2); or give `seats`.
+    #: The players in seat order (clockwise): 2 to 5 in Penang (P2), 2 to 6 in the draw
+    #: games (B1, T2); or give `seats`.
     players: (
         Annotated[
             tuple[PlayerName, ...],
             msgspec.Meta(
                 examples=[["Aminah", "Ben", "Chen", "Devi"]],
-                extra_json_schema={"minItems": MIN_PLAYERS, "maxItems": MAX_PLAYERS},
+                extra_json_schema={"minItems": MIN_PLAYERS, "maxItems": MAX_SEATS},
             ),
         ]
         | None
     ) = None
-    #: The number of open seats, 2 to 5 (P2), each claimed by its player; or give `players`.
-    seats: Annotated[int, msgspec.Meta(ge=MIN_PLAYERS, le=MAX_PLAYERS)] | None = None
-    #: The games' rules, whether points are recorded (P7, P8) and how the match ends (R16).
+    #: The number of open seats (as `players`), each claimed by its player; or give `players`.
+    seats: Annotated[int, msgspec.Meta(ge=MIN_PLAYERS, le=MAX_SEATS)] | None = None
+    #: The game: Penang Rummy by default, or matches of a draw game (R31).
+    game: Annotated[
+        GameName,
+        msgspec.Meta(
+            description=(
+                "The game the match plays: `penang` (the default), `rummy` (basic Rummy to "
+                "`options.target` or of `options.games` hands, B12) or `three-thirteen` "
+                "(its eleven hands, T1, T11); each hand dealt by the match (R31)."
+            )
+        ),
+    ] = "penang"
+    #: The games' rules, whether points are recorded (P7, P8) and how the match ends (R16);
+    #: a draw game's match takes `games` or `target` only (R31).
     options: MatchOptions | None = None
+    #: A draw game's rule options for every hand, tagged with its game (as `POST /games`).
+    draw_rules: (
+        Annotated[
+            DrawRules,
+            msgspec.Meta(
+                description=(
+                    "A draw game's rule options for every hand of the match, tagged with the "
+                    'game (`"game": "rummy"`). Only with that `game`.'
+                ),
+                examples=[{"game": "rummy", "ace_high": True}],
+            ),
+        ]
+        | None
+    ) = None
     #: A reproducible match: the match seed is SHA-256 of this text (not secret then).
     seed: SeedText | None = None
     #: With `players`: one seed per seat, mixed into every deal (R18). Claims bring their own.
-    seat_seeds: Annotated[tuple[SeedText, ...], msgspec.Meta(max_length=MAX_PLAYERS)] | None = None
+    seat_seeds: Annotated[tuple[SeedText, ...], msgspec.Meta(max_length=MAX_SEATS)] | None = None
     #: With `decks` only: the first dealer; by default drawn at random (P6).
-    dealer: Annotated[int, msgspec.Meta(ge=0, le=MAX_PLAYERS - 1)] | None = None
+    dealer: Annotated[int, msgspec.Meta(ge=0, le=MAX_SEATS - 1)] | None = None
     #: Explicit deck orders, one per game, top card first: only where the service allows
     #: it (tests, replays). A match of `games` needs as many decks; one that runs out of
     #: decks refuses the command that would deal the next game (R16, field `decks`).
@@ -73,7 +125,7 @@ class CreatedMatch(msgspec.Struct, frozen=True, kw_only=True):
     tokens: tuple[str, ...]
     #: The game being played, once every seat is taken.
     game_id: UUID | None
-    view: MatchView
+    view: MatchViewField
 
 
 class ClaimSeat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -93,7 +145,7 @@ class ClaimedSeat(msgspec.Struct, frozen=True, kw_only=True):
     version: Version
     #: The game being played, when this claim took the last seat and the cards were dealt.
     game_id: UUID | None
-    view: MatchView
+    view: MatchViewField
 
 
 class MatchEventRecord(msgspec.Struct, frozen=True, kw_only=True):

@@ -189,6 +189,24 @@ def test_a_malformed_stored_event_is_refused(change: dict[str, object], message:
     stored = {**encode_event(TurnEnded(seat=1)), **change}
     with pytest.raises(MalformedEvent, match=message.replace("(", r"\(")):
         decode_event(stored)
+    # Read from JSON, straight into the tagged class, the same is refused alike.
+    with pytest.raises(MalformedEvent, match=message.replace("(", r"\(")):
+        decode_event_json(msgspec.json.encode(stored))
+
+
+@pytest.mark.parametrize("event", SAMPLES, ids=lambda event: type(event).__name__)
+def test_json_read_by_its_tag_is_the_event_beside_other_keys(event: Event) -> None:
+    # The store keeps its own keys in a stored event's object (the time it was recorded).
+    stored = {"recorded_at": "2026-01-01T00:00:00Z", **encode_event(event)}
+    assert decode_event_json(msgspec.json.encode(stored)) == event == decode_event(stored)
+
+
+def test_json_of_an_older_schema_version_is_upcast() -> None:
+    stored = _stored_dealt()
+    del stored["rules_version"]
+    stored["v"] = 1
+    decoded = decode_event_json(msgspec.json.encode(stored))
+    assert isinstance(decoded, Dealt) and decoded == SAMPLES[0]
 
 
 def test_a_stored_event_missing_its_version_is_refused() -> None:

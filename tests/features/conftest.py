@@ -19,6 +19,7 @@ from .steps.clock import *  # noqa: F403
 from .steps.deal import *  # noqa: F403
 from .steps.dealer import *  # noqa: F403
 from .steps.draw import *  # noqa: F403
+from .steps.draw_matches import *  # noqa: F403
 from .steps.end import *  # noqa: F403
 from .steps.matches import *  # noqa: F403
 from .steps.moves import *  # noqa: F403

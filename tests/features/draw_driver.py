@@ -84,6 +84,17 @@ class DrawHands:
             self._hand.rebuild = seeded(server_seed, ())
         return self._seen(events, viewer=None)
 
+    def _begin_hand(self, game: str, events: Sequence[Event], seed: bytes | None) -> None:
+        """Play on in a match's next hand of `game`, dealt from `seed` (R31) or a deck."""
+        spec: GameSpec[DrawState, Any] = GAMES[game]
+        state = spec.fold(events, None)
+        self._hand = Hand(spec, state, list(events), seed=seed)
+        if seed is not None and state.proof is not None:
+            self._hand.rebuild = seeded(seed, state.proof.seat_seeds)
+
+    def _hand_over(self, state: DrawState) -> None:
+        """A hand ended (DomainDriver scores it for its match)."""
+
     def match_winners(
         self, game: str, totals: Sequence[int], played: int, target: int | None, hands: int | None
     ) -> list[int] | None:
@@ -119,7 +130,10 @@ class DrawHands:
             hand.events.extend(revealed)
             hand.state = hand.spec.fold(revealed, hand.state)
             events = [*events, *revealed]
-        return self._seen(events, viewer)
+        seen = self._seen(events, viewer)
+        if hand.state.over:
+            self._hand_over(hand.state)
+        return seen
 
     def _seen(self, events: Sequence[Event], viewer: int | None) -> Outcome:
         hand = self._hand

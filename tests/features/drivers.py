@@ -18,6 +18,8 @@ import msgspec
 from domain import deal as dealing
 from domain import fair
 from domain.cards import Card
+from domain.drawgame.events import HandDealt
+from domain.drawgame.state import DrawState
 from domain.errors import RummyError
 from domain.events import Event
 from domain.game import declare_dead, play_turn, start_game, time_out
@@ -274,7 +276,14 @@ class DomainDriver(DomainMatches, DrawHands):
             self._game_over(self._state)
         return Outcome(events=seen)
 
-    def _switch(self, events: Sequence[Event]) -> None:
+    def _switch(self, events: Sequence[Event], seed: bytes | None) -> None:
         """Play on in another game (the match's next): its events so far."""
+        if isinstance(events[0], HandDealt):
+            self._begin_hand(str(events[0].rules.__struct_config__.tag), events, seed)
+            return
+        self._hand = None
         self._events = list(events)
         self._state = fold(events)
+
+    def _hand_over(self, state: DrawState) -> None:
+        self._game_over(state)

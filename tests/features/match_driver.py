@@ -4,7 +4,8 @@ A match runs on the domain's own commands: `domain.match.commands` opens, claims
 starts and closes it, and `domain.match.dealing` deals each game that is due, from
 explicit decks or from the match seed, exactly as the service does. Game commands then
 act on the match's game being played; when it ends the next game is dealt and play
-moves on to it (`_game_over`).
+moves on to it (`_game_over`). A match of a draw game (options naming its `game`) deals
+its hands through the game's spec, each played as the draw driver plays a hand (R31).
 """
 
 from __future__ import annotations
@@ -18,16 +19,18 @@ import msgspec
 
 from domain import fair
 from domain.cards import Card
+from domain.drawgame.state import DrawState
 from domain.errors import RummyError
 from domain.events import Event
+from domain.games import GAMES
 from domain.match import commands
 from domain.match.dealing import MatchDeal, advance, after_game
+from domain.match.draw_options import DrawMatchOptions
 from domain.match.events import AnyMatchEvent, MatchProof
 from domain.match.options import MatchOptions
 from domain.match.state import MatchState, fold
-from domain.match.views import view_match
+from domain.match.views import view_any_match
 from domain.state import GameState
-from domain.views import view_event
 
 from .outcomes import Json, Outcome, builtins, refused
 
@@ -44,8 +47,8 @@ class DomainMatches:
         self._games: dict[int, list[Event]] = {}
         self._ids = (f"game-{n}" for n in itertools.count(1))
 
-    # Implemented by DomainDriver: play on in another game.
-    def _switch(self, events: Sequence[Event]) -> None:
+    # Implemented by DomainDriver: play on in another game (a hand: from its seed).
+    def _switch(self, events: Sequence[Event], seed: bytes | None) -> None:
         raise NotImplementedError
 
     # --- commands ------------------------------------------------------------------
@@ -96,12 +99,13 @@ class DomainMatches:
     # --- reading -------------------------------------------------------------------
 
     def match_view(self) -> Json:
-        return builtins(view_match(self._current_match()))
+        return builtins(view_any_match(self._current_match()))
 
     def game_dealt(self, number: int) -> Json:
         events = self._games[number]
-        over = any(type(event).__name__ == "GameEnded" for event in events)
-        return builtins(view_event(events[0], None, over))
+        spec = GAMES[self._current_match().game]
+        over = spec.fold(events, None).over
+        return builtins(spec.view_event(events[0], None, over))
 
     # --- helpers -------------------------------------------------------------------
 
@@ -115,9 +119,8 @@ class DomainMatches:
         proof: MatchProof | None,
     ) -> Outcome:
         try:
-            chosen = msgspec.convert(dict(options), type=MatchOptions)
             players = _NAMES[:seats] if named else ()
-            events = commands.open_match(seats, chosen, players=players, proof=proof)
+            events = _opening(seats, options, players, proof)
             state = fold(events)
             if named and dealer is not None:
                 events += commands.start_match(state, dealer)
@@ -144,7 +147,7 @@ class DomainMatches:
         self._play_on(deals)
         return Outcome(events=tuple(builtins(event) for event in [*events, *dealt]))
 
-    def _game_over(self, game: GameState) -> None:
+    def _game_over(self, game: GameState | DrawState) -> None:
         """A game ended: if it is the match's, score it and deal the next (if any)."""
         match = self._match
         current = None if match is None else match.current
@@ -157,9 +160,23 @@ class DomainMatches:
     def _play_on(self, deals: Sequence[MatchDeal]) -> None:
         for deal in deals:
             self._games[deal.number] = list(deal.events)
-            self._switch(deal.events)
+            self._switch(deal.events, deal.server_seed)
 
     def _current_match(self) -> MatchState:
         if self._match is None:
             raise RuntimeError("no match has been opened")
         return self._match
+
+
+def _opening(
+    seats: int, options: Mapping[str, Any], players: Sequence[str], proof: MatchProof | None
+) -> list[AnyMatchEvent]:
+    """Open a match: Penang's options, or a draw game's where they name their `game`."""
+    chosen = dict(options)
+    game = chosen.pop("game", "penang")
+    if game == "penang":
+        penang = msgspec.convert(chosen, type=MatchOptions)
+        return commands.open_match(seats, penang, players=players, proof=proof)
+    chosen["rules"] = {"game": game, **chosen.get("rules", {})}
+    draw = msgspec.convert(chosen, type=DrawMatchOptions)
+    return commands.open_draw_match(seats, draw, players=players, proof=proof)

@@ -20,8 +20,8 @@ BASIC_RUMMY = tuple(f"B{n}" for n in range(1, 13))
 #: RULES.md: Three Thirteen (T1–T11), checked by the scenarios of features/three_thirteen/.
 THREE_THIRTEEN = tuple(f"T{n}" for n in range(1, 12))
 #: seeds/READINGS.md: how the engine reads the ambiguous rules: Penang's, then the draw
-#: games' (from R20).
-READINGS = tuple(f"R{n}" for n in range(1, 31))
+#: games' (from R20), and their matches (R31).
+READINGS = tuple(f"R{n}" for n in range(1, 32))
 #: The tag of the scenarios test_rules_http.py runs over HTTP (one at least per rule area).
 HTTP_TAG = "http"
 #: Tags that are not rule ids: `http` marks the scenarios the HTTP driver runs.
@@ -54,6 +54,7 @@ DRAW_RULE_AREAS = (
     "rummy/scoring.feature",
     "rummy/stock.feature",
     "rummy/hands.feature",
+    "rummy/matches.feature",
     "three_thirteen/deal.feature",
     "three_thirteen/turns.feature",
     "three_thirteen/melds.feature",
@@ -61,6 +62,7 @@ DRAW_RULE_AREAS = (
     "three_thirteen/scoring.feature",
     "three_thirteen/stock.feature",
     "three_thirteen/hands.feature",
+    "three_thirteen/matches.feature",
 )
 #: Draw-game rule areas with no @http scenario: their steps ask what only the engine answers
 #: so far (who deals the next hand, who wins a match of hands), until the service deals

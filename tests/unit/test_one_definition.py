@@ -20,9 +20,6 @@ CALLERS = DOMAIN + sorted((ROOT / "service").rglob("*.py"))
 
 #: Public functions with no caller in domain/ or service/, and why they stay.
 KEPT = {
-    "decode_event_json": "the codec's one-line JSON form of an event; only tests use it so far",
-    "decode_actions": "reads a command's actions for any game; the rules spec's driver uses it, "
-    "the service's commands of every game will",
     "match_won_by": "who won a match of basic Rummy or Three Thirteen hands (B12, T11): the "
     "rules spec's driver asks it; the matches of these games (a later change) will",
 }

@@ -219,7 +219,7 @@ def games_dealt(driver: Driver, count: str) -> None:
 
 @then(
     parsers.re(
-        r'the match command is refused citing (?P<rule>[PDR]\d+) with code "(?P<code>[a-z-]+)"'
+        r'the match command is refused citing (?P<rule>[PDRBT]\d+) with code "(?P<code>[a-z-]+)"'
     )
 )
 def match_refused(scene: Scene, rule: str, code: str) -> None:

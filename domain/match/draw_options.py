@@ -1,0 +1,69 @@
+"""A match of a draw game: its game's rules and how it ends (B12, T1, T11, R24, R29, R31).
+
+Basic Rummy's match ends after a number of hands (`games`) or after the hand in which a
+seat's total reaches its `target` (B12), or, with neither, when it is closed (R16); the
+highest total wins (R24). Three Thirteen's match is its eleven hands (T1, T11): it takes
+neither `games` nor `target`, and the lowest total wins (R29). The game is the one its
+`rules` name (`"game": "rummy"` or `"three-thirteen"`). Points are always recorded:
+P8's worst loser has no place in either game, the deal passing to the left (R24, T11).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Final, Literal
+
+import msgspec
+
+from domain.errors import InvalidRules
+from domain.match.options import MAX_GAMES, MAX_TARGET
+from domain.rummy.rules import RummyRules
+from domain.three13.rules import HANDS, ThirteenRules
+
+DrawGameName = Literal["rummy", "three-thirteen"]
+#: A draw game's match keeps each seat's points: its next dealer never depends on them.
+POINTS_RECORDED: Final = True
+
+
+class DrawMatchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """How a match of basic Rummy or Three Thirteen is played and ends."""
+
+    #: The rule options of every hand, tagged with the game (`"game": "rummy"`).
+    rules: RummyRules | ThirteenRules
+    #: Basic Rummy: the match ends after this many hands (B12).
+    games: Annotated[int, msgspec.Meta(ge=1, le=MAX_GAMES)] | None = None
+    #: Basic Rummy: the match ends after the hand in which a seat's total reaches this (B12).
+    target: Annotated[int, msgspec.Meta(ge=1, le=MAX_TARGET)] | None = None
+
+    @property
+    def game(self) -> DrawGameName:
+        return "rummy" if isinstance(self.rules, RummyRules) else "three-thirteen"
+
+    @property
+    def points_recorded(self) -> bool:
+        return POINTS_RECORDED
+
+    @property
+    def hands(self) -> int | None:
+        """The number of hands after which the match ends, if it has one (B12, T1)."""
+        return HANDS if self.game == "three-thirteen" else self.games
+
+    @property
+    def highest_wins(self) -> bool:
+        """Basic Rummy's winner of each hand scores (B8): the highest total wins (R24);
+        Three Thirteen's deadwood counts against its holder: the lowest wins (T11)."""
+        return self.game == "rummy"
+
+    def validate(self, seats: int) -> DrawMatchOptions:
+        """Check that these options make a playable match for `seats` seats (R31)."""
+        self.rules.validate(seats)
+        if self.game == "three-thirteen":
+            if self.games is not None or self.target is not None:
+                field = "games" if self.games is not None else "target"
+                raise InvalidRules(
+                    "T1", f"a match of Three Thirteen is its {HANDS} hands: no {field}", field
+                )
+        elif self.games is not None and self.target is not None:
+            raise InvalidRules(
+                "B12", "a match ends after a number of hands or at a target, not both", "target"
+            )
+        return self

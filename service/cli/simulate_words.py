@@ -1,0 +1,111 @@
+"""`penang-rummy simulate`'s summary in words: the run, the tables by bot and by seat, the
+endings and the turns (`service.simulation.summary` computes them)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rich.console import Console
+from rich.table import Table
+
+from service.simulation.summary import Spread, Summary
+
+_TITLES: Final = {"rummy": "basic Rummy", "three-thirteen": "Three Thirteen"}
+_ENDS: Final = {"target": "at the target", "games": "after the hands"}
+
+
+def print_summary(summary: Summary, console: Console) -> None:
+    if summary.game != "penang":
+        _print_matches(summary, console)
+        return
+    played = f"{summary.games} games"
+    if summary.interrupted:
+        played = f"stopped after {summary.games} of {summary.planned} games"
+    cards = f", {summary.cards} cards each" if summary.cards is not None else ""
+    console.print(
+        f"{played}, {summary.players} players{cards}, bots {','.join(summary.bots)}, "
+        f"seed {summary.seed}: {summary.seconds:.1f} s, {summary.games_per_second:.1f} games/s"
+    )
+    console.print(_bots_table(summary))
+    console.print(_seats_table(summary))
+    ends = summary.endings
+    console.print(
+        f"ended by Game: {ends['game']} ({_percent(ends['game'], summary.games)}), "
+        f"every seat dead: {ends['all_dead']} ({_percent(ends['all_dead'], summary.games)})"
+    )
+    console.print(f"turns per game: {_spread(summary.turns)}")
+
+
+def _print_matches(summary: Summary, console: Console) -> None:
+    """The summary of a run of a draw game's matches (R31)."""
+    played = f"{summary.games} matches of {_TITLES[summary.game]}"
+    if summary.interrupted:
+        played = f"stopped after {summary.games} of {summary.planned} matches"
+    cards = f", {summary.cards} cards each" if summary.cards is not None else ""
+    console.print(
+        f"{played}, {summary.players} players{cards}, bots {','.join(summary.bots)}, "
+        f"seed {summary.seed}: {summary.seconds:.1f} s, "
+        f"{summary.games_per_second:.1f} matches/s"
+    )
+    console.print(_bots_table(summary, points="totals"))
+    console.print(_seats_table(summary))
+    ends = ", ".join(
+        f"{_ENDS[reason]}: {count} ({_percent(count, summary.games)})"
+        for reason, count in summary.endings.items()
+    )
+    console.print(f"matches ended {ends}")
+    console.print(f"turns per match: {_spread(summary.turns)}")
+
+
+def _bots_table(summary: Summary, points: str = "points") -> Table:
+    table = Table(
+        title=f"by bot (a fair share of wins per seat is 1/{summary.players})", title_justify="left"
+    )
+    table.add_column("bot")
+    for heading in ("seats", "wins", "win rate", "share", f"{points}: mean", "median", "p90"):
+        table.add_column(heading, justify="right")
+    for bot in summary.by_bot:
+        table.add_row(
+            bot.bot,
+            str(bot.seats_played),
+            f"{bot.wins:.1f}",
+            f"{bot.win_rate:.1%}",
+            f"{bot.win_share:.1%}",
+            f"{bot.points.mean:.1f}",
+            f"{bot.points.median:g}",
+            f"{bot.points.p90:g}",
+        )
+    return table
+
+
+def _seats_table(summary: Summary) -> Table:
+    table = Table(title="by seat, and by turn order (1st: the dealer's left)", title_justify="left")
+    for heading in ("seat", "wins", "win rate", "turn order", "wins", "win rate"):
+        table.add_column(heading, justify="right")
+    for seat, order in zip(summary.by_seat, summary.by_turn_order, strict=True):
+        table.add_row(
+            str(seat.seat),
+            f"{seat.wins:.1f}",
+            f"{seat.win_rate:.1%}",
+            _ordinal(order.seat + 1),
+            f"{order.wins:.1f}",
+            f"{order.win_rate:.1%}",
+        )
+    return table
+
+
+def _spread(values: Spread) -> str:
+    return (
+        f"mean {values.mean:.1f}, median {values.median:g}, p90 {values.p90:g}, max {values.max:g}"
+    )
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{part / whole:.1%}" if whole else "-"
+
+
+def _ordinal(number: int) -> str:
+    return str(number) + _SUFFIXES.get(number, "th")
+
+
+_SUFFIXES: Final = {1: "st", 2: "nd", 3: "rd"}

@@ -1,0 +1,195 @@
+"""Opening a match: its game, options, seats, seed (or explicit decks) and first deal.
+
+A match of Penang Rummy takes `options` (`MatchOptions`: the rules, P7/P8, how it ends);
+a match of basic Rummy or Three Thirteen (`game`, R31) takes its hands' `draw_rules`
+(tagged with the game, as `POST /games`) and, for basic Rummy, `options.games` or
+`options.target` (B12); Three Thirteen's match is its eleven hands (T1). Another game's
+option is refused naming the field and this game's rule. With its players named the
+match starts and deals its first game at once (P6); open seats wait for their claims.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Sequence
+from functools import partial
+from typing import Any
+from uuid import uuid4
+
+from domain import fair
+from domain.cards import parse_cards
+from domain.match import commands
+from domain.match.draw_options import DrawMatchOptions
+from domain.match.events import AnyMatchEvent, MatchProof
+from domain.match.options import MatchOptions
+from domain.match.state import MatchState
+from domain.match.views import view_any_match
+from domain.rules import Rules
+from service.errors import DeckNotAllowed, InvalidRequest, NotThisGamesOption
+from service.settings import Settings
+from service.store import GameStore
+from service.store.envelopes import Envelope, MatchSecrets, secrets_id
+from service.usecases import auth, game_kinds, idempotency
+from service.usecases.idempotency import Keyed, Replayed
+from service.usecases.match_messages import CreatedMatch, CreateMatch
+from service.usecases.match_writes import MatchWrite, deal_due
+from service.usecases.names import player_names
+
+_DEAL_RULES = {"rummy": "B2", "three-thirteen": "T1"}
+
+
+def create_match(
+    store: GameStore, settings: Settings, request: CreateMatch, key: str | None = None
+) -> Replayed[CreatedMatch]:
+    """Open a match: with its players named it starts (and deals) at once (P6).
+
+    With an Idempotency-Key, a retry gets the first answer (`service.usecases.idempotency`).
+    """
+    keyed = idempotency.creation("createMatch", key, request)
+    return idempotency.once(
+        store, keyed, CreatedMatch, partial(_create_match, store, settings, request, keyed)
+    )
+
+
+def _create_match(
+    store: GameStore, settings: Settings, request: CreateMatch, keyed: Keyed | None
+) -> CreatedMatch:
+    seats, players = _seats(request)
+    options = match_options(request, seats)
+    match_seed, proof, decks = _seed_or_decks(settings, request, options)
+    host = auth.new_token()
+    tokens = tuple(auth.new_token() for _ in players)
+    match_secrets = MatchSecrets(
+        server_seed=None if match_seed is None else match_seed.hex(),
+        host_sha256=auth.token_hash(host),
+        seat_sha256=tuple(auth.token_hash(token) for token in tokens) or (None,) * seats,
+        decks=decks,
+        turn_seconds=request.turn_seconds,
+    )
+    match_id = uuid4()
+    write = MatchWrite()
+    state = write.match_events(
+        match_id,
+        _EMPTY,
+        _open(seats, options, players, proof),
+    )
+    write.envelopes.append(Envelope(secrets_id(match_id), 1, match_secrets))
+    if players:
+        seat_seeds = request.seat_seeds or ()
+        if seat_seeds and len(seat_seeds) != seats:
+            raise InvalidRequest(f"give one seat seed per seat ({seats})", "seat_seeds")
+        dealer = first_dealer(request.dealer, match_seed, seat_seeds, seats)
+        state = write.match_events(match_id, state, commands.start_match(state, dealer, seat_seeds))
+        deal_due(write, match_id, state, match_secrets)
+    match_state = write.match[1] if write.match else state
+    created = CreatedMatch(
+        match_id=match_id,
+        version=match_state.version,
+        host_token=host,
+        tokens=tokens,
+        game_id=write.first_game,
+        view=view_any_match(match_state),
+    )
+    if keyed is not None:
+        write.envelopes.append(keyed.record(created, 201, created.version))
+    write.commit(store)
+    return created
+
+
+#: The state before `MatchOpened`: version 0, nothing else read.
+_EMPTY = MatchState(
+    seats=0, options=MatchOptions(), rules_version="", names=(), seat_seeds=(), proof=None
+)
+
+
+def _seats(request: CreateMatch) -> tuple[int, tuple[str, ...]]:
+    if (request.players is None) == (request.seats is None):
+        raise InvalidRequest("give the players' names, or a number of open seats", "players")
+    if request.players is not None:
+        players = player_names(request.players)
+        return len(players), players
+    if request.seat_seeds is not None:
+        raise InvalidRequest("seats that players claim bring their own seeds", "seat_seeds")
+    return request.seats or 0, ()
+
+
+def _seed_or_decks(
+    settings: Settings, request: CreateMatch, options: MatchOptions | DrawMatchOptions
+) -> tuple[bytes | None, MatchProof | None, tuple[tuple[str, ...], ...] | None]:
+    """The match seed and its commitment, or (where allowed) the explicit decks."""
+    if request.decks is not None:
+        if not settings.allow_deck:
+            raise DeckNotAllowed("explicit deck orders are switched off on this service")
+        if request.seed is not None or request.seat_seeds is not None:
+            raise InvalidRequest("give either decks or seeds, not both", "decks")
+        games = options.hands if isinstance(options, DrawMatchOptions) else options.games
+        if games is not None and games > len(request.decks):
+            raise InvalidRequest(
+                f"with {len(request.decks)} decks the match ends after at most as many games",
+                "options.games",
+            )
+        for deck in request.decks:
+            parse_cards(deck)
+        return None, None, request.decks
+    if request.dealer is not None:
+        raise InvalidRequest(
+            "the match seed draws the first dealer (P6): name one only with explicit decks",
+            "dealer",
+        )
+    seed = (
+        secrets.token_bytes(32)
+        if request.seed is None
+        else hashlib.sha256(request.seed.encode("utf-8")).digest()
+    )
+    proof = MatchProof(algorithm=fair.ALGORITHM, server_seed_sha256=fair.commitment(seed))
+    return seed, proof, None
+
+
+def first_dealer(
+    named: int | None, match_seed: bytes | None, seat_seeds: Sequence[str], seats: int
+) -> int:
+    """The first dealer (P6): drawn from the match seed, else named, else at random."""
+    if match_seed is not None:
+        return fair.first_dealer(match_seed, seat_seeds, seats)
+    if named is not None:
+        if named >= seats:
+            raise InvalidRequest(f"there is no seat {named} to deal", "dealer")
+        return named
+    return secrets.randbelow(seats)
+
+
+def match_options(request: CreateMatch, seats: int) -> MatchOptions | DrawMatchOptions:
+    """The match's options for its game, checked for `seats` seats."""
+    if request.game == "penang":
+        if request.draw_rules is not None:
+            why = "Penang Rummy's options are `options.rules`, not `draw_rules`"
+            raise NotThisGamesOption(why, "draw_rules", "P1")
+        return (request.options or MatchOptions()).validate(seats)
+    spec = game_kinds.spec_named(request.game)
+    rule = _DEAL_RULES[spec.name]
+    given = request.options or MatchOptions()
+    if given.rules != Rules() or not given.points_recorded:
+        field = "options.rules" if given.rules != Rules() else "options.points_recorded"
+        why = f"{spec.title}'s match takes `draw_rules`, `options.games` and `options.target` only"
+        raise NotThisGamesOption(why, field, "R31")
+    if request.turn_seconds is not None:
+        why = f"{spec.title} has no turn clock: the clock's timeout is a dead declaration"
+        raise NotThisGamesOption(why, "turn_seconds", "R19")
+    rules: Any = request.draw_rules or spec.rules_type()
+    if not isinstance(rules, spec.rules_type):
+        tag = type(rules).__struct_config__.tag
+        why = f"`draw_rules` are tagged {tag!r}, not {spec.name!r}: they are another game's"
+        raise NotThisGamesOption(why, "draw_rules.game", rule)
+    return DrawMatchOptions(rules=rules, games=given.games, target=given.target).validate(seats)
+
+
+def _open(
+    seats: int,
+    options: MatchOptions | DrawMatchOptions,
+    players: Sequence[str],
+    proof: MatchProof | None,
+) -> list[AnyMatchEvent]:
+    if isinstance(options, DrawMatchOptions):
+        return commands.open_draw_match(seats, options, players=players, proof=proof)
+    return commands.open_match(seats, options, players=players, proof=proof)

@@ -1,0 +1,159 @@
+"""Two service processes over one PostgreSQL database against one, next to the same
+ratio for a bare endpoint, with every event counted.
+
+    python tests/bench/bench_processes.py [--full]
+
+Starts two `penang-rummy serve` processes over one fresh PostgreSQL database (at
+PENANG_RUMMY_TEST_POSTGRES, default `host=127.0.0.1 port=5432 dbname=test user=postgres`;
+without one, says so and measures nothing) and deals a pool of seeded games, whose
+turns the client works out in advance (bench_http.py's `Game`). Then, in alternate
+one-second slices, the same client threads send turns to one process, turns shared
+between both (a game moves on whichever process a turn reaches), `GET /health` to one,
+and `GET /health` to both. Prints turns per second with two processes over one, the
+same ratio for the bare endpoint (the baseline: on a machine whose cores the client
+shares, it says how much a second process can give at all), and the goal: the turns'
+ratio at least the bare endpoint's. Then every game's events are counted in the
+database: each game holds exactly the events of the turns answered 200, none lost and
+none twice.
+
+CI runs 3 slices of each; the full size, 10 (`--full`, or PENANG_RUMMY_BENCH_FULL=1).
+No assertions on timings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import psycopg
+from bench_http import Game, bare, deal_pool, play_turns
+from scale_support import full_size, postgres_database, served, size_line, store_env, verdict
+
+from service.settings import Settings
+
+CLIENTS = 8
+
+
+def clients_on(bases: list[str], target: Callable[..., int], *args: Any) -> tuple[int, float]:
+    """CLIENTS threads running `target(base, *args)`, spread over `bases`: counts summed,
+    and the time taken."""
+    results: list[int] = []
+    failures: list[BaseException] = []
+
+    def work(base: str) -> None:
+        try:
+            results.append(target(base, *args))
+        except BaseException as failure:  # a thread's SystemExit would pass unseen
+            failures.append(failure)
+
+    threads = [threading.Thread(target=work, args=(bases[n % len(bases)],)) for n in range(CLIENTS)]
+    started = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if failures:
+        raise failures[0]
+    return sum(results), time.monotonic() - started
+
+
+def measure(bases: list[str], pool: list[Game], slices: int) -> dict[str, float]:
+    """Requests per second of each kind: turns and bare, on one process and on both."""
+    counts = dict.fromkeys(("turns 1", "turns 2", "bare 1", "bare 2"), 0.0)
+    times = dict.fromkeys(counts, 0.0)
+    lock = threading.Lock()
+    for _ in range(slices):
+        for processes in (1, 2):
+            on = bases[:processes]
+            count, spent = clients_on(on, play_turns, pool, lock, time.monotonic() + 1.0)
+            counts[f"turns {processes}"] += count
+            times[f"turns {processes}"] += spent
+            count, spent = clients_on(on, bare, time.monotonic() + 1.0)
+            counts[f"bare {processes}"] += count
+            times[f"bare {processes}"] += spent
+    return {key: counts[key] / times[key] for key in counts}
+
+
+def count_events(settings: Settings, games: list[tuple[str, int]]) -> list[str]:
+    """Each game's stored events against the version its turns answered 200 reached:
+    what differs."""
+    with psycopg.connect(
+        host=settings.postgres_host,
+        port=settings.postgres_port,
+        dbname=settings.postgres_db,
+        user=settings.postgres_user,
+        password=settings.postgres_password,
+    ) as db:
+        rows = db.execute(
+            "SELECT originator_id::text, count(*), max(originator_version) "
+            "FROM penangrummy_events WHERE originator_id = ANY(%s::uuid[]) "
+            "GROUP BY originator_id",
+            ([game_id for game_id, _ in games],),
+        ).fetchall()
+    stored = {row[0]: (row[1], row[2]) for row in rows}
+    wrong = []
+    for game_id, expected in games:
+        if stored.get(game_id) != (expected, expected):
+            wrong.append(f"{game_id}: {stored.get(game_id)} stored, {expected} answered")
+    return wrong
+
+
+def run(settings: Settings, directory: Path, slices: int, games: int) -> list[str]:
+    env = store_env(settings, directory)
+    with ExitStack() as stack:
+        bases = [stack.enter_context(served(env, directory))[1] for _ in range(2)]
+        pool = deal_pool(bases[0], games)
+        dealt = [(game, list(game.turns)) for game in pool]
+        rates = measure(bases, pool, slices)
+    wrong = count_events(settings, [(game.id, _answered(game, every)) for game, every in dealt])
+    turns, bare_ratio = rates["turns 2"] / rates["turns 1"], rates["bare 2"] / rates["bare 1"]
+    return [
+        "PostgreSQL, two processes against one, the same client threads "
+        f"({CLIENTS}) spread over them:",
+        f"  turns: {rates['turns 2']:,.0f}/s against {rates['turns 1']:,.0f}/s = {turns:.2f} x",
+        f"  baseline GET /health (same run): {rates['bare 2']:,.0f}/s against "
+        f"{rates['bare 1']:,.0f}/s = {bare_ratio:.2f} x",
+        f"  goal turns' ratio >= the bare endpoint's: {turns:.2f} x against {bare_ratio:.2f} x, "
+        f"{verdict(turns >= bare_ratio)}",
+        f"  events of the {len(dealt)} games counted in the database: "
+        + (
+            "each game's events are the turns answered 200, none lost, none twice"
+            if not wrong
+            else f"{len(wrong)} games differ: {wrong[:3]}"
+        ),
+    ]
+
+
+def _answered(game: Game, every: list[tuple[int, bytes | None, int]]) -> int:
+    """The version of the game's last turn answered 200 (each was checked as it came):
+    the turns the clients took from its list; 1, its `Dealt`, if none."""
+    played = len(every) - len(game.turns)
+    return every[played - 1][2] if played else 1
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--full", action="store_true", help="10 slices of each kind")
+    args = parser.parse_args()
+    full = full_size(args.full)
+    slices, games = (10, 400) if full else (3, 150)
+    print(size_line(full, f"{slices} one-second slices of each kind", "10", "bench_processes.py"))
+    with postgres_database() as found, tempfile.TemporaryDirectory() as directory:
+        if isinstance(found, str):
+            print(f"PostgreSQL: not measured ({found})")
+            return 0
+        print("\n".join(run(found, Path(directory), slices, games)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

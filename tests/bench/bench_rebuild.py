@@ -1,0 +1,204 @@
+"""Rebuilding a finished game from the store, next to the bare decode of its events.
+
+    python tests/bench/bench_rebuild.py [--games 40]
+
+Plays `--games` four-seat games between bots in process (`service.simulation`), stores
+them in a fresh SQLite file (and in a fresh PostgreSQL database where one answers at
+PENANG_RUMMY_TEST_POSTGRES, default `host=127.0.0.1 port=5432 dbname=test user=postgres`),
+then rebuilds each as the service does when it is not cached: the store's read of the
+game stream (one SELECT, each event decoded by its tag) and the fold
+(`GameStore.games.state` with a cache too small to hold it). The baseline, measured in
+the same run on the same bytes: msgspec decoding each stored event into the tagged
+union of event types, nothing else. Each figure is the best of `--runs` for each game;
+the ratio is the median over games. The parts are printed too: the SELECT alone (rows
+as they come), the decode, the fold, and eventsourcing's own read (`EventStore.get`,
+which built the events the service folded before).
+
+The goal: a rebuild at most 2 times the bare decode. No assertions on timings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+import msgspec  # noqa: E402
+
+from domain.events import AnyEvent, Event  # noqa: E402
+from domain.state import fold  # noqa: E402
+from service.errors import GameNotFound  # noqa: E402
+from service.settings import Settings  # noqa: E402
+from service.simulation.local import play_game  # noqa: E402
+from service.simulation.plan import SimulationOptions, plan_game  # noqa: E402
+from service.store import GameStore  # noqa: E402
+from service.store.folds import FoldedStreams  # noqa: E402
+from service.store.reading import stream_reader  # noqa: E402
+from service.store.seeding import StoreSeeder  # noqa: E402
+
+#: A rebuild takes at most this many times the bare decode of the game's events.
+GOAL = 2.0
+DEFAULT_POSTGRES = "host=127.0.0.1 port=5432 dbname=test user=postgres"
+_decoder = msgspec.json.Decoder(AnyEvent)
+
+
+def best(runs: int, work: Callable[[], object]) -> float:
+    """The best time of `runs` calls of `work`, in seconds."""
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+def cold_rebuild(cold: FoldedStreams[Event, Any], game_id: UUID, other: UUID, runs: int) -> float:
+    """The best time of reading `game_id` when the one state `cold` keeps is `other`'s."""
+    times = []
+    for _ in range(runs):
+        cold.state(other)
+        started = time.perf_counter()
+        cold.state(game_id)
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+def seed(settings: Settings, games: int) -> list[UUID]:
+    options = SimulationOptions(games=games, players=4, bots=("greedy", "random"), seed="rebuild")
+    seeder = StoreSeeder(settings)
+    try:
+        ids = []
+        for number in range(1, games + 1):
+            plan = plan_game(options, number)
+            ids.append(seeder.add(play_game(plan), plan.server_seed))
+    finally:
+        seeder.close()
+    return ids
+
+
+def measure(settings: Settings, games: int, runs: int) -> dict[str, list[float]]:
+    """Per game: each figure in seconds (best of `runs`), and its events' count."""
+    ids = seed(settings, games)
+    store = GameStore(settings)
+    figures: dict[str, list[float]] = {
+        k: [] for k in ("events", "decode", "rebuild", "select", "read", "fold", "es_get")
+    }
+    try:
+        read = stream_reader(store.recorder)
+        rows = _raw_rows(store)
+        cold = FoldedStreams[Event, Any](read, Event, fold, GameNotFound, 1)
+        other = ids[-1]
+        for game_id in ids:
+            stored = [state for _, _, state in rows(game_id, 0, None)]
+            events = [_decoder.decode(state) for state in stored]
+
+            figures["events"].append(len(events))
+            figures["decode"].append(best(runs, lambda s=stored: [_decoder.decode(x) for x in s]))
+            figures["rebuild"].append(cold_rebuild(cold, game_id, other, runs))
+            figures["select"].append(best(runs, lambda g=game_id: rows(g, 0, None)))
+            figures["read"].append(best(runs, lambda g=game_id: read(g, 0, None)))
+            figures["fold"].append(best(runs, lambda e=events: fold(e)))
+            figures["es_get"].append(best(runs, lambda g=game_id: list(store.events.get(g))))
+            other = game_id
+    finally:
+        store.close()
+    return figures
+
+
+def _raw_rows(store: GameStore) -> Callable[[UUID, int, int | None], list[Any]]:
+    """The reader's SELECT alone: its rows, not decoded."""
+    from service.store import reading
+
+    recorder: Any = store.recorder
+    if type(recorder).__module__.startswith("eventsourcing.sqlite"):
+        return reading._sqlite_rows(recorder)
+    return reading._postgres_rows(recorder)
+
+
+def report(name: str, figures: dict[str, list[float]]) -> list[str]:
+    decode = figures["decode"]
+
+    def ratio(key: str) -> float:
+        return statistics.median(f / d for f, d in zip(figures[key], decode, strict=True))
+
+    def micros(key: str) -> str:
+        return f"{statistics.median(figures[key]) * 1e6:,.0f} µs"
+
+    count = statistics.median(figures["events"])
+    rebuild = ratio("rebuild")
+    return [
+        f"{name}: {len(decode)} finished four-seat games, median {count:.0f} events each",
+        f"  baseline, msgspec decode of the stored events (same run): {micros('decode')}",
+        f"  rebuild (read and fold, not cached): {micros('rebuild')} = {rebuild:.2f} x the decode",
+        f"    its SELECT alone: {micros('select')} = {ratio('select'):.2f} x",
+        f"    its read (SELECT and decode by tag): {micros('read')} = {ratio('read'):.2f} x",
+        f"    its fold: {micros('fold')} = {ratio('fold'):.2f} x",
+        f"  for comparison, eventsourcing's EventStore.get (the read before): "
+        f"{micros('es_get')} = {ratio('es_get'):.2f} x",
+        f"  goal rebuild <= {GOAL:.1f} x the decode: {rebuild:.2f} x, "
+        f"{'met' if rebuild <= GOAL else 'not met'}",
+    ]
+
+
+@contextmanager
+def postgres_settings() -> Iterator[Settings | str]:
+    """A fresh PostgreSQL database's settings (dropped after), or why there is none."""
+    try:
+        import psycopg
+        from psycopg.conninfo import conninfo_to_dict
+    except ImportError as error:
+        yield f"psycopg missing: {error}"
+        return
+    conninfo = os.environ.get("PENANG_RUMMY_TEST_POSTGRES", DEFAULT_POSTGRES)
+    try:
+        admin = psycopg.connect(conninfo, autocommit=True, connect_timeout=3)
+    except psycopg.OperationalError as error:
+        yield f"unreachable at {conninfo!r}: {str(error).strip()}"
+        return
+    params = conninfo_to_dict(conninfo)
+    name = f"penang_rummy_bench_{secrets.token_hex(4)}"
+    with admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+        try:
+            yield Settings(
+                store="postgres",
+                postgres_host=str(params.get("host", "127.0.0.1")),
+                postgres_port=int(str(params.get("port", 5432))),
+                postgres_db=name,
+                postgres_user=str(params.get("user", "postgres")),
+                postgres_password=str(params.get("password", "")),
+            )
+        finally:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40, help="games played and rebuilt")
+    parser.add_argument("--runs", type=int, default=15, help="timed runs per game (best kept)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="penang-rummy-bench-") as directory:
+        settings = Settings(sqlite_path=str(Path(directory) / "rebuild.sqlite"))
+        print("\n".join(report("SQLite", measure(settings, args.games, args.runs))), flush=True)
+    with postgres_settings() as found:
+        if isinstance(found, str):
+            print(f"PostgreSQL: not measured ({found})")
+        else:
+            print("\n".join(report("PostgreSQL", measure(found, args.games, args.runs))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
