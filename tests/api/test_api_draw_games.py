@@ -12,10 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import msgspec
 import pytest
 
+from domain.drawgame.views import HandView
 from domain.records import load_record, verify_record
 from service.settings import Settings
+from service.usecases.messages import TurnResult
 
 from .live_support import LiveServer, SseReader, parse_text
 from .support import Api, Json
@@ -269,3 +272,23 @@ def test_a_running_hands_streams_show_a_card_drawn_from_the_stock_to_its_drawer_
             assert [hand is not None for hand in dealt["hands"]] == [viewer == 0, viewer == 1]
             assert (drew["card"] is not None) == (viewer == seat), (viewer, drew)
             reader.drop()
+
+
+def test_a_retried_draw_game_creation_and_command_get_their_first_answers(api: Api) -> None:
+    """Idempotency-Key: the stored answers replay byte for byte, and decode as HandView."""
+    body = {"players": ["A", "B"], "game": "three-thirteen", "seed": "again"}
+    key = {"Idempotency-Key": "a-draw-game-created-once-0001"}
+    first = api.client.post("/games", json=body, headers=key)
+    again = api.client.post("/games", json=body, headers=key)
+    assert first.status_code == again.status_code == 201
+    assert again.headers["idempotent-replayed"] == "true" and again.content == first.content
+    game = first.json()
+    seat = game["view"]["turn"]
+    draw = [{"type": "draw", "source": "stock"}]
+    turn_key = {"Idempotency-Key": "a-draw-command-sent-once-0001"}
+    answers = [api.turn(game, seat, draw, **turn_key) for _ in range(2)]
+    assert [a.status_code for a in answers] == [200, 200]
+    assert answers[1].headers["idempotent-replayed"] == "true"
+    assert answers[1].content == answers[0].content
+    decoded = msgspec.json.decode(answers[0].content, type=TurnResult)
+    assert isinstance(decoded.view, HandView) and decoded.view.hand is not None
