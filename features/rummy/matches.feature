@@ -16,7 +16,7 @@ Feature: Matches of basic Rummy
       | 0    | 6S 7S 8S |
       | 1    | KH QH 2D |
 
-  @B12 @R24 @R31 @B9
+  @B12 @R24 @R31 @B9 @http
   Scenario: After its hands the highest total wins, the deal passing to the left
     Given a 2-player match of basic Rummy of 2 hands
     When the match begins
@@ -33,7 +33,7 @@ Feature: Matches of basic Rummy
     And the match's totals are 44, 60
     And the match is over after its games, won by seat 1
 
-  @B12 @R24 @R31
+  @B12 @R24 @R31 @http
   Scenario: The hand in which a seat reaches the target ends the match
     Given a 2-player match of basic Rummy to 50 points
     When the match begins
@@ -44,13 +44,13 @@ Feature: Matches of basic Rummy
     And the match is over at its target, won by seat 1
     And the match has dealt 1 game
 
-  @B12 @R31
+  @B12 @R31 @http
   Scenario: A match ends after a number of hands or at a target, not both
     Given a 2-player match of basic Rummy of 3 hands to 100 points
     When the match of hands is opened
     Then the match command is refused citing B12 with code "invalid-rules"
 
-  @B2 @R31 @P6
+  @B2 @R31 @P6 @http
   Scenario: The first dealer and every hand are drawn from the match's seed
     Given a 3-player match of basic Rummy with open seats and the seed "rummy-match"
     When seat 0 is claimed by "Ann" with the seat seed "ann-0"

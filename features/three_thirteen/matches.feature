@@ -33,13 +33,13 @@ Feature: Matches of Three Thirteen
     And the match's totals are 24, 27
     And the match is over as closed, won by seat 0
 
-  @T1 @R31
+  @T1 @R31 @http
   Scenario: A match of Three Thirteen takes no number of hands nor target
     Given a 2-player match of Three Thirteen of 5 hands
     When the match of hands is opened
     Then the match command is refused citing T1 with code "invalid-rules"
 
-  @T2 @R29 @R31 @P6
+  @T2 @R29 @R31 @P6 @http
   Scenario: The first dealer and every hand are drawn from the match's seed
     Given a 4-player match of Three Thirteen with open seats and the seed "thirteen-match"
     When seat 0 is claimed by "Ann" with the seat seed "ann-0"

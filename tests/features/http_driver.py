@@ -217,7 +217,7 @@ class HttpDriver:
         return _object(page["events"][0]["event"])
 
     def _open(self, body: Json) -> Outcome:
-        response = self._client.post("/matches", json=body)
+        response = self._client.post("/matches", json=_draw_match(body))
         _skip_if_decks_are_refused(response)
         if response.status_code != 201:
             return Outcome(refusal=_refusal(response))
@@ -281,6 +281,22 @@ class HttpDriver:
         if response.status_code != 200:
             raise HttpDriverError(f"GET {path}: {response.status_code} {response.text}")
         return _object(response.json())
+
+
+def _draw_match(body: Json) -> Json:
+    """A match of a draw game as `POST /matches` takes it: the scenario's options name the
+    `game`, which the body names beside them, and its `rules`, which are the body's
+    `draw_rules` (tagged with the game); a draw match's options are `games` or `target`."""
+    options = dict(body.get("options", {}))
+    game = options.pop("game", "penang")
+    if game == "penang":
+        return body
+    rules = options.pop("rules", {})
+    drawn = {**body, "game": game, "options": options, "draw_rules": {"game": game, **rules}}
+    if not drawn.get("decks"):
+        drawn.pop("decks", None)
+        drawn.pop("dealer", None)
+    return drawn
 
 
 def _skip_if_decks_are_refused(response: httpx.Response) -> None:
