@@ -4,7 +4,7 @@ Feature: Matches of Three Thirteen
   wins (T11, R29). Its first dealer and every hand's deck are drawn from the match's seed
   (R31).
 
-  @T1 @T3 @T11 @R29 @R31
+  @T1 @T3 @T11 @R29 @R31 @http
   Scenario: Each hand is dealt by the seat on the last dealer's left, one card more, the next rank wild
     Given a 2-player match of Three Thirteen
     And hand 1 of the match is dealt by seat 0, the stock's top cards "7H KD", with these hands:

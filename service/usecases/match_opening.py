@@ -123,8 +123,9 @@ def _seed_or_decks(
             raise DeckNotAllowed("explicit deck orders are switched off on this service")
         if request.seed is not None or request.seat_seeds is not None:
             raise InvalidRequest("give either decks or seeds, not both", "decks")
-        games = options.hands if isinstance(options, DrawMatchOptions) else options.games
-        if games is not None and games > len(request.decks):
+        # A number of games asked for needs its decks; an open-ended match, or Three
+        # Thirteen's eleven hands closed early, refuses the deal its decks run out before.
+        if options.games is not None and options.games > len(request.decks):
             raise InvalidRequest(
                 f"with {len(request.decks)} decks the match ends after at most as many games",
                 "options.games",
