@@ -33,7 +33,7 @@ Feature: Matches of basic Rummy
     And the match's totals are 44, 60
     And the match is over after its games, won by seat 1
 
-  @B12 @R24 @R31
+  @B12 @R24 @R31 @http
   Scenario: The hand in which a seat reaches the target ends the match
     Given a 2-player match of basic Rummy to 50 points
     When the match begins
@@ -44,7 +44,7 @@ Feature: Matches of basic Rummy
     And the match is over at its target, won by seat 1
     And the match has dealt 1 game
 
-  @B12 @R31
+  @B12 @R31 @http
   Scenario: A match ends after a number of hands or at a target, not both
     Given a 2-player match of basic Rummy of 3 hands to 100 points
     When the match of hands is opened

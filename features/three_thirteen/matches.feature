@@ -33,7 +33,7 @@ Feature: Matches of Three Thirteen
     And the match's totals are 24, 27
     And the match is over as closed, won by seat 0
 
-  @T1 @R31
+  @T1 @R31 @http
   Scenario: A match of Three Thirteen takes no number of hands nor target
     Given a 2-player match of Three Thirteen of 5 hands
     When the match of hands is opened

@@ -81,7 +81,10 @@ _known: weakref.WeakKeyDictionary[HTTPRouteHandler, _Inputs] = weakref.WeakKeyDi
 
 def _inputs(handler: HTTPRouteHandler) -> _Inputs:
     """What `handler` reads, from its signature; worked out once per handler."""
-    known = _known.get(handler)
+    try:
+        known = _known.get(handler)
+    except TypeError:  # Litestar's own OPTIONS handlers take no weak reference
+        return _read_signature(handler)
     if known is None:
         known = _known[handler] = _read_signature(handler)
     return known

@@ -19,6 +19,10 @@ class Recent(Generic[K, V]):
         self._lock = threading.Lock()
         self._entries: OrderedDict[K, V] = OrderedDict()
 
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._entries)
+
     def get(self, key: K) -> V | None:
         with self._lock:
             return self._entries.get(key)

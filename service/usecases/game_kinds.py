@@ -105,6 +105,18 @@ def revealed_when_over(view: AnyView) -> bool:
     return hidden is not None and not view.over
 
 
+def as_view(value: object) -> AnyView:
+    """`value` as the view it is: a stored answer decoded back (`messages.View` is `Any`
+    to the decoder) holds a plain object, read as `HandView` where it has a stock."""
+    if isinstance(value, GameView | HandView):
+        return value
+    if not isinstance(value, dict):
+        raise TypeError(f"not a view of a game: {type(value).__name__}")
+    if "stock_size" in value:
+        return msgspec.convert(value, HandView)
+    return msgspec.convert(value, GameView)
+
+
 def play(
     state: AnyGameState, seat: int, actions: Sequence[AnyAction], server_seed: bytes | None
 ) -> list[Event]:

@@ -18,6 +18,7 @@ from domain.game_spec import GameName
 from domain.match.codec import MATCH_EVENTS
 from domain.match.events import AnyMatchEvent
 from domain.match.options import MatchOptions
+from domain.match.views import DrawMatchView, MatchView
 from domain.rules import MIN_PLAYERS
 from service.usecases.messages import (
     MAX_SEATS,
@@ -48,6 +49,16 @@ MatchViewField = Annotated[
         },
     ),
 ]
+
+
+def _typed_view(answer: CreatedMatch | ClaimedSeat) -> None:
+    """Once decoded (a stored answer replayed), an answer's `view` is its view struct
+    again: a `DrawMatchView` where it names its `game`, else a `MatchView`."""
+    if isinstance(answer.view, dict):
+        shown = msgspec.convert(answer.view, DrawMatchView if "game" in answer.view else MatchView)
+        msgspec.structs.force_setattr(answer, "view", shown)
+
+
 MatchRecordEvent = Annotated[dict[str, Any], stored_event_meta(MATCH_EVENTS)]
 
 
@@ -127,6 +138,9 @@ class CreatedMatch(msgspec.Struct, frozen=True, kw_only=True):
     game_id: UUID | None
     view: MatchViewField
 
+    def __post_init__(self) -> None:
+        _typed_view(self)
+
 
 class ClaimSeat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A player claims an open seat: their name, and a seed of their own if they like."""
@@ -146,6 +160,9 @@ class ClaimedSeat(msgspec.Struct, frozen=True, kw_only=True):
     #: The game being played, when this claim took the last seat and the cards were dealt.
     game_id: UUID | None
     view: MatchViewField
+
+    def __post_init__(self) -> None:
+        _typed_view(self)
 
 
 class MatchEventRecord(msgspec.Struct, frozen=True, kw_only=True):

@@ -23,7 +23,7 @@ from domain.provenance import RecordVerdict
 from domain.rules import MIN_PLAYERS, Rules
 from domain.rummy import rules as rummy
 from domain.three13 import rules as three13
-from service.usecases.game_kinds import MOVES, VIEWS, AnyAction, AnyEventView
+from service.usecases.game_kinds import MOVES, VIEWS, AnyAction, AnyEventView, as_view
 from service.usecases.names import PlayerName
 from service.usecases.stored_forms import COMPONENT_REF, stored_event_meta
 
@@ -71,6 +71,14 @@ View = Annotated[
         extra_json_schema={"oneOf": [{"$ref": COMPONENT_REF.format(name=n)} for n in VIEWS]},
     ),
 ]
+
+
+def _typed_view(answer: CreatedGame | TurnResult | ImportedGame) -> None:
+    """Once decoded (a stored answer replayed), an answer's `view` is its view struct again."""
+    if isinstance(answer.view, dict):
+        msgspec.structs.force_setattr(answer, "view", as_view(answer.view))
+
+
 #: A seat's legal moves in any game (`game_kinds.AnyMoves`), stated for the contract as `View`.
 Moves = Annotated[
     Any,
@@ -199,6 +207,9 @@ class CreatedGame(msgspec.Struct, frozen=True, kw_only=True):
     tokens: tuple[str, ...]
     view: View
 
+    def __post_init__(self) -> None:
+        _typed_view(self)
+
 
 class SubmitTurn(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """One whole turn (a draw game's command): its actions, checked in order and recorded
@@ -233,6 +244,9 @@ class TurnResult(msgspec.Struct, frozen=True, kw_only=True):
     view: View
     #: When the turn ended a game of a match and the next game was dealt: its id.
     next_game: UUID | None = None
+
+    def __post_init__(self) -> None:
+        _typed_view(self)
 
 
 class EventsPage(msgspec.Struct, frozen=True, kw_only=True):
@@ -284,3 +298,6 @@ class ImportedGame(msgspec.Struct, frozen=True, kw_only=True):
     #: and its signature as the record came (before this service re-signs its export).
     verdict: RecordVerdict
     view: View
+
+    def __post_init__(self) -> None:
+        _typed_view(self)

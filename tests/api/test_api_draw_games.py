@@ -8,12 +8,19 @@ a card drawn from the stock (its drawer only), another seat's hand.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import httpx
+import msgspec
 import pytest
 
+from domain.drawgame.views import HandView
 from domain.records import load_record, verify_record
+from service.settings import Settings
+from service.usecases.messages import TurnResult
 
+from .live_support import LiveServer, SseReader, parse_text
 from .support import Api, Json
 
 DRAW_GAMES = ("rummy", "three-thirteen")
@@ -216,3 +223,72 @@ def test_an_empty_stock_is_rebuilt_in_the_order_the_committed_seed_draws(
     assert any(type(event).__name__ == "StockRebuilt" for event in record.events)
     verdict = verify_record(record)
     assert verdict.valid and verdict.deal == "verified", verdict
+
+
+@pytest.mark.parametrize("name", DRAW_GAMES)
+def test_a_draw_games_stream_shows_each_viewer_what_get_events_shows_it(
+    api: Api, name: str
+) -> None:
+    """The live-update stream of a hand goes through the same views as getEvents (R28)."""
+    game = _create(api, name, players=2, seed=f"stream-{name}")
+    _play_to_end(api, game)
+    path = f"/games/{game['game_id']}/stream"
+    for viewer in (None, 0, 1):
+        token = None if viewer is None else game["tokens"][viewer]
+        messages = parse_text(api.client.get(path, headers=api.auth(token)).text)
+        events = [message for message in messages if message.id is not None]
+        page = api.events(game, viewer)
+        assert [message.data for message in events] == page["events"]
+        assert [message.event for message in events] == [r["event"]["type"] for r in page["events"]]
+        assert messages[-1].event == "turn" and messages[-1].data["over"] is True
+
+
+def test_a_running_hands_streams_show_a_card_drawn_from_the_stock_to_its_drawer_only(
+    tmp_path: Path,
+) -> None:
+    """R28 on the live road: while the hand runs, each stream is as getEvents shows it."""
+    with LiveServer(Settings(sqlite_path=str(tmp_path / "live.sqlite"))) as live:
+        body = {"players": ["A", "B"], "game": "rummy", "seed": "live-draw"}
+        game = httpx.post(f"{live.base}/games", json=body).json()
+        url = f"{live.base}/games/{game['game_id']}/stream"
+        tokens = game["tokens"]
+        readers = {
+            viewer: SseReader(
+                url, {} if viewer is None else {"Authorization": f"Bearer {tokens[viewer]}"}
+            )
+            for viewer in (None, 0, 1)
+        }
+        seat = game["view"]["turn"]
+        drawn = httpx.post(
+            f"{live.base}/games/{game['game_id']}/seats/{seat}/turns",
+            json={"actions": [{"type": "draw", "source": "stock"}]},
+            headers={"Authorization": f"Bearer {tokens[seat]}"},
+        )
+        assert drawn.status_code == 200, drawn.text
+        for viewer, reader in readers.items():
+            reader.wait(lambda r: r.last_id() == 2)
+            dealt, drew = (message.data["event"] for message in reader.events())
+            assert dealt["stock"] is None
+            assert [hand is not None for hand in dealt["hands"]] == [viewer == 0, viewer == 1]
+            assert (drew["card"] is not None) == (viewer == seat), (viewer, drew)
+            reader.drop()
+
+
+def test_a_retried_draw_game_creation_and_command_get_their_first_answers(api: Api) -> None:
+    """Idempotency-Key: the stored answers replay byte for byte, and decode as HandView."""
+    body = {"players": ["A", "B"], "game": "three-thirteen", "seed": "again"}
+    key = {"Idempotency-Key": "a-draw-game-created-once-0001"}
+    first = api.client.post("/games", json=body, headers=key)
+    again = api.client.post("/games", json=body, headers=key)
+    assert first.status_code == again.status_code == 201
+    assert again.headers["idempotent-replayed"] == "true" and again.content == first.content
+    game = first.json()
+    seat = game["view"]["turn"]
+    draw = [{"type": "draw", "source": "stock"}]
+    turn_key = {"Idempotency-Key": "a-draw-command-sent-once-0001"}
+    answers = [api.turn(game, seat, draw, **turn_key) for _ in range(2)]
+    assert [a.status_code for a in answers] == [200, 200]
+    assert answers[1].headers["idempotent-replayed"] == "true"
+    assert answers[1].content == answers[0].content
+    decoded = msgspec.json.decode(answers[0].content, type=TurnResult)
+    assert isinstance(decoded.view, HandView) and decoded.view.hand is not None

@@ -89,6 +89,11 @@ RELATIONS = {
     "decks": "decks or seeds, not both",
     "options.games": "a match of explicit decks ends after at most as many games (R16)",
     "target": "a match ends at a target or after a number of games, not both (R16, R17)",
+    "rules": "Penang's options, for a game of Penang Rummy only (`game`)",
+    "draw_rules": "a draw game's options, for a draw game only (`game`)",
+    "draw_rules.game": "a draw game's options are tagged with the game created (`game`)",
+    "hand": "a draw game's hand number, for a draw game only (`game`)",
+    "turn_seconds": "the turn clock times Penang's turns only (R19: a timeout is dead)",
 }
 
 
@@ -115,8 +120,14 @@ def _create_games() -> dict[str, list[str]]:
     """A few real games (id → tokens by seat), created through the app itself."""
     games: dict[str, list[str]] = {}
     with asgi.get_client(app) as client:
-        for players, seed in ((2, "st-2"), (4, "st-4"), (5, "st-5")):
-            body = {"players": [f"P{i}" for i in range(players)], "seed": seed}
+        for players, seed, game in (
+            (2, "st-2", "penang"),
+            (4, "st-4", "penang"),
+            (5, "st-5", "penang"),
+            (6, "st-r", "rummy"),
+            (3, "st-t", "three-thirteen"),
+        ):
+            body = {"players": [f"P{i}" for i in range(players)], "seed": seed, "game": game}
             created = client.post("/games", json=body).json()
             games[created["game_id"]] = created["tokens"]
         record = (GOLDEN / "two-players-seven-cards-35.json").read_bytes()

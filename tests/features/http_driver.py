@@ -180,12 +180,12 @@ class HttpDriver:
         decks: Sequence[Sequence[str]],
         dealer: int,
     ) -> Outcome:
-        body = {"players": list(_NAMES[:seats]), **_match_options(options), "dealer": dealer}
+        body = {"players": list(_NAMES[:seats]), "options": dict(options), "dealer": dealer}
         return self._open({**body, "decks": [list(deck) for deck in decks]})
 
     def open_match(self, seats: int, options: Mapping[str, Any], seed: str, named: bool) -> Outcome:
         table: Json = {"players": list(_NAMES[:seats])} if named else {"seats": seats}
-        return self._open({**table, **_match_options(options), "seed": seed})
+        return self._open({**table, "options": dict(options), "seed": seed})
 
     def claim_seat(self, seat: int, name: str, seat_seed: str | None) -> Outcome:
         body = {"name": name, "seat_seed": seat_seed}
@@ -217,7 +217,7 @@ class HttpDriver:
         return _object(page["events"][0]["event"])
 
     def _open(self, body: Json) -> Outcome:
-        response = self._client.post("/matches", json=body)
+        response = self._client.post("/matches", json=_draw_match(body))
         _skip_if_decks_are_refused(response)
         if response.status_code != 201:
             return Outcome(refusal=_refusal(response))
@@ -283,6 +283,22 @@ class HttpDriver:
         return _object(response.json())
 
 
+def _draw_match(body: Json) -> Json:
+    """A match of a draw game as `POST /matches` takes it: the scenario's options name the
+    `game`, which the body names beside them, and its `rules`, which are the body's
+    `draw_rules` (tagged with the game); a draw match's options are `games` or `target`."""
+    options = dict(body.get("options", {}))
+    game = options.pop("game", "penang")
+    if game == "penang":
+        return body
+    rules = options.pop("rules", {})
+    drawn = {**body, "game": game, "options": options, "draw_rules": {"game": game, **rules}}
+    if not drawn.get("decks"):
+        drawn.pop("decks", None)
+        drawn.pop("dealer", None)
+    return drawn
+
+
 def _skip_if_decks_are_refused(response: httpx.Response) -> None:
     """A server that allows no explicit deck cannot run a scenario dealt from one."""
     if response.status_code == 403 and _problem_code(response) == "deck-not-allowed":
@@ -321,15 +337,3 @@ def _object(value: Any) -> Json:
     if not isinstance(value, dict):
         raise HttpDriverError(f"expected a JSON object, got {type(value).__name__}")
     return value
-
-
-def _match_options(options: Mapping[str, Any]) -> Json:
-    """`POST /matches`'s fields for the scenario's options: Penang's `options`, or a draw
-    game's `game`, `draw_rules` (tagged with the game) and `options` (R31)."""
-    chosen = dict(options)
-    game = chosen.pop("game", None)
-    if game is None:
-        return {"options": chosen}
-    rules = chosen.pop("rules", None) or {}
-    body: Json = {"game": game, "draw_rules": {"game": game, **rules}}
-    return {**body, "options": chosen} if chosen else body

@@ -64,13 +64,10 @@ DRAW_RULE_AREAS = (
     "three_thirteen/hands.feature",
     "three_thirteen/matches.feature",
 )
-#: Draw-game rule areas with no @http scenario: their steps ask what only the engine answers
-#: (who deals the next hand, who wins a match of given totals); the service's matches of
-#: the draw games are checked over HTTP by the scenarios of the matches.feature files.
-DRAW_DOMAIN_ONLY = (
-    "rummy/hands.feature",
-    "three_thirteen/hands.feature",
-)
+#: Draw-game rule areas with no @http scenario: their steps ask the engine's own functions
+#: (who deals after a lone hand, who wins a match from given totals), which no endpoint
+#: answers; over HTTP a match of hands says the same (each game's `matches.feature`).
+DRAW_DOMAIN_ONLY = ("rummy/hands.feature", "three_thirteen/hands.feature")
 #: Each game's folder of features, and the letter of the RULES.md ids its scenarios cite.
 GAME_FOLDERS = {"rummy": "B", "three_thirteen": "T"}
 
