@@ -251,7 +251,8 @@ SETTINGS: tuple[Setting, ...] = (
         "cache_games",
         "games, and matches, whose folded state, secrets and latest turn time each process "
         "keeps in memory (the least recently used go first; a game not kept is read again "
-        "from the store); each game kept costs about 9 KiB (`tests/bench/bench_memory.py`)",
+        "from the store); each game kept costs about 8 KiB, the default about 31 MiB "
+        "(`tests/bench/bench_memory.py`)",
         bounds=(1, 10_000_000),
     ),
 )

@@ -71,10 +71,12 @@ def measure(bases: list[str], pool: list[Game], slices: int) -> dict[str, float]
     counts = dict.fromkeys(("turns 1", "turns 2", "bare 1", "bare 2"), 0.0)
     times = dict.fromkeys(counts, 0.0)
     lock = threading.Lock()
+    played: list[tuple[str, int, int]] = []
     for _ in range(slices):
         for processes in (1, 2):
             on = bases[:processes]
-            count, spent = clients_on(on, play_turns, pool, lock, time.monotonic() + 1.0)
+            stop = time.monotonic() + 1.0
+            count, spent = clients_on(on, play_turns, pool, lock, stop, played)
             counts[f"turns {processes}"] += count
             times[f"turns {processes}"] += spent
             count, spent = clients_on(on, bare, time.monotonic() + 1.0)
@@ -112,9 +114,10 @@ def run(settings: Settings, directory: Path, slices: int, games: int) -> list[st
     with ExitStack() as stack:
         bases = [stack.enter_context(served(env, directory))[1] for _ in range(2)]
         pool = deal_pool(bases[0], games)
-        dealt = [(game, list(game.turns)) for game in pool]
+        dealt = list(pool)
         rates = measure(bases, pool, slices)
-    wrong = count_events(settings, [(game.id, _answered(game, every)) for game, every in dealt])
+    # Each game's version is that of its last turn answered 200 (each checked as it came).
+    wrong = count_events(settings, [(game.id, game.version) for game in dealt])
     turns, bare_ratio = rates["turns 2"] / rates["turns 1"], rates["bare 2"] / rates["bare 1"]
     return [
         "PostgreSQL, two processes against one, the same client threads "
@@ -131,13 +134,6 @@ def run(settings: Settings, directory: Path, slices: int, games: int) -> list[st
             else f"{len(wrong)} games differ: {wrong[:3]}"
         ),
     ]
-
-
-def _answered(game: Game, every: list[tuple[int, bytes | None, int]]) -> int:
-    """The version of the game's last turn answered 200 (each was checked as it came):
-    the turns the clients took from its list; 1, its `Dealt`, if none."""
-    played = len(every) - len(game.turns)
-    return every[played - 1][2] if played else 1
 
 
 def main() -> int:
