@@ -23,9 +23,10 @@ from domain.provenance import RecordVerdict
 from domain.rules import MIN_PLAYERS, Rules
 from domain.rummy import rules as rummy
 from domain.three13 import rules as three13
-from service.usecases.game_kinds import MOVES, VIEWS, AnyAction, AnyEventView, as_view
+from service.usecases.game_kinds import AnyAction, AnyEventView, as_view
 from service.usecases.names import PlayerName
-from service.usecases.stored_forms import COMPONENT_REF, stored_event_meta
+from service.usecases.stored_forms import stored_event_meta
+from service.usecases.view_fields import Moves, View
 
 #: The most seats any game takes: Penang 5 (P2), basic Rummy and Three Thirteen 6 (B1, T2).
 MAX_SEATS: Final = max(penang.MAX_PLAYERS, rummy.MAX_PLAYERS, three13.MAX_PLAYERS)
@@ -57,39 +58,12 @@ DRAW_ACTION_EXAMPLES = [
     {"type": "meld", "cards": ["3H", "4H", "5H"]},
     {"type": "discard", "card": "KS"},
 ]
-#: A view of a game of any game: Penang's `GameView`, or a draw game's `HandView`. Neither
-#: carries a tag (Penang's answers stay as they were), so msgspec cannot type their union:
-#: the field holds either (`game_kinds.AnyView`) and states the union for the contract.
-#: The two are told apart by `rules_version`, which names the game.
-View = Annotated[
-    Any,
-    msgspec.Meta(
-        description=(
-            "The game as the caller may see it: `GameView` (Penang Rummy) or `HandView` "
-            "(basic Rummy, Three Thirteen); `rules_version` names the game."
-        ),
-        extra_json_schema={"oneOf": [{"$ref": COMPONENT_REF.format(name=n)} for n in VIEWS]},
-    ),
-]
 
 
 def _typed_view(answer: CreatedGame | TurnResult | ImportedGame) -> None:
     """Once decoded (a stored answer replayed), an answer's `view` is its view struct again."""
     if isinstance(answer.view, dict):
         msgspec.structs.force_setattr(answer, "view", as_view(answer.view))
-
-
-#: A seat's legal moves in any game (`game_kinds.AnyMoves`), stated for the contract as `View`.
-Moves = Annotated[
-    Any,
-    msgspec.Meta(
-        description=(
-            "`LegalMoves` (Penang Rummy), `RummyMoves` (basic Rummy) or `ThirteenMoves` "
-            "(Three Thirteen): the game's own."
-        ),
-        extra_json_schema={"oneOf": [{"$ref": COMPONENT_REF.format(name=n)} for n in MOVES]},
-    ),
-]
 
 
 class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
