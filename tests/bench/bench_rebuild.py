@@ -20,14 +20,11 @@ The goal: a rebuild at most 2 times the bare decode. No assertions on timings.
 from __future__ import annotations
 
 import argparse
-import os
-import secrets
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -36,6 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import msgspec  # noqa: E402
+from scale_support import postgres_database  # noqa: E402
 
 from domain.events import AnyEvent, Event  # noqa: E402
 from domain.state import fold  # noqa: E402
@@ -50,7 +48,6 @@ from service.store.seeding import StoreSeeder  # noqa: E402
 
 #: A rebuild takes at most this many times the bare decode of the game's events.
 GOAL = 2.0
-DEFAULT_POSTGRES = "host=127.0.0.1 port=5432 dbname=test user=postgres"
 _decoder = msgspec.json.Decoder(AnyEvent)
 
 
@@ -152,38 +149,6 @@ def report(name: str, figures: dict[str, list[float]]) -> list[str]:
     ]
 
 
-@contextmanager
-def postgres_settings() -> Iterator[Settings | str]:
-    """A fresh PostgreSQL database's settings (dropped after), or why there is none."""
-    try:
-        import psycopg
-        from psycopg.conninfo import conninfo_to_dict
-    except ImportError as error:
-        yield f"psycopg missing: {error}"
-        return
-    conninfo = os.environ.get("PENANG_RUMMY_TEST_POSTGRES", DEFAULT_POSTGRES)
-    try:
-        admin = psycopg.connect(conninfo, autocommit=True, connect_timeout=3)
-    except psycopg.OperationalError as error:
-        yield f"unreachable at {conninfo!r}: {str(error).strip()}"
-        return
-    params = conninfo_to_dict(conninfo)
-    name = f"penang_rummy_bench_{secrets.token_hex(4)}"
-    with admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-        try:
-            yield Settings(
-                store="postgres",
-                postgres_host=str(params.get("host", "127.0.0.1")),
-                postgres_port=int(str(params.get("port", 5432))),
-                postgres_db=name,
-                postgres_user=str(params.get("user", "postgres")),
-                postgres_password=str(params.get("password", "")),
-            )
-        finally:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games played and rebuilt")
@@ -192,7 +157,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="penang-rummy-bench-") as directory:
         settings = Settings(sqlite_path=str(Path(directory) / "rebuild.sqlite"))
         print("\n".join(report("SQLite", measure(settings, args.games, args.runs))), flush=True)
-    with postgres_settings() as found:
+    with postgres_database() as found:
         if isinstance(found, str):
             print(f"PostgreSQL: not measured ({found})")
         else:
