@@ -23,7 +23,7 @@ import msgspec
 from domain.drawgame.views import HandView
 from domain.match.records import load_match_record
 from service.simulation.draw_local import DrawMatchPlan, PlayedMatch
-from service.simulation.remote import RemoteError, Stopped
+from service.simulation.remote import ApiCalls
 
 
 class _Created(msgspec.Struct, frozen=True):
@@ -42,13 +42,12 @@ class _Answered(msgspec.Struct, frozen=True):
     next_game: UUID | None = None
 
 
-class RemoteDrawMatch:
+class RemoteDrawMatch(ApiCalls):
     """The plan's match, played through a service's API by one client."""
 
     def __init__(self, client: httpx.Client, plan: DrawMatchPlan, stop: threading.Event) -> None:
-        self.client = client
+        super().__init__(client, stop, f"match {plan.number}")
         self.plan = plan
-        self.stop = stop
 
     def play(self) -> PlayedMatch:
         """The finished match, with its record as the service exported it."""
@@ -87,23 +86,3 @@ class RemoteDrawMatch:
             if turn is None:
                 return answer.next_game
         return None
-
-    def _call(self, method: str, path: str, answer: type[Any], status: int, **kwargs: Any) -> Any:
-        response = self._send(method, path, status, **kwargs)
-        try:
-            return msgspec.json.decode(response.content, type=answer)
-        except msgspec.DecodeError as error:
-            raise RemoteError(f"{method} {path}: an unexpected answer: {error}") from None
-
-    def _send(self, method: str, path: str, status: int, **kwargs: Any) -> httpx.Response:
-        if self.stop.is_set():
-            raise Stopped(f"match {self.plan.number} was left unfinished")
-        try:
-            response = self.client.request(method, path, **kwargs)
-        except httpx.HTTPError as error:
-            raise RemoteError(f"{method} {path}: {error}") from None
-        if response.status_code != status:
-            raise RemoteError(
-                f"{method} {path}: {response.status_code} {response.text[:300].strip()}"
-            )
-        return response

@@ -42,13 +42,42 @@ class _Answered(msgspec.Struct, frozen=True):
     view: GameView
 
 
-class RemoteGame:
+class ApiCalls:
+    """One client's calls to a service, each answer checked; none once `stop` is set."""
+
+    def __init__(self, client: httpx.Client, stop: threading.Event, playing: str) -> None:
+        self.client = client
+        self.stop = stop
+        #: What the calls play ("game 3"), as a stop names what it left unfinished.
+        self.playing = playing
+
+    def _call(self, method: str, path: str, answer: type[Any], status: int, **kwargs: Any) -> Any:
+        response = self._send(method, path, status, **kwargs)
+        try:
+            return msgspec.json.decode(response.content, type=answer)
+        except msgspec.DecodeError as error:
+            raise RemoteError(f"{method} {path}: an unexpected answer: {error}") from None
+
+    def _send(self, method: str, path: str, status: int, **kwargs: Any) -> httpx.Response:
+        if self.stop.is_set():
+            raise Stopped(f"{self.playing} was left unfinished")
+        try:
+            response = self.client.request(method, path, **kwargs)
+        except httpx.HTTPError as error:
+            raise RemoteError(f"{method} {path}: {error}") from None
+        if response.status_code != status:
+            raise RemoteError(
+                f"{method} {path}: {response.status_code} {response.text[:300].strip()}"
+            )
+        return response
+
+
+class RemoteGame(ApiCalls):
     """The plan's game, played through a service's API by one client."""
 
     def __init__(self, client: httpx.Client, plan: GamePlan, stop: threading.Event) -> None:
-        self.client = client
+        super().__init__(client, stop, f"game {plan.number}")
         self.plan = plan
-        self.stop = stop
 
     def play(self) -> tuple[list[Event], bytes]:
         """Every event of the game, and its record as the service exported it."""
@@ -77,23 +106,3 @@ class RemoteGame:
             turn = answer.view.turn
         record = self._send("GET", f"/games/{game}/record", 200).content
         return list(load_record(record).events), record
-
-    def _call(self, method: str, path: str, answer: type[Any], status: int, **kwargs: Any) -> Any:
-        response = self._send(method, path, status, **kwargs)
-        try:
-            return msgspec.json.decode(response.content, type=answer)
-        except msgspec.DecodeError as error:
-            raise RemoteError(f"{method} {path}: an unexpected answer: {error}") from None
-
-    def _send(self, method: str, path: str, status: int, **kwargs: Any) -> httpx.Response:
-        if self.stop.is_set():
-            raise Stopped(f"game {self.plan.number} was left unfinished")
-        try:
-            response = self.client.request(method, path, **kwargs)
-        except httpx.HTTPError as error:
-            raise RemoteError(f"{method} {path}: {error}") from None
-        if response.status_code != status:
-            raise RemoteError(
-                f"{method} {path}: {response.status_code} {response.text[:300].strip()}"
-            )
-        return response
