@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.cards import Card, parse_cards, sort_cards
+from domain.bots.window import seen
+from domain.cards import Card, parse_cards
 from domain.drawgame.commands import DrawAction
 from domain.drawgame.state import DrawState
 from domain.drawgame.views import HandView
-from domain.melds import meld_from_record
 from domain.rummy import moves as rummy_moves
 from domain.rummy.rules import RummyRules
 from domain.three13 import moves as thirteen_moves
@@ -33,16 +33,9 @@ def own_hand(view: HandView) -> tuple[DrawState, int]:
 
 def hand_state(view: HandView) -> DrawState:
     """The hand as the seat of `view` sees it; hidden cards are simply absent."""
-    seat = view.viewer
-    if seat is None or view.hand is None:
+    if view.viewer is None or view.hand is None:
         raise ValueError("a bot plays from a seat's view, which holds the seat's own hand")
-    hands = tuple(
-        sort_cards(parse_cards(view.hand)) if other.seat == seat else () for other in view.seats
-    )
-    table = tuple(
-        meld_from_record(meld.id, meld.owner, meld.kind, parse_cards(meld.cards), meld.stands_for)
-        for meld in view.table
-    )
+    hands, table = seen(view.viewer, view.hand, [other.seat for other in view.seats], view.table)
     return DrawState(
         rules=view.rules,
         rules_version=view.rules_version,

@@ -18,12 +18,12 @@ from dataclasses import replace
 
 import msgspec
 
-from domain.cards import parse_cards, sort_cards
+from domain.cards import Card, parse_cards, sort_cards
 from domain.commands import Action
 from domain.game import play_turn
-from domain.melds import meld_from_record
+from domain.melds import TableMeld, meld_from_record
 from domain.state import GameState, fold
-from domain.views import GameView
+from domain.views import GameView, MeldView
 
 
 def own_turn(view: GameView) -> tuple[GameState, int]:
@@ -33,18 +33,24 @@ def own_turn(view: GameView) -> tuple[GameState, int]:
     return seat_state(view), view.viewer
 
 
+def seen(
+    seat: int, hand: Sequence[str], seats: Sequence[int], table: Sequence[MeldView]
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[TableMeld, ...]]:
+    """The hands and the table a seat's view shows (any game's): its own hand, sorted,
+    and the others' hands empty."""
+    hands = tuple(sort_cards(parse_cards(hand)) if other == seat else () for other in seats)
+    melds = tuple(
+        meld_from_record(meld.id, meld.owner, meld.kind, parse_cards(meld.cards), meld.stands_for)
+        for meld in table
+    )
+    return hands, melds
+
+
 def seat_state(view: GameView) -> GameState:
     """The game as the seat of `view` sees it; hidden cards are simply absent."""
-    seat = view.viewer
-    if seat is None or view.hand is None:
+    if view.viewer is None or view.hand is None:
         raise ValueError("a bot plays from a seat's view, which holds the seat's own hand")
-    hands = tuple(
-        sort_cards(parse_cards(view.hand)) if other.seat == seat else () for other in view.seats
-    )
-    table = tuple(
-        meld_from_record(meld.id, meld.owner, meld.kind, parse_cards(meld.cards), meld.stands_for)
-        for meld in view.table
-    )
+    hands, table = seen(view.viewer, view.hand, [other.seat for other in view.seats], view.table)
     return GameState(
         rules=view.rules,
         rules_version=view.rules_version,
