@@ -115,7 +115,7 @@ def _options(spec: GameSpec[Any, Any], request: CreateGame) -> msgspec.Struct:
     if spec.name == "penang":
         for name in ("draw_rules", "hand"):
             if getattr(request, name) is not None:
-                why = f"{spec.title} has no {name}: its deal (P3) leaves no stock to draw from (P12)"
+                why = f"{spec.title} has no {name}: its deal (P3) leaves no stock (P12)"
                 raise NotThisGamesOption(why, name, rule)
         penang: msgspec.Struct = request.rules or Rules()
         return penang
