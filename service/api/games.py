@@ -2,7 +2,8 @@
 
 Handlers parse, call one use case of `service.usecases.games` in a worker thread (the
 event store is synchronous), and answer; errors are raised and turned into problems
-by the table in `service.api.problems`.
+by the table in `service.api.problems`. A turn and a dead declaration are decided on
+the event loop where they need no read, and only their write is awaited.
 """
 
 from __future__ import annotations
@@ -118,13 +119,12 @@ def get_seat_view(
     "/games/{game_id:str}/seats/{seat:int}/turns",
     operation_id="submitTurn",
     summary="Play one whole turn: melds, lay-offs and joker swaps, checked in order.",
-    sync_to_thread=True,
     status_code=200,
     security=SEAT_SECURITY,
     response_headers=[ETAG, IDEMPOTENT_REPLAY],
     responses=body_problems(401, 403, 404, 409),
 )
-def submit_turn(
+async def submit_turn(
     *,
     game_id: GameId,
     seat: Seat,
@@ -134,7 +134,7 @@ def submit_turn(
     if_match: IfMatch = None,
     idempotency_key: IdempotencyKey = None,
 ) -> Response[TurnResult]:
-    answer = games.submit_turn(
+    answer = await games.submit_turn_on_loop(
         store=store,
         game_id=UUID(game_id),
         seat=seat,
@@ -150,13 +150,12 @@ def submit_turn(
     "/games/{game_id:str}/seats/{seat:int}/dead",
     operation_id="declareDead",
     summary="Declare the seat dead; refused while it has a legal move (D6).",
-    sync_to_thread=True,
     status_code=200,
     security=SEAT_SECURITY,
     response_headers=[ETAG, IDEMPOTENT_REPLAY],
     responses=problems(401, 403, 404, 409, 422),
 )
-def declare_dead(
+async def declare_dead(
     *,
     game_id: GameId,
     seat: Seat,
@@ -165,7 +164,7 @@ def declare_dead(
     if_match: IfMatch = None,
     idempotency_key: IdempotencyKey = None,
 ) -> Response[TurnResult]:
-    answer = games.dead(
+    answer = await games.dead_on_loop(
         store=store,
         game_id=UUID(game_id),
         seat=seat,

@@ -36,6 +36,7 @@ from datetime import datetime
 from typing import TypeVar
 from uuid import UUID, uuid4
 
+import anyio.to_thread
 import msgspec
 from eventsourcing.application import Application
 from eventsourcing.persistence import (
@@ -59,7 +60,7 @@ from service.errors import (
 )
 from service.settings import Settings
 from service.store import backends
-from service.store.clocks import games_written
+from service.store.clocks import GameWritten, games_written
 from service.store.envelopes import (
     Envelope,
     GameSecrets,
@@ -147,6 +148,10 @@ class GameStore(Application[UUID]):
         """The game's state at `version` and its current state (or VersionNotFound)."""
         return self.games.state_at(game_id, version)
 
+    def cached_secrets(self, game_id: UUID) -> GameSecrets | None:
+        """The game's secrets if this process holds them (secrets never change)."""
+        return self._secrets.get(game_id)
+
     def secrets(self, game_id: UUID) -> GameSecrets:
         """The game's secrets, or GameNotFound."""
         cached = self._secrets.get(game_id)
@@ -228,6 +233,43 @@ class GameStore(Application[UUID]):
         except IntegrityError:
             raise VersionConflict(self.state(game_id).version) from None
 
+    @property
+    def writes_on_loop(self) -> bool:
+        """Whether `append_async` hands its writes over without a thread of the caller's:
+        over SQLite, to the group writer (PostgreSQL's writes each take a thread)."""
+        return self._writer is not None
+
+    async def append_async(
+        self,
+        game_id: UUID,
+        expected: int,
+        events: Sequence[Event],
+        extra: Sequence[Envelope] = (),
+        at: datetime | None = None,
+    ) -> bool:
+        """As `append`, awaited on the event loop; False (nothing stored) where `append`
+        raises VersionConflict.
+
+        The loop waits for nothing but the commit, when the store writes through the
+        group writer and the write keeps no turn clock (a clock is kept in its own
+        writes); otherwise the whole append runs in a worker thread.
+        """
+        envelopes = [*_envelopes(game_id, expected, events, at), *extra]
+        written = games_written(envelopes, self.secrets)
+        if self._writer is None or any(game.clocked for game in written):
+            try:
+                await anyio.to_thread.run_sync(self._save, envelopes)
+            except IntegrityError:
+                return False
+            return True
+        records = [self.mapper.to_stored_event(envelope) for envelope in envelopes]
+        try:
+            await self._writer.write_async(records)
+        except IntegrityError:
+            return False
+        self._told(envelopes, written)
+        return True
+
     def write(self, envelopes: Sequence[Envelope]) -> None:
         """Store `envelopes` (of any streams) in one transaction, or StreamConflict.
 
@@ -249,6 +291,10 @@ class GameStore(Application[UUID]):
         written = games_written(envelopes, self.secrets)
         self.clocks.move([game.row for game in written if game.row and game.new])
         self._put(envelopes)
+        self._told(envelopes, written)
+
+    def _told(self, envelopes: Sequence[Envelope], written: Sequence[GameWritten]) -> None:
+        """After a write is committed: its listeners told, the turns' times and clocks kept."""
         self.listeners.publish(changes(envelopes))
         for game in written:
             self._stamp(game.game_id, game.version, game.began)

@@ -5,8 +5,12 @@ request caps a process at the disk's rate of syncs, however fast the rest is. He
 write that finds no commit under way commits itself at once, leading; the writes that
 arrive while a commit is under way wait, and the first of them to wake leads the next
 commit for all of them (up to `MAX_BATCH`), in one transaction, each write inside its
-own savepoint. No thread of its own: a lone write is committed by its own thread, with
-no hand-over (handing every write to a writing thread cost more CPU than it saved).
+own savepoint. A write from a thread is committed by that thread when no commit is
+under way, with no hand-over (handing every write to a writing thread cost more CPU
+than it saved). A write awaited on the event loop (`write_async`, whose thread must
+never wait for the disk) is led by the writer's own thread instead, started with the
+first such write; its callers on the loop are answered with one call per commit, not
+one per write.
 
 - Each write is still all or nothing: a write whose row takes a version another
   write took first (the version check of `GameStore.append`) is rolled back to its
@@ -26,6 +30,8 @@ per write (`GameStore`): its recorder locks the table and notifies inside each i
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
@@ -40,12 +46,16 @@ Insert = Callable[[SQLiteCursor, Sequence[StoredEvent]], Any]
 
 
 class _Write:
-    __slots__ = ("done", "failure", "records")
+    __slots__ = ("done", "failure", "future", "records")
 
-    def __init__(self, records: Sequence[StoredEvent]) -> None:
+    def __init__(
+        self, records: Sequence[StoredEvent], future: asyncio.Future[None] | None = None
+    ) -> None:
         self.records = records
         self.done = False
         self.failure: BaseException | None = None
+        #: Set once the write is committed or refused, for a write awaited on a loop.
+        self.future = future
 
 
 class WriterClosed(RuntimeError):
@@ -65,6 +75,8 @@ class GroupWriter:
         self._pending: list[_Write] = []
         self._leading = False
         self._closed = False
+        #: Leads the commits of the writes awaited on an event loop (`write_async`).
+        self._thread: threading.Thread | None = None
 
     def write(self, records: Sequence[StoredEvent]) -> None:
         """Store `records` atomically; return once they are committed.
@@ -90,12 +102,50 @@ class GroupWriter:
         if write.failure is not None:
             raise write.failure
 
+    async def write_async(self, records: Sequence[StoredEvent]) -> None:
+        """As `write`, awaited on the running event loop, which never waits for the disk:
+        the writer's thread commits it (with the writes that arrive meanwhile)."""
+        write = _Write(records, asyncio.get_running_loop().create_future())
+        with self._lock:
+            if self._closed:
+                raise WriterClosed("the store is closed")
+            self._pending.append(write)
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._lead_for_loops, name="group-writer", daemon=True
+                )
+                self._thread.start()
+            self._committed.notify_all()
+        assert write.future is not None
+        await write.future
+
     def close(self) -> None:
         """Refuse new writes; return once the writes under way are committed."""
         with self._lock:
             self._closed = True
+            self._committed.notify_all()
             while self._leading or self._pending:
                 self._committed.wait()
+            thread = self._thread
+        if thread is not None:
+            thread.join()
+
+    def _lead_for_loops(self) -> None:
+        """The writer's thread: lead a commit whenever writes wait and no one leads."""
+        while True:
+            with self._lock:
+                while self._leading or not self._pending:
+                    if self._closed and not self._leading:
+                        return
+                    self._committed.wait()
+                self._leading = True
+                batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
+            try:
+                self._commit(batch)
+            finally:
+                with self._lock:
+                    self._leading = False
+                    self._committed.notify_all()
 
     def _lead_or_wait(self, write: _Write) -> list[_Write]:
         """The batch to commit when this thread leads; empty when it waited instead."""
@@ -119,10 +169,17 @@ class GroupWriter:
                         refused[index] = failure
         except BaseException as failure:  # every caller of the batch must hear of it
             refused = dict.fromkeys(range(len(batch)), failure)
+        awaited: dict[asyncio.AbstractEventLoop, list[_Write]] = {}
         with self._lock:
             for index, write in enumerate(batch):
                 write.failure = refused.get(index)
                 write.done = True
+                if write.future is not None:
+                    awaited.setdefault(write.future.get_loop(), []).append(write)
+        for loop, writes in awaited.items():
+            # A closed loop has no one left waiting for these answers.
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(_answer, writes)
 
     def _one(self, cursor: SQLiteCursor, write: _Write) -> BaseException | None:
         """Insert one write inside its savepoint; its refusal, or None once it is in."""
@@ -135,3 +192,15 @@ class GroupWriter:
             return IntegrityError(error)
         cursor.execute("RELEASE one_write")
         return None
+
+
+def _answer(writes: list[_Write]) -> None:
+    """On their loop: tell each awaited write how it ended (unless its waiter left)."""
+    for write in writes:
+        future = write.future
+        if future is None or future.done():
+            continue
+        if write.failure is None:
+            future.set_result(None)
+        else:
+            future.set_exception(write.failure)

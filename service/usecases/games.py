@@ -10,9 +10,12 @@ use cases of `service.usecases.records`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from functools import partial
+from typing import NamedTuple
 from uuid import UUID
 
+import anyio.to_thread
 import msgspec
 
 from domain.drawgame.events import HandEnded
@@ -196,7 +199,23 @@ def _act(
     raise AssertionError("unreachable")
 
 
-def _decide_and_append(  # noqa: PLR0917 (one call site, in order)
+class _Decided(NamedTuple):
+    """A command's decision, not yet recorded: what to append, and what to answer."""
+
+    events: list[Event]
+    extra: list[Envelope]
+    after: AnyGameState
+    at: datetime
+    result: TurnResult
+    remember_match: Callable[[], None]
+
+
+Continuing = Callable[
+    [GameStore, GameSecrets, AnyGameState], tuple[list[Envelope], Callable[[], None]]
+]
+
+
+def _decide(  # noqa: PLR0917 (one flow, in order)
     store: GameStore,
     game_id: UUID,
     seat: int,
@@ -204,19 +223,22 @@ def _decide_and_append(  # noqa: PLR0917 (one call site, in order)
     command: Command,
     stream: UUID | None,
     fingerprint: str,
-) -> Answer:
-    """Run `command` on `state` and record its events, with what they entail, at once.
+    continuing: Continuing | None = None,
+) -> _Decided:
+    """Run `command` on `state`: its events, with what they entail, and the answer.
 
     A game of a match that ends records the match's score and the next deal with it
-    (`matches.continue_after`); an Idempotency-Key records the answer with it.
+    (`continuing`, by default `matches.continue_after`); an Idempotency-Key records the
+    answer with it.
     """
+    continuing = continuing or matches.continue_after
     game_secrets = store.secrets(game_id)
     events = command(state)
     after = fold(events, state)
     revealed = game_kinds.reveal(after, _seed(game_secrets))
     events += revealed
     after = fold(revealed, after)
-    extra, remember_match = matches.continue_after(store, game_secrets, after)
+    extra, remember_match = continuing(store, game_secrets, after)
     at = clock.now()
     result = TurnResult(
         version=after.version,
@@ -234,10 +256,143 @@ def _decide_and_append(  # noqa: PLR0917 (one call site, in order)
             version=after.version,
         )
         extra.append(Envelope(stream, 1, answer))
-    store.append(game_id, state.version, events, extra, at=at)
-    store.remember(game_id, after)
-    remember_match()
-    return Answer(result)
+    return _Decided(events, extra, after, at, result, remember_match)
+
+
+def _decide_and_append(  # noqa: PLR0917 (one call site, in order)
+    store: GameStore,
+    game_id: UUID,
+    seat: int,
+    state: AnyGameState,
+    command: Command,
+    stream: UUID | None,
+    fingerprint: str,
+) -> Answer:
+    """Run `command` on `state` and record its events, with what they entail, at once."""
+    decided = _decide(store, game_id, seat, state, command, stream, fingerprint)
+    store.append(game_id, state.version, decided.events, decided.extra, at=decided.at)
+    return _recorded(store, game_id, decided)
+
+
+def _recorded(store: GameStore, game_id: UUID, decided: _Decided) -> Answer:
+    """What a process keeps once a decision is stored: the states it led to."""
+    store.remember(game_id, decided.after)
+    decided.remember_match()
+    return Answer(decided.result)
+
+
+# --- the same, on the event loop --------------------------------------------------------
+
+
+class _OffLoop(Exception):
+    """The command needs a read of the store: it is taken again in a worker thread."""
+
+
+async def submit_turn_on_loop(
+    *,
+    store: GameStore,
+    game_id: UUID,
+    seat: int,
+    authorization: str | None,
+    if_match: int | None,
+    key: str | None,
+    actions: Sequence[AnyAction],
+) -> Answer:
+    """`submit_turn`, decided on the event loop where it needs no read (`_act_on_loop`)."""
+    taken = partial(
+        submit_turn,
+        store=store,
+        game_id=game_id,
+        seat=seat,
+        authorization=authorization,
+        if_match=if_match,
+        key=key,
+        actions=actions,
+    )
+
+    def command(state: AnyGameState) -> list[Event]:
+        return game_kinds.play(state, seat, actions, _seed(store.secrets(game_id)))
+
+    request = (if_match, key, authorization)
+    return await _act_on_loop(store, game_id, seat, request, command, taken)
+
+
+async def dead_on_loop(
+    *,
+    store: GameStore,
+    game_id: UUID,
+    seat: int,
+    authorization: str | None,
+    if_match: int | None,
+    key: str | None,
+) -> Answer:
+    """`dead`, decided on the event loop where it needs no read (`_act_on_loop`)."""
+    taken = partial(
+        dead,
+        store=store,
+        game_id=game_id,
+        seat=seat,
+        authorization=authorization,
+        if_match=if_match,
+        key=key,
+    )
+    command = partial(game_kinds.declare_dead, seat=seat)
+    request = (if_match, key, authorization)
+    return await _act_on_loop(store, game_id, seat, request, command, taken)
+
+
+async def _act_on_loop(  # noqa: PLR0917 (two call sites, in order)
+    store: GameStore,
+    game_id: UUID,
+    seat: int,
+    request: tuple[int | None, str | None, str | None],
+    command: Command,
+    taken: Callable[[], Answer],
+) -> Answer:
+    """`_act` with no thread of its own: decided on the loop, only the write awaited.
+
+    Taken where the store writes through the group writer and everything the decision
+    needs is in this process's memory: the game's cached state and secrets, no
+    Idempotency-Key (its answer is read), no turn clock (its index is kept by its own
+    writes). Its token is checked here: a refusal of it is final. Any other refusal
+    (the cached state may be behind), a lost write (nothing was stored), or a game of
+    a match that ends (the match is read) is `taken` again, whole, in a worker thread,
+    where `_act` decides it on the stored game.
+    """
+    if_match, key, authorization = request
+    state = store.games.cached(game_id)
+    game_secrets = store.cached_secrets(game_id)
+    if (
+        not store.writes_on_loop
+        or key is not None
+        or state is None
+        or game_secrets is None
+        or game_secrets.turn_seconds is not None
+    ):
+        return await anyio.to_thread.run_sync(taken)
+    auth.check_seat(state, seat)
+    auth.authorize(game_secrets, authorization, seat)
+    try:
+        if if_match is not None and if_match != state.version:
+            raise StaleVersion(if_match, state.version)
+        decided = _decide(store, game_id, seat, state, command, None, "", _continue_on_loop)
+        landed = await store.append_async(
+            game_id, state.version, decided.events, decided.extra, at=decided.at
+        )
+    except (RummyError, StaleVersion, _OffLoop):
+        landed = False
+    if not landed:
+        return await anyio.to_thread.run_sync(taken)
+    return _recorded(store, game_id, decided)
+
+
+def _continue_on_loop(
+    store: GameStore, game_secrets: GameSecrets, after: AnyGameState
+) -> tuple[list[Envelope], Callable[[], None]]:
+    """`matches.continue_after` where it reads nothing: a game outside a match, or going on."""
+    if game_secrets.match_id is not None and after.ended is not None:
+        raise _OffLoop("a match's game ended: the match is read")
+    return matches.continue_after(store, game_secrets, after)
 
 
 def time_out_turn(store: GameStore, game_id: UUID, state: GameState) -> TurnResult:

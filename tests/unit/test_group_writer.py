@@ -3,6 +3,7 @@ and each caller is answered only once its own write is committed."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -185,3 +186,85 @@ def test_a_lone_write_is_committed_by_its_own_thread(
     writer.write([_record(uuid4(), 1)])
     assert threads == [threading.get_ident()]
     assert recorder.datastore.commits == 1  # type: ignore[attr-defined]
+
+
+# --- writes awaited on an event loop ------------------------------------------------------
+
+
+def test_writes_awaited_on_a_loop_are_committed_by_the_writers_thread_each_all_or_nothing(
+    store: tuple[_Recorder, GroupWriter, Path],
+) -> None:
+    recorder, writer, path = store
+    taken, fresh, racing = uuid4(), uuid4(), uuid4()
+    threads: list[int] = []
+    original = writer._insert
+
+    def noting(c: SQLiteCursor, records: Sequence[StoredEvent]) -> Any:
+        threads.append(threading.get_ident())
+        return original(c, records)
+
+    writer._insert = noting
+
+    recorder.gate = threading.Event()
+
+    async def together() -> list[Any]:
+        first = asyncio.ensure_future(writer.write_async([_record(taken, 1)]))
+        while not recorder.entered.is_set():  # the writer's thread holds its transaction
+            await asyncio.sleep(0.01)
+        queued = [
+            [_record(fresh, 1)],
+            [_record(uuid4(), 1), _record(taken, 1)],  # its second row's version is taken
+            [_record(racing, 1)],
+            [_record(racing, 1)],  # loses the race to the write before it
+        ]
+        rest = [asyncio.ensure_future(writer.write_async(records)) for records in queued]
+        while len(writer._pending) < len(queued):
+            await asyncio.sleep(0.01)
+        recorder.gate.set()  # type: ignore[union-attr]
+        return await asyncio.gather(first, *rest, return_exceptions=True)
+
+    outcomes = asyncio.run(together())
+    assert outcomes[0] is None and outcomes[1] is None and outcomes[3] is None
+    assert isinstance(outcomes[2], IntegrityError) and isinstance(outcomes[4], IntegrityError)
+    assert sorted(_stored(path)) == sorted([(taken.hex, 1), (fresh.hex, 1), (racing.hex, 1)])
+    # Never the loop's thread: the writer's own; the four queued meanwhile in one transaction.
+    assert threads and threading.get_ident() not in threads
+    assert recorder.datastore.commits == 2  # type: ignore[attr-defined]
+
+
+def test_an_awaited_write_and_a_threads_write_share_the_writer(
+    store: tuple[_Recorder, GroupWriter, Path],
+) -> None:
+    recorder, writer, path = store
+    recorder.gate = threading.Event()
+    stream = uuid4()
+    blocker, blocked = _in_thread(writer, [_record(uuid4(), 1)])
+    assert recorder.entered.wait(5)  # a thread's write holds the writer
+
+    async def awaited() -> None:
+        pending = asyncio.ensure_future(writer.write_async([_record(stream, 1)]))
+        await asyncio.sleep(0.05)
+        assert not pending.done()  # answered only once committed
+        recorder.gate.set()  # type: ignore[union-attr]
+        await asyncio.wait_for(pending, 5)
+
+    asyncio.run(awaited())
+    blocker.join(5)
+    assert blocked == ["stored"]
+    assert (stream.hex, 1) in _stored(path)
+
+
+def test_closing_commits_the_awaited_writes_then_refuses_more(
+    store: tuple[_Recorder, GroupWriter, Path],
+) -> None:
+    _, writer, path = store
+
+    async def write_then_close() -> None:
+        await writer.write_async([_record(uuid4(), 1)])
+        writer.close()
+        with pytest.raises(WriterClosed):
+            await writer.write_async([_record(uuid4(), 1)])
+
+    asyncio.run(write_then_close())
+    assert len(_stored(path)) == 1
+    assert writer._thread is not None and not writer._thread.is_alive()
