@@ -77,6 +77,9 @@ class ConditionalRequests(ASGIMiddleware):
         if requested is None and not vary:
             await next_app(scope, receive, send)
             return
+        if requested is None:
+            await next_app(scope, receive, _varying(send))
+            return
         unmodified = False
 
         async def sending(message: Message) -> None:
@@ -97,6 +100,18 @@ class ConditionalRequests(ASGIMiddleware):
                 await send({"type": "http.response.body", "body": b"", "more_body": False})
 
         await next_app(scope, receive, sending)
+
+
+def _varying(send: Send) -> Send:
+    """`send` with `Vary: Authorization` on the response's start (an answer that depends
+    on the token, with no If-None-Match to answer)."""
+
+    async def sending(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message = {**message, "headers": _with_vary(list(message.get("headers", [])))}
+        await send(message)
+
+    return sending
 
 
 def _header(scope: Scope, name: bytes) -> str | None:

@@ -26,6 +26,7 @@ one (a test checks every route).
 
 from __future__ import annotations
 
+import math
 import re
 import weakref
 from dataclasses import dataclass
@@ -33,6 +34,7 @@ from decimal import Decimal
 from typing import Any
 
 import msgspec
+import msgspec.inspect
 from litestar import Request
 from litestar.enums import ParamType, RequestEncodingType
 from litestar.exceptions.http_exceptions import RequestEntityTooLarge
@@ -138,6 +140,8 @@ def _present_means_a_value(
     request: Request[Any, Any, Any], source: ParamType, name: str, annotation: Any
 ) -> None:
     """Refuse a present parameter that Litestar's lenient reading would take as none."""
+    if source is ParamType.HEADER and not _sent(request, name):
+        return
     raw = (request.query_params if source is ParamType.QUERY else request.headers).get(name)
     if raw is None:
         return
@@ -151,6 +155,12 @@ def _present_means_a_value(
         )
 
 
+def _sent(request: Request[Any, Any, Any], header: str) -> bool:
+    """Whether the request has the header at all (cheaper than parsing every header)."""
+    name = header.lower().encode("latin-1")
+    return any(key.lower() == name for key, _ in request.scope["headers"])
+
+
 def _check_media_type(request: Request[Any, Any, Any], accepted: str) -> None:
     media_type, options = request.content_type
     charset = options.get("charset", "utf-8").lower()
@@ -160,7 +170,19 @@ def _check_media_type(request: Request[Any, Any, Any], accepted: str) -> None:
 
 
 def decode_body(raw: bytes, cls: type[Any]) -> Any:
-    """`raw` decoded strictly as `cls`, or a 422 error naming the field (or the body)."""
+    """`raw` decoded strictly as `cls`, or a 422 error naming the field (or the body).
+
+    A type that nests no deeper than its own fields is first decoded straight into
+    `cls`; only a body that decode refuses (or that could nest without bound) takes the
+    longer way: decoded untyped with JSON's numbers, its depth walked, then converted,
+    which names what is wrong.
+    """
+    typed = _typed_decoder(cls)
+    if typed is not None:
+        try:
+            return typed.decode(raw)
+        except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+            pass
     try:
         document = _json.decode(raw)
     except msgspec.DecodeError as error:
@@ -173,6 +195,42 @@ def decode_body(raw: bytes, cls: type[Any]) -> Any:
         return msgspec.convert(document, cls, strict=True)
     except msgspec.ValidationError as error:
         raise _invalid(error) from None
+
+
+#: Each body type's own decoder; None for a type whose values could nest without bound.
+_typed: dict[Any, msgspec.json.Decoder[Any] | None] = {}
+
+
+def _typed_decoder(cls: Any) -> msgspec.json.Decoder[Any] | None:
+    """The decoder straight into `cls`, where every value of `cls` nests at most
+    `MAX_DEPTH` deep: no field of any type (Any, raw JSON) and no type inside itself."""
+    try:
+        return _typed[cls]
+    except KeyError:
+        bounded = _depth(msgspec.inspect.type_info(cls), ()) <= MAX_DEPTH
+        found = _typed[cls] = msgspec.json.Decoder(cls, strict=True) if bounded else None
+        return found
+
+
+def _depth(info: msgspec.inspect.Type, within: tuple[type[Any], ...]) -> float:
+    """How deep a value of `info` may nest (infinite: without bound)."""
+    inspect = msgspec.inspect
+    if isinstance(info, inspect.AnyType | inspect.RawType | inspect.CustomType):
+        return math.inf
+    if isinstance(info, inspect.UnionType):
+        return max((_depth(member, within) for member in info.types), default=0)
+    if isinstance(info, inspect.CollectionType):
+        return 1 + _depth(info.item_type, within)
+    if isinstance(info, inspect.DictType):
+        return 1 + _depth(info.value_type, within)
+    if isinstance(info, inspect.TupleType):
+        return 1 + max((_depth(item, within) for item in info.item_types), default=0)
+    if isinstance(info, inspect.StructType | inspect.DataclassType | inspect.TypedDictType):
+        if info.cls in within:
+            return math.inf
+        inner = (*within, info.cls)
+        return 1 + max((_depth(field.type, inner) for field in info.fields), default=0)
+    return 0
 
 
 def _too_deep() -> InvalidRequest:

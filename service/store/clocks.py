@@ -180,7 +180,7 @@ def games_written(
             secrets[envelope.originator_id] = event
     written = []
     for game_id, envelope in last.items():
-        game_secrets = secrets.get(secrets_id(game_id)) or secrets_of(game_id)
+        game_secrets = (secrets and secrets.get(secrets_id(game_id))) or secrets_of(game_id)
         written.append(
             GameWritten(
                 game_id=game_id,

@@ -89,8 +89,15 @@ class Hub:
     # --- notices: from any thread -----------------------------------------------------------
 
     def changed(self, changes: Sequence[Change]) -> None:
-        """Streams moved (a write here, or a notice from another process): wake their feeds."""
-        self._call(self._wake, changes)
+        """Streams moved (a write here, or a notice from another process): wake their feeds.
+
+        A write no feed follows wakes no one (most writes: the check costs less than a
+        call on the loop); a feed that begins to follow a stream reads it at once
+        (`_follow_streams`).
+        """
+        followers = self._followers
+        if any(change.stream in followers for change in changes):
+            self._call(self._wake, changes)
 
     def reconnected(self) -> None:
         """Notices may have been lost: every feed reads again."""

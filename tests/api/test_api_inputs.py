@@ -16,14 +16,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from litestar.handlers import HTTPRouteHandler
 
-from service.api.inputs import MAX_DEPTH, check_inputs, decode_body
+from service.api.inputs import MAX_DEPTH, _json, _typed_decoder, check_inputs, decode_body
 from service.errors import InvalidRequest
 from service.settings import Settings
 from service.store import GameStore
-from service.usecases.messages import SubmitTurn
+from service.usecases.messages import GameRecordDocument, SubmitTurn
 
 from .audit_support import exported, finished_game, import_record
 from .support import Api, Json
@@ -120,6 +121,31 @@ def test_nesting_up_to_the_limit_is_read() -> None:
         decode_body(nested(MAX_DEPTH), SubmitTurn)
     with pytest.raises(InvalidRequest, match="nests deeper"):
         decode_body(nested(MAX_DEPTH + 1), SubmitTurn)
+
+
+class _Open(msgspec.Struct):
+    anything: Any
+
+
+class _Tree(msgspec.Struct):
+    children: list[_Tree]
+
+
+def test_a_body_type_of_bounded_depth_is_decoded_straight_and_as_the_long_way_would() -> None:
+    """The typed decode (one pass) answers exactly what decode, walk and convert answer."""
+    assert _typed_decoder(SubmitTurn) is not None
+    assert _typed_decoder(GameRecordDocument) is not None
+    assert _typed_decoder(_Open) is None  # could nest without bound: walked first
+    assert _typed_decoder(_Tree) is None
+    bodies = [
+        b'{"actions": [{"type": "meld", "cards": ["7H", "8H", "9H"]}]}',
+        b'{"actions": [{"type": "lay_off", "meld": 2, "card": "JK", "end": "low"}]}',
+        b'{"actions": [{"type": "lay_off", "meld": 2.0, "card": "5S"}]}',  # 2.0 is 2
+        b'{"actions": []}',
+    ]
+    for body in bodies:
+        longer = msgspec.convert(_json.decode(body), SubmitTurn, strict=True)
+        assert decode_body(body, SubmitTurn) == longer
 
 
 # --- media types: JSON only -----------------------------------------------------------
