@@ -12,7 +12,7 @@ once, not once for every event.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import assert_never
 
 from domain.cards import Card, parse_cards, sort_cards
@@ -135,8 +135,16 @@ class _Draft:
         self.version = state.version
 
     def freeze(self) -> GameState:
-        return replace(
-            self.base,
+        # Every field named: `dataclasses.replace` would look each one up (a fold of a
+        # turn freezes a state four times, a rebuild once).
+        base = self.base
+        return GameState(
+            rules=base.rules,
+            rules_version=base.rules_version,
+            players=base.players,
+            dealer=base.dealer,
+            undealt=base.undealt,
+            proof=base.proof,
             hands=tuple(tuple(hand) for hand in self.hands),
             table=tuple(self.table),
             passport=tuple(self.passport),

@@ -9,6 +9,7 @@ in every version of it: an earlier state of a finished game is viewed with `over
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from datetime import datetime
 from typing import Annotated, Literal, assert_never
@@ -143,7 +144,10 @@ EventView = (
 )
 
 
+@functools.lru_cache(maxsize=8192)
 def meld_view(meld: TableMeld) -> MeldView:
+    """How a meld on the table shows (remembered: every view of a game shows every meld,
+    and a meld changes only by becoming another)."""
     return MeldView(
         id=meld.id,
         owner=meld.owner,

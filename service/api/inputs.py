@@ -203,7 +203,8 @@ _typed: dict[Any, msgspec.json.Decoder[Any] | None] = {}
 
 def _typed_decoder(cls: Any) -> msgspec.json.Decoder[Any] | None:
     """The decoder straight into `cls`, where every value of `cls` nests at most
-    `MAX_DEPTH` deep: no field of any type (Any, raw JSON) and no type inside itself."""
+    `MAX_DEPTH` deep: only known fields (a struct that skips the fields it does not know
+    could be sent them nested without bound), none of any type, no type inside itself."""
     try:
         return _typed[cls]
     except KeyError:
@@ -213,10 +214,12 @@ def _typed_decoder(cls: Any) -> msgspec.json.Decoder[Any] | None:
 
 
 def _depth(info: msgspec.inspect.Type, within: tuple[type[Any], ...]) -> float:
-    """How deep a value of `info` may nest (infinite: without bound)."""
+    """How deep a value of `info` may nest (infinite: without bound, or not known)."""
     inspect = msgspec.inspect
-    if isinstance(info, inspect.AnyType | inspect.RawType | inspect.CustomType):
-        return math.inf
+    if isinstance(info, _SCALARS):
+        return 0
+    if isinstance(info, inspect.Metadata):
+        return _depth(info.type, within)
     if isinstance(info, inspect.UnionType):
         return max((_depth(member, within) for member in info.types), default=0)
     if isinstance(info, inspect.CollectionType):
@@ -225,12 +228,33 @@ def _depth(info: msgspec.inspect.Type, within: tuple[type[Any], ...]) -> float:
         return 1 + _depth(info.value_type, within)
     if isinstance(info, inspect.TupleType):
         return 1 + max((_depth(item, within) for item in info.item_types), default=0)
-    if isinstance(info, inspect.StructType | inspect.DataclassType | inspect.TypedDictType):
+    if isinstance(info, inspect.StructType) and info.forbid_unknown_fields:
         if info.cls in within:
             return math.inf
         inner = (*within, info.cls)
         return 1 + max((_depth(field.type, inner) for field in info.fields), default=0)
-    return 0
+    # Any, raw JSON, a custom type, or a struct that skips the fields it does not know
+    # (however deep they nest): without bound.
+    return math.inf
+
+
+_SCALARS = (
+    msgspec.inspect.NoneType,
+    msgspec.inspect.BoolType,
+    msgspec.inspect.IntType,
+    msgspec.inspect.FloatType,
+    msgspec.inspect.StrType,
+    msgspec.inspect.BytesType,
+    msgspec.inspect.ByteArrayType,
+    msgspec.inspect.LiteralType,
+    msgspec.inspect.EnumType,
+    msgspec.inspect.UUIDType,
+    msgspec.inspect.DateTimeType,
+    msgspec.inspect.DateType,
+    msgspec.inspect.TimeType,
+    msgspec.inspect.TimeDeltaType,
+    msgspec.inspect.DecimalType,
+)
 
 
 def _too_deep() -> InvalidRequest:

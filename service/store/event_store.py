@@ -30,9 +30,11 @@ database stay correct.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from datetime import datetime
+from functools import partial
 from typing import TypeVar
 from uuid import UUID, uuid4
 
@@ -263,12 +265,24 @@ class GameStore(Application[UUID]):
                 return False
             return True
         records = [self.mapper.to_stored_event(envelope) for envelope in envelopes]
+        committed = self._writer.submit(records)
+        # Told on the loop as soon as the write is in, whether or not its caller still
+        # waits (a request cancelled meanwhile leaves a write that streams must hear of).
+        committed.add_done_callback(partial(self._told_once_in, envelopes, written))
         try:
-            await self._writer.write_async(records)
+            await asyncio.shield(committed)
         except IntegrityError:
             return False
-        self._told(envelopes, written)
         return True
+
+    def _told_once_in(
+        self,
+        envelopes: Sequence[Envelope],
+        written: Sequence[GameWritten],
+        committed: asyncio.Future[None],
+    ) -> None:
+        if not committed.cancelled() and committed.exception() is None:
+            self._told(envelopes, written)
 
     def write(self, envelopes: Sequence[Envelope]) -> None:
         """Store `envelopes` (of any streams) in one transaction, or StreamConflict.

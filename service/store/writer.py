@@ -7,7 +7,7 @@ arrive while a commit is under way wait, and the first of them to wake leads the
 commit for all of them (up to `MAX_BATCH`), in one transaction, each write inside its
 own savepoint. A write from a thread is committed by that thread when no commit is
 under way, with no hand-over (handing every write to a writing thread cost more CPU
-than it saved). A write awaited on the event loop (`write_async`, whose thread must
+than it saved). A write awaited on the event loop (`submit`, whose thread must
 never wait for the disk) is led by the writer's own thread instead, started with the
 first such write; its callers on the loop are answered with one call per commit, not
 one per write.
@@ -75,7 +75,7 @@ class GroupWriter:
         self._pending: list[_Write] = []
         self._leading = False
         self._closed = False
-        #: Leads the commits of the writes awaited on an event loop (`write_async`).
+        #: Leads the commits of the writes awaited on an event loop (`submit`).
         self._thread: threading.Thread | None = None
 
     def write(self, records: Sequence[StoredEvent]) -> None:
@@ -102,9 +102,11 @@ class GroupWriter:
         if write.failure is not None:
             raise write.failure
 
-    async def write_async(self, records: Sequence[StoredEvent]) -> None:
-        """As `write`, awaited on the running event loop, which never waits for the disk:
-        the writer's thread commits it (with the writes that arrive meanwhile)."""
+    def submit(self, records: Sequence[StoredEvent]) -> asyncio.Future[None]:
+        """As `write`, for the running event loop, which never waits for the disk: the
+        writer's thread commits `records` (with the writes that arrive meanwhile), and
+        the answer, a future of the loop, is done once they are committed or refused
+        (with what `write` raises). Cancelling a wait for it leaves the write as it is."""
         write = _Write(records, asyncio.get_running_loop().create_future())
         with self._lock:
             if self._closed:
@@ -115,9 +117,10 @@ class GroupWriter:
                     target=self._lead_for_loops, name="group-writer", daemon=True
                 )
                 self._thread.start()
-            self._committed.notify_all()
+            if not self._leading:  # else the commit under way tells the thread as it ends
+                self._committed.notify_all()
         assert write.future is not None
-        await write.future
+        return write.future
 
     def close(self) -> None:
         """Refuse new writes; return once the writes under way are committed."""

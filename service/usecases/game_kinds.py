@@ -120,9 +120,19 @@ def as_view(value: object) -> AnyView:
 def play(
     state: AnyGameState, seat: int, actions: Sequence[AnyAction], server_seed: bytes | None
 ) -> list[Event]:
-    """One command of `seat`: its actions read as the game's own, then decided by it."""
+    """One command of `seat`: its actions read as the game's own, then decided by it.
+
+    Actions that are all of the game's own types are taken as they are; any other is
+    read through `decode_actions`, which names the rule of this game that has no such
+    action (or what is malformed).
+    """
     spec = spec_of(state)
-    decoded = decode_actions(spec, msgspec.json.decode(_encoder.encode(tuple(actions))))
+    own = tuple(spec.actions)
+    decoded: tuple[Any, ...]
+    if all(isinstance(action, own) for action in actions):
+        decoded = tuple(actions)
+    else:
+        decoded = decode_actions(spec, msgspec.json.decode(_encoder.encode(tuple(actions))))
     events: list[Event] = spec.play(state, seat, decoded, rebuild_order(state, server_seed))
     return events
 

@@ -236,8 +236,9 @@ def _decide(  # noqa: PLR0917 (one flow, in order)
     events = command(state)
     after = fold(events, state)
     revealed = game_kinds.reveal(after, _seed(game_secrets))
-    events += revealed
-    after = fold(revealed, after)
+    if revealed:
+        events += revealed
+        after = fold(revealed, after)
     extra, remember_match = continuing(store, game_secrets, after)
     at = clock.now()
     result = TurnResult(

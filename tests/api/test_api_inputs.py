@@ -123,20 +123,28 @@ def test_nesting_up_to_the_limit_is_read() -> None:
         decode_body(nested(MAX_DEPTH + 1), SubmitTurn)
 
 
-class _Open(msgspec.Struct):
+class _Open(msgspec.Struct, forbid_unknown_fields=True):
     anything: Any
 
 
-class _Tree(msgspec.Struct):
+class _Tree(msgspec.Struct, forbid_unknown_fields=True):
     children: list[_Tree]
+
+
+class _Lenient(msgspec.Struct):
+    name: str
 
 
 def test_a_body_type_of_bounded_depth_is_decoded_straight_and_as_the_long_way_would() -> None:
     """The typed decode (one pass) answers exactly what decode, walk and convert answer."""
     assert _typed_decoder(SubmitTurn) is not None
-    assert _typed_decoder(GameRecordDocument) is not None
-    assert _typed_decoder(_Open) is None  # could nest without bound: walked first
+    # Each could nest without bound, so each is walked first: a record's events are
+    # objects of any fields; a field of any type; a type inside itself; a struct that
+    # skips an unknown field however deep it nests.
+    assert _typed_decoder(GameRecordDocument) is None
+    assert _typed_decoder(_Open) is None
     assert _typed_decoder(_Tree) is None
+    assert _typed_decoder(_Lenient) is None
     bodies = [
         b'{"actions": [{"type": "meld", "cards": ["7H", "8H", "9H"]}]}',
         b'{"actions": [{"type": "lay_off", "meld": 2, "card": "JK", "end": "low"}]}',

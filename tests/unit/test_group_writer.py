@@ -208,7 +208,7 @@ def test_writes_awaited_on_a_loop_are_committed_by_the_writers_thread_each_all_o
     recorder.gate = threading.Event()
 
     async def together() -> list[Any]:
-        first = asyncio.ensure_future(writer.write_async([_record(taken, 1)]))
+        first = asyncio.ensure_future(writer.submit([_record(taken, 1)]))
         while not recorder.entered.is_set():  # the writer's thread holds its transaction
             await asyncio.sleep(0.01)
         queued = [
@@ -217,7 +217,7 @@ def test_writes_awaited_on_a_loop_are_committed_by_the_writers_thread_each_all_o
             [_record(racing, 1)],
             [_record(racing, 1)],  # loses the race to the write before it
         ]
-        rest = [asyncio.ensure_future(writer.write_async(records)) for records in queued]
+        rest = [asyncio.ensure_future(writer.submit(records)) for records in queued]
         while len(writer._pending) < len(queued):
             await asyncio.sleep(0.01)
         recorder.gate.set()  # type: ignore[union-attr]
@@ -242,7 +242,7 @@ def test_an_awaited_write_and_a_threads_write_share_the_writer(
     assert recorder.entered.wait(5)  # a thread's write holds the writer
 
     async def awaited() -> None:
-        pending = asyncio.ensure_future(writer.write_async([_record(stream, 1)]))
+        pending = asyncio.ensure_future(writer.submit([_record(stream, 1)]))
         await asyncio.sleep(0.05)
         assert not pending.done()  # answered only once committed
         recorder.gate.set()  # type: ignore[union-attr]
@@ -260,10 +260,10 @@ def test_closing_commits_the_awaited_writes_then_refuses_more(
     _, writer, path = store
 
     async def write_then_close() -> None:
-        await writer.write_async([_record(uuid4(), 1)])
+        await writer.submit([_record(uuid4(), 1)])
         writer.close()
         with pytest.raises(WriterClosed):
-            await writer.write_async([_record(uuid4(), 1)])
+            await writer.submit([_record(uuid4(), 1)])
 
     asyncio.run(write_then_close())
     assert len(_stored(path)) == 1

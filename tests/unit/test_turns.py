@@ -347,3 +347,29 @@ def _game_over_state() -> GameState:
 def test_declaring_dead_after_the_end_is_refused() -> None:
     with pytest.raises(GameOver):
         declare_dead(_game_over_state(), 1)
+
+
+def test_folding_from_a_state_keeps_every_field_it_does_not_change() -> None:
+    """A fold copies the state it starts from field by field: none may be dropped."""
+    from dataclasses import MISSING, fields
+
+    from domain.events import DealProof, GameEnded, SeedRevealed
+
+    state = position("7H 8H 9H KS", TABLE)
+    full = replace(
+        state,
+        turn=1,
+        acted=True,
+        swapped_jokers=1,
+        winner=0,
+        ended=GameEnded(reason="game", winners=(0,), points=(0, 5), deadwood=((), ("5C",))),
+        proof=DealProof(algorithm="a", server_seed_sha256="c" * 64, seat_seeds=("a", "b")),
+        undealt=cards("2C"),
+        revealed_seed="ab" * 32,
+        version=9,
+    )
+    for field in fields(GameState):
+        default = field.default if field.default is not MISSING else None
+        assert getattr(full, field.name) not in (default, (), None), field.name
+    after = fold([SeedRevealed(server_seed="cd" * 32)], full)
+    assert replace(after, revealed_seed=full.revealed_seed, version=full.version) == full

@@ -14,6 +14,7 @@ import pytest
 
 from domain.commands import Action
 from domain.errors import RummyError
+from domain.game import play_turn
 from domain.moves import legal_moves
 from domain.state import GameState
 from service.errors import UnknownToken
@@ -130,3 +131,37 @@ def test_a_wrong_token_is_refused_on_the_loop(
     with pytest.raises(UnknownToken):
         asyncio.run(_submit(game_store, created.game_id, seat, "not-a-token", actions=actions))
     assert threads == []
+
+
+def test_a_write_whose_waiter_is_cancelled_is_still_stored_and_told(
+    store: tuple[GameStore, CreatedGame], tmp_path: Path
+) -> None:
+    """A request cancelled (its client gone) while its write commits leaves the write
+    whole, and the streams still hear of it."""
+    game_store, created = store
+    game_id = created.game_id
+    seat, actions = _a_turn(game_store, game_id)
+    state = game_store.state(game_id)
+    assert isinstance(state, GameState)
+    events = play_turn(state, seat, actions)
+    told: list[Any] = []
+    game_store.listeners.add(told.append)
+
+    async def cancelled_then_committed() -> None:
+        writing = asyncio.ensure_future(game_store.append_async(game_id, state.version, events))
+        await asyncio.sleep(0)  # the write is handed over; its waiter now waits
+        writing.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await writing
+        for _ in range(500):
+            if told:
+                return
+            await asyncio.sleep(0.01)
+
+    asyncio.run(cancelled_then_committed())
+    assert told and told[0][0].stream == game_id
+    reread = GameStore(Settings(sqlite_path=str(tmp_path / "events.sqlite")))
+    try:
+        assert reread.state(game_id).version == state.version + len(events)
+    finally:
+        reread.close()
