@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import assert_never
+from typing import assert_never, cast
 
 from domain.cards import Card, parse_cards, sort_cards
 from domain.events import (
+    AnyEvent,
     DealProof,
     Dealt,
     DeclaredDead,
@@ -176,7 +177,9 @@ def fold(events: Iterable[Event], state: GameState | None = None) -> GameState:
 
 def _apply(draft: _Draft | None, event: Event) -> _Draft:
     """`draft` changed by `event` (a new draft for `Dealt`)."""
-    known = known_event(event)
+    # Typed as one of AnyEvent's members without checking it (a rebuild folds every
+    # event): each is matched below, and any other type is refused at the end.
+    known = cast("AnyEvent", event)
     if isinstance(known, Dealt):
         return _Draft(_start(known))
     if draft is None:
@@ -205,6 +208,7 @@ def _apply(draft: _Draft | None, event: Event) -> _Draft:
         case SeedRevealed():
             draft.revealed_seed = known.server_seed
         case _:
+            known_event(event)  # TypeError: not an event of a Penang game
             assert_never(known)
     return draft
 

@@ -62,3 +62,19 @@ def test_an_event_of_no_known_type_is_refused_at_run_time() -> None:
     assert Stray not in EVENT_TYPES
     with pytest.raises(TypeError, match="Stray"):
         known_event(Stray())
+
+
+def test_a_fold_refuses_an_event_of_no_known_type() -> None:
+    """The fold takes each event as one of `AnyEvent`'s members unchecked, for speed: one
+    of no known type is still refused, by name."""
+    from domain.cards import build_deck
+    from domain.game import start_game
+    from domain.rules import Rules
+    from domain.state import fold
+
+    class Stray(Event, frozen=True, tag="Stray"):
+        """Not one of AnyEvent's members."""
+
+    state = fold(start_game(("a", "b"), build_deck(2, 6), Rules(), 0))
+    with pytest.raises(TypeError, match="Stray"):
+        fold([Stray()], state)
