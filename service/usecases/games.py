@@ -120,18 +120,23 @@ def submit_turn(
     actions: Sequence[AnyAction],
 ) -> Answer:
     """Play one whole turn (D8), or a draw game's command (R22), as its game decides."""
-
-    def command(state: AnyGameState) -> list[Event]:
-        return game_kinds.play(state, seat, actions, _seed(store.secrets(game_id)))
-
     return _act(
         store=store,
         game_id=game_id,
         seat=seat,
         authorization=authorization,
         request=(if_match, key, fingerprint("submitTurn", seat, _encoder.encode(tuple(actions)))),
-        command=command,
+        command=_turn(store, game_id, seat, actions),
     )
+
+
+def _turn(store: GameStore, game_id: UUID, seat: int, actions: Sequence[AnyAction]) -> Command:
+    """The command of a turn: `actions` played by `seat`, as the game decides."""
+
+    def command(state: AnyGameState) -> list[Event]:
+        return game_kinds.play(state, seat, actions, _seed(store.secrets(game_id)))
+
+    return command
 
 
 def dead(
@@ -310,11 +315,8 @@ async def submit_turn_on_loop(
         key=key,
         actions=actions,
     )
-
-    def command(state: AnyGameState) -> list[Event]:
-        return game_kinds.play(state, seat, actions, _seed(store.secrets(game_id)))
-
     request = (if_match, key, authorization)
+    command = _turn(store, game_id, seat, actions)
     return await _act_on_loop(store, game_id, seat, request, command, taken)
 
 
