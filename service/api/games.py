@@ -38,7 +38,7 @@ from service.api.http import (
 )
 from service.settings import Settings
 from service.store import GameStore
-from service.usecases import creation, games
+from service.usecases import creation, games, loop_commands
 from service.usecases.game_kinds import AnyView
 from service.usecases.messages import (
     CreatedGame,
@@ -135,7 +135,7 @@ async def submit_turn(
     if_match: IfMatch = None,
     idempotency_key: IdempotencyKey = None,
 ) -> Response[TurnResult]:
-    answer = await games.submit_turn_on_loop(
+    answer = await loop_commands.submit_turn_on_loop(
         store=_store(request.app.state),
         game_id=UUID(game_id),
         seat=seat,
@@ -164,7 +164,7 @@ async def declare_dead(
     if_match: IfMatch = None,
     idempotency_key: IdempotencyKey = None,
 ) -> Response[TurnResult]:
-    answer = await games.dead_on_loop(
+    answer = await loop_commands.dead_on_loop(
         store=_store(request.app.state),
         game_id=UUID(game_id),
         seat=seat,

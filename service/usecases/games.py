@@ -15,7 +15,6 @@ from functools import partial
 from typing import NamedTuple
 from uuid import UUID
 
-import anyio.to_thread
 import msgspec
 
 from domain.drawgame.events import HandEnded
@@ -126,11 +125,13 @@ def submit_turn(
         seat=seat,
         authorization=authorization,
         request=(if_match, key, fingerprint("submitTurn", seat, _encoder.encode(tuple(actions)))),
-        command=_turn(store, game_id, seat, actions),
+        command=turn_command(store, game_id, seat, actions),
     )
 
 
-def _turn(store: GameStore, game_id: UUID, seat: int, actions: Sequence[AnyAction]) -> Command:
+def turn_command(
+    store: GameStore, game_id: UUID, seat: int, actions: Sequence[AnyAction]
+) -> Command:
     """The command of a turn: `actions` played by `seat`, as the game decides."""
 
     def command(state: AnyGameState) -> list[Event]:
@@ -204,7 +205,7 @@ def _act(
     raise AssertionError("unreachable")
 
 
-class _Decided(NamedTuple):
+class Decided(NamedTuple):
     """A command's decision, not yet recorded: what to append, and what to answer."""
 
     events: list[Event]
@@ -220,7 +221,7 @@ Continuing = Callable[
 ]
 
 
-def _decide(  # noqa: PLR0917 (one flow, in order)
+def decide(  # noqa: PLR0917 (one flow, in order)
     store: GameStore,
     game_id: UUID,
     seat: int,
@@ -229,7 +230,7 @@ def _decide(  # noqa: PLR0917 (one flow, in order)
     stream: UUID | None,
     fingerprint: str,
     continuing: Continuing | None = None,
-) -> _Decided:
+) -> Decided:
     """Run `command` on `state`: its events, with what they entail, and the answer.
 
     A game of a match that ends records the match's score and the next deal with it
@@ -262,7 +263,7 @@ def _decide(  # noqa: PLR0917 (one flow, in order)
             version=after.version,
         )
         extra.append(Envelope(stream, 1, answer))
-    return _Decided(events, extra, after, at, result, remember_match)
+    return Decided(events, extra, after, at, result, remember_match)
 
 
 def _decide_and_append(  # noqa: PLR0917 (one call site, in order)
@@ -275,127 +276,16 @@ def _decide_and_append(  # noqa: PLR0917 (one call site, in order)
     fingerprint: str,
 ) -> Answer:
     """Run `command` on `state` and record its events, with what they entail, at once."""
-    decided = _decide(store, game_id, seat, state, command, stream, fingerprint)
+    decided = decide(store, game_id, seat, state, command, stream, fingerprint)
     store.append(game_id, state.version, decided.events, decided.extra, at=decided.at)
-    return _recorded(store, game_id, decided)
+    return recorded(store, game_id, decided)
 
 
-def _recorded(store: GameStore, game_id: UUID, decided: _Decided) -> Answer:
+def recorded(store: GameStore, game_id: UUID, decided: Decided) -> Answer:
     """What a process keeps once a decision is stored: the states it led to."""
     store.remember(game_id, decided.after)
     decided.remember_match()
     return Answer(decided.result)
-
-
-# --- the same, on the event loop --------------------------------------------------------
-
-
-class _OffLoop(Exception):
-    """The command needs a read of the store: it is taken again in a worker thread."""
-
-
-async def submit_turn_on_loop(
-    *,
-    store: GameStore,
-    game_id: UUID,
-    seat: int,
-    authorization: str | None,
-    if_match: int | None,
-    key: str | None,
-    actions: Sequence[AnyAction],
-) -> Answer:
-    """`submit_turn`, decided on the event loop where it needs no read (`_act_on_loop`)."""
-    taken = partial(
-        submit_turn,
-        store=store,
-        game_id=game_id,
-        seat=seat,
-        authorization=authorization,
-        if_match=if_match,
-        key=key,
-        actions=actions,
-    )
-    request = (if_match, key, authorization)
-    command = _turn(store, game_id, seat, actions)
-    return await _act_on_loop(store, game_id, seat, request, command, taken)
-
-
-async def dead_on_loop(
-    *,
-    store: GameStore,
-    game_id: UUID,
-    seat: int,
-    authorization: str | None,
-    if_match: int | None,
-    key: str | None,
-) -> Answer:
-    """`dead`, decided on the event loop where it needs no read (`_act_on_loop`)."""
-    taken = partial(
-        dead,
-        store=store,
-        game_id=game_id,
-        seat=seat,
-        authorization=authorization,
-        if_match=if_match,
-        key=key,
-    )
-    command = partial(game_kinds.declare_dead, seat=seat)
-    request = (if_match, key, authorization)
-    return await _act_on_loop(store, game_id, seat, request, command, taken)
-
-
-async def _act_on_loop(  # noqa: PLR0917 (two call sites, in order)
-    store: GameStore,
-    game_id: UUID,
-    seat: int,
-    request: tuple[int | None, str | None, str | None],
-    command: Command,
-    taken: Callable[[], Answer],
-) -> Answer:
-    """`_act` with no thread of its own: decided on the loop, only the write awaited.
-
-    Taken where the store writes through the group writer and everything the decision
-    needs is in this process's memory: the game's cached state and secrets, no
-    Idempotency-Key (its answer is read), no turn clock (its index is kept by its own
-    writes). Its token is checked here: a refusal of it is final. Any other refusal
-    (the cached state may be behind), a lost write (nothing was stored), or a game of
-    a match that ends (the match is read) is `taken` again, whole, in a worker thread,
-    where `_act` decides it on the stored game.
-    """
-    if_match, key, authorization = request
-    state = store.games.cached(game_id)
-    game_secrets = store.cached_secrets(game_id)
-    if (
-        not store.writes_on_loop
-        or key is not None
-        or state is None
-        or game_secrets is None
-        or game_secrets.turn_seconds is not None
-    ):
-        return await anyio.to_thread.run_sync(taken)
-    auth.check_seat(state, seat)
-    auth.authorize(game_secrets, authorization, seat)
-    try:
-        if if_match is not None and if_match != state.version:
-            raise StaleVersion(if_match, state.version)
-        decided = _decide(store, game_id, seat, state, command, None, "", _continue_on_loop)
-        landed = await store.append_async(
-            game_id, state.version, decided.events, decided.extra, at=decided.at
-        )
-    except (RummyError, StaleVersion, _OffLoop):
-        landed = False
-    if not landed:
-        return await anyio.to_thread.run_sync(taken)
-    return _recorded(store, game_id, decided)
-
-
-def _continue_on_loop(
-    store: GameStore, game_secrets: GameSecrets, after: AnyGameState
-) -> tuple[list[Envelope], Callable[[], None]]:
-    """`matches.continue_after` where it reads nothing: a game outside a match, or going on."""
-    if game_secrets.match_id is not None and after.ended is not None:
-        raise _OffLoop("a match's game ended: the match is read")
-    return matches.continue_after(store, game_secrets, after)
 
 
 def time_out_turn(store: GameStore, game_id: UUID, state: GameState) -> TurnResult:

@@ -20,7 +20,7 @@ from domain.state import GameState
 from service.errors import UnknownToken
 from service.settings import Settings
 from service.store import GameStore
-from service.usecases import creation, games
+from service.usecases import creation, loop_commands
 from service.usecases.messages import CreatedGame, CreateGame
 
 
@@ -55,7 +55,7 @@ def _threads_counted(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
 
 def _submit(store: GameStore, game_id: UUID, seat: int, token: str, **options: Any) -> Any:
     seat_actions = options.pop("actions")
-    return games.submit_turn_on_loop(
+    return loop_commands.submit_turn_on_loop(
         store=store,
         game_id=game_id,
         seat=seat,
