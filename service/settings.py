@@ -1,74 +1,202 @@
-"""Service settings: one table (`SETTINGS`), read from environment variables and flags.
+"""Service settings: one annotated struct (`Settings`), read from the environment and flags.
 
-The table is the one list of settings: `Settings.from_env` reads it, `penang-rummy
-serve --help` prints it, and a test checks that the README's configuration table is
-`markdown_table()` word for word. A bad value is a `SettingsError` naming the
-variable (or flag) and what it accepts, which the CLI prints as one line.
+Each setting is declared once, as a field of `Settings` whose annotation (`described`)
+gives its meaning, bounds and flag. `SETTINGS`, the table of rows, is read from those
+annotations: `Settings.from_env` reads it, `penang-rummy serve --help` prints it, and a
+test checks that the README's configuration table is `markdown_table()` word for word.
+A bad value is a `SettingsError` naming the variable (or flag) and what it accepts,
+which the CLI prints as one line.
 """
 
 from __future__ import annotations
 
 import os
-import textwrap
-import typing
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Final, Literal, NamedTuple
+from typing import Annotated, Final, Literal
 
 import msgspec
+
+from service import setting_rows
+from service.setting_rows import (
+    Setting,
+    SettingsError,
+    Value,
+    choices,
+    described,
+    parse,
+    rows,
+)
+
+__all__ = [
+    "DEFAULT_KEY_FILE",
+    "PREFIX",
+    "SETTINGS",
+    "Setting",
+    "Settings",
+    "SettingsError",
+    "Value",
+    "choices",
+    "environment_help",
+    "markdown_table",
+    "parse",
+    "setting",
+]
 
 #: The signing key's file name when `PENANG_RUMMY_SIGNING_KEY` is unset.
 DEFAULT_KEY_FILE: Final = "penang-rummy-signing-key.pem"
 
-_TRUE = frozenset({"1", "true", "yes", "on", "y"})
-_FALSE = frozenset({"0", "false", "no", "off", "n"})
-PREFIX = "PENANG_RUMMY_"
-
-
-class SettingsError(ValueError):
-    """A setting's value is not one it accepts; the message is one line naming it."""
+PREFIX: Final = "PENANG_RUMMY_"
+_PORT = (1, 65535)
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
-    """Everything `service.app.create_app` needs; tests build one directly."""
+    """Everything `service.app.create_app` needs; tests build one directly.
 
-    store: Literal["sqlite", "postgres"] = "sqlite"
-    sqlite_path: str = "penang-rummy.sqlite"
-    sqlite_synchronous: Literal["full", "normal"] = "full"
-    postgres_host: str = "127.0.0.1"
-    postgres_port: int = 5432
-    postgres_db: str = "penang_rummy"
-    postgres_user: str = "postgres"
-    postgres_password: str = ""
-    postgres_pool_size: int = 10
-    #: Explicit deck orders bypass the provably fair shuffle: tests and replays only.
-    allow_deck: bool = False
-    host: str = "127.0.0.1"
-    port: int = 8000
-    #: The private key that signs records; None: `DEFAULT_KEY_FILE` beside the SQLite file.
-    signing_key: str | None = None
-    #: Public keys of earlier signing keys, still published so that old records verify.
-    retired_keys: tuple[str, ...] = ()
-    #: Live updates (`service.usecases.hub`): a comment this often on a quiet stream.
-    stream_keepalive_seconds: int = 15
-    #: Streams one bearer token may hold open at once (429 beyond).
-    streams_per_token: int = 8
-    #: Streams opened without a token (spectators) from one address at once (429 beyond).
-    streams_per_address: int = 32
-    #: Each open stream's game or match is read again this often, notified or not.
-    stream_recheck_seconds: int = 5
-    #: Seconds between two looks of the turn clock at deadlines other processes wrote.
-    clock_poll: int = 1
-    #: Requests per minute and client (429 beyond): off here, on when read from the
-    #: environment (`serve`), so that tests opt in (`SETTINGS` gives the serve default).
-    rate_limit: bool = False
-    rate_per_address: int = 600
-    rate_per_token: int = 300
-    rate_burst_seconds: int = 10
-    #: The largest request body read, in bytes (413 beyond).
-    max_body_bytes: int = 1_000_000
-    #: Games (and matches) whose folded state and secrets a process keeps in memory.
-    cache_games: int = 4096
+    Each field is declared once, here: its type, default, meaning and bounds. `SETTINGS`,
+    the environment, `serve`'s flags and help, and the README's table are read from it.
+    """
+
+    store: Annotated[
+        Literal["sqlite", "postgres"],
+        described("the event store: `sqlite` or `postgres`", flag=True),
+    ] = "sqlite"
+    sqlite_path: Annotated[str, described("the SQLite file (created if missing)", flag=True)] = (
+        "penang-rummy.sqlite"
+    )
+    sqlite_synchronous: Annotated[
+        Literal["full", "normal"],
+        described(
+            "`full` syncs every commit to disk; `normal` (WAL) is faster and may lose the last "
+            "commits on a power loss, never on a crash of the process",
+            flag=True,
+        ),
+    ] = "full"
+    postgres_host: Annotated[str, described("PostgreSQL host")] = "127.0.0.1"
+    postgres_port: Annotated[int, described("PostgreSQL port", bounds=_PORT)] = 5432
+    postgres_db: Annotated[
+        str,
+        described(
+            "PostgreSQL database; `penang_rummy` is created when missing, another must exist "
+            "(the table is created)"
+        ),
+    ] = "penang_rummy"
+    postgres_user: Annotated[str, described("PostgreSQL user")] = "postgres"
+    postgres_password: Annotated[str, described("PostgreSQL password")] = ""
+    postgres_pool_size: Annotated[
+        int, described("PostgreSQL connections per process", bounds=(1, 1000))
+    ] = 10
+    # Explicit deck orders bypass the provably fair shuffle: tests and replays only.
+    allow_deck: Annotated[
+        bool, described("accept explicit deck orders in `POST /games` (tests, replays)", flag=True)
+    ] = False
+    host: Annotated[str, described("where `serve` listens", flag=True)] = "127.0.0.1"
+    port: Annotated[int, described("the port `serve` listens on", flag=True, bounds=_PORT)] = 8000
+    # None: `DEFAULT_KEY_FILE` beside the SQLite file (`default_key_file`).
+    signing_key: Annotated[
+        str | None,
+        described(
+            "the Ed25519 private key (PEM) that signs records; unset: "
+            f"`{DEFAULT_KEY_FILE}` in the SQLite file's folder, created (mode 0600) if "
+            "missing; set: the file must exist",
+            default_text="beside the SQLite file",
+        ),
+    ] = None
+    # Public keys of earlier signing keys, still published so that old records verify.
+    retired_keys: Annotated[
+        tuple[str, ...],
+        described(
+            "PEM public keys that signed older records, still published; several are "
+            f"separated by `{os.pathsep}`",
+            default_text="none",
+        ),
+    ] = ()
+    # Live updates (`service.usecases.hub`).
+    stream_keepalive_seconds: Annotated[
+        int,
+        described(
+            "seconds between keep-alive comments on a quiet live-update stream",
+            bounds=(1, 3600),
+        ),
+    ] = 15
+    streams_per_token: Annotated[
+        int,
+        described(
+            "live-update streams one bearer token may hold open at once (429 beyond)",
+            bounds=(1, 100_000),
+        ),
+    ] = 8
+    streams_per_address: Annotated[
+        int,
+        described(
+            "live-update streams opened without a token (spectators) from one client address "
+            "at once (429 beyond)",
+            bounds=(1, 100_000),
+        ),
+    ] = 32
+    stream_recheck_seconds: Annotated[
+        int,
+        described(
+            "seconds between reads of each game or match a stream is open on, notified or "
+            "not (bounds the delay of a missed PostgreSQL notification)",
+            bounds=(1, 3600),
+        ),
+    ] = 5
+    clock_poll: Annotated[
+        int,
+        described(
+            "the turn clock (`turn_seconds`) times a seat out at its deadline; each process "
+            "also looks for deadlines that other processes wrote at least every this many "
+            "seconds",
+            bounds=(1, 60),
+        ),
+    ] = 1
+    # Off here, on when read from the environment (`serve`), so that tests opt in.
+    rate_limit: Annotated[
+        bool,
+        described(
+            "limit the requests of each client address and of each bearer token (429 with "
+            "`Retry-After` beyond); `Settings()` built in code, as by the tests, has it off",
+            env_default="on",
+        ),
+    ] = False
+    rate_per_address: Annotated[
+        int,
+        described(
+            "requests per minute from one client address (every client behind one proxy or "
+            "NAT shares it)",
+            bounds=(1, 1_000_000),
+        ),
+    ] = 600
+    rate_per_token: Annotated[
+        int, described("requests per minute with one bearer token", bounds=(1, 1_000_000))
+    ] = 300
+    rate_burst_seconds: Annotated[
+        int,
+        described(
+            "an address or a token may send at once what its rate allows in this many "
+            "seconds (600 a minute and 10 s: 100 requests), then its rate per minute applies",
+            bounds=(1, 3600),
+        ),
+    ] = 10
+    max_body_bytes: Annotated[
+        int,
+        described(
+            "the largest request body the service reads, in bytes (413 beyond); a game "
+            "record of the longest game is far less than the default",
+            bounds=(1024, 100_000_000),
+        ),
+    ] = 1_000_000
+    cache_games: Annotated[
+        int,
+        described(
+            "games, and matches, whose folded state, secrets and latest turn time each "
+            "process keeps in memory (the least recently used go first; a game not kept is "
+            "read again from the store); each game kept costs about 8 KiB, the default about "
+            "31 MiB (`tests/bench/bench_memory.py`)",
+            bounds=(1, 10_000_000),
+        ),
+    ] = 4096
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -122,141 +250,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         }
 
 
-class Setting(NamedTuple):
-    """One row of the table: a field of `Settings`, read from `PENANG_RUMMY_<FIELD>`."""
-
-    field: str
-    meaning: str
-    #: Also a `serve` option (`--sqlite-path` for `sqlite_path`).
-    flag: bool = False
-    #: The smallest and largest value of an integer setting.
-    bounds: tuple[int, int] | None = None
-    #: The default in words, where the value alone would not say it.
-    default_text: str | None = None
-    #: The value an unset variable means, where it differs from `Settings()`'s default.
-    env_default: str | None = None
-
-    @property
-    def variable(self) -> str:
-        return PREFIX + self.field.upper()
-
-    @property
-    def option(self) -> str:
-        return "--" + self.field.replace("_", "-")
-
-    @property
-    def default(self) -> str:
-        if self.default_text is not None:
-            return self.default_text
-        if self.env_default is not None:
-            return self.env_default
-        value = getattr(Settings(), self.field)
-        if isinstance(value, bool):
-            return "on" if value else "off"
-        return str(value) if value != "" else "empty"
-
-
-_PORT = (1, 65535)
-SETTINGS: tuple[Setting, ...] = (
-    Setting("store", "the event store: `sqlite` or `postgres`", flag=True),
-    Setting("sqlite_path", "the SQLite file (created if missing)", flag=True),
-    Setting(
-        "sqlite_synchronous",
-        "`full` syncs every commit to disk; `normal` (WAL) is faster and may lose the last "
-        "commits on a power loss, never on a crash of the process",
-        flag=True,
-    ),
-    Setting("postgres_host", "PostgreSQL host"),
-    Setting("postgres_port", "PostgreSQL port", bounds=_PORT),
-    Setting(
-        "postgres_db",
-        "PostgreSQL database; `penang_rummy` is created when missing, another must exist "
-        "(the table is created)",
-    ),
-    Setting("postgres_user", "PostgreSQL user"),
-    Setting("postgres_password", "PostgreSQL password"),
-    Setting("postgres_pool_size", "PostgreSQL connections per process", bounds=(1, 1000)),
-    Setting(
-        "allow_deck", "accept explicit deck orders in `POST /games` (tests, replays)", flag=True
-    ),
-    Setting("host", "where `serve` listens", flag=True),
-    Setting("port", "the port `serve` listens on", flag=True, bounds=_PORT),
-    Setting(
-        "signing_key",
-        "the Ed25519 private key (PEM) that signs records; unset: "
-        f"`{DEFAULT_KEY_FILE}` in the SQLite file's folder, created (mode 0600) if missing; "
-        "set: the file must exist",
-        default_text="beside the SQLite file",
-    ),
-    Setting(
-        "retired_keys",
-        "PEM public keys that signed older records, still published; several are separated "
-        f"by `{os.pathsep}`",
-        default_text="none",
-    ),
-    Setting(
-        "stream_keepalive_seconds",
-        "seconds between keep-alive comments on a quiet live-update stream",
-        bounds=(1, 3600),
-    ),
-    Setting(
-        "streams_per_token",
-        "live-update streams one bearer token may hold open at once (429 beyond)",
-        bounds=(1, 100_000),
-    ),
-    Setting(
-        "streams_per_address",
-        "live-update streams opened without a token (spectators) from one client address "
-        "at once (429 beyond)",
-        bounds=(1, 100_000),
-    ),
-    Setting(
-        "stream_recheck_seconds",
-        "seconds between reads of each game or match a stream is open on, notified or not "
-        "(bounds the delay of a missed PostgreSQL notification)",
-        bounds=(1, 3600),
-    ),
-    Setting(
-        "clock_poll",
-        "the turn clock (`turn_seconds`) times a seat out at its deadline; each process also "
-        "looks for deadlines that other processes wrote at least every this many seconds",
-        bounds=(1, 60),
-    ),
-    Setting(
-        "rate_limit",
-        "limit the requests of each client address and of each bearer token (429 with "
-        "`Retry-After` beyond); `Settings()` built in code, as by the tests, has it off",
-        env_default="on",
-    ),
-    Setting(
-        "rate_per_address",
-        "requests per minute from one client address (every client behind one proxy or "
-        "NAT shares it)",
-        bounds=(1, 1_000_000),
-    ),
-    Setting("rate_per_token", "requests per minute with one bearer token", bounds=(1, 1_000_000)),
-    Setting(
-        "rate_burst_seconds",
-        "an address or a token may send at once what its rate allows in this many seconds "
-        "(600 a minute and 10 s: 100 requests), then its rate per minute applies",
-        bounds=(1, 3600),
-    ),
-    Setting(
-        "max_body_bytes",
-        "the largest request body the service reads, in bytes (413 beyond); a game record "
-        "of the longest game is far less than the default",
-        bounds=(1024, 100_000_000),
-    ),
-    Setting(
-        "cache_games",
-        "games, and matches, whose folded state, secrets and latest turn time each process "
-        "keeps in memory (the least recently used go first; a game not kept is read again "
-        "from the store); each game kept costs about 8 KiB, the default about 31 MiB "
-        "(`tests/bench/bench_memory.py`)",
-        bounds=(1, 10_000_000),
-    ),
-)
-_TYPES = typing.get_type_hints(Settings)
+SETTINGS: Final[tuple[Setting, ...]] = rows(Settings, PREFIX)
 
 
 def setting(field: str) -> Setting:
@@ -265,58 +259,11 @@ def setting(field: str) -> Setting:
     return row
 
 
-def choices(row: Setting) -> tuple[str, ...]:
-    """The values a choice setting accepts (none for a free one)."""
-    kind = _TYPES[row.field]
-    return typing.get_args(kind) if typing.get_origin(kind) is Literal else ()
-
-
-Value = str | int | bool | tuple[str, ...]
-
-
-def parse(row: Setting, text: str, source: str) -> Value:
-    """`text` as the value of `row`; `source` (a variable or a flag) names it in errors."""
-    kind, allowed = _TYPES[row.field], choices(row)
-    if allowed:
-        value = text.strip().lower()
-        if value not in allowed:
-            raise SettingsError(f"{source} must be {' or '.join(allowed)}, not {text!r}")
-        return value
-    if kind is bool:
-        flag = text.strip().lower()
-        if flag not in _TRUE | _FALSE:
-            raise SettingsError(f"{source} must be 1/0, true/false, yes/no or on/off, not {text!r}")
-        return flag in _TRUE
-    if typing.get_origin(kind) is tuple:
-        return tuple(path for path in text.split(os.pathsep) if path.strip())
-    if kind is int:
-        low, high = row.bounds or (0, 2**31 - 1)
-        try:
-            number = int(text.strip())
-        except ValueError:
-            number = None
-        if number is None or not low <= number <= high:
-            raise SettingsError(f"{source} must be an integer from {low} to {high}, not {text!r}")
-        return number
-    return text
-
-
 def markdown_table() -> str:
     """The README's configuration table."""
-    lines = ["| variable | default | meaning |", "|---|---|---|"]
-    for row in SETTINGS:
-        default = "empty" if row.default == "empty" else f"`{row.default}`"
-        lines.append(f"| `{row.variable}` | {default} | {row.meaning} |")
-    return "\n".join(lines) + "\n"
+    return setting_rows.markdown_table(SETTINGS)
 
 
 def environment_help(width: int = 100) -> str:
     """The environment variables, for `serve --help` (a flag, where there is one, wins)."""
-    column = max(len(row.variable) for row in SETTINGS) + 4
-    lines = ["environment (a flag, where there is one, wins over its variable):"]
-    for row in SETTINGS:
-        text = (
-            f"  {row.variable:<{column - 4}}  {row.meaning.replace('`', '')}; default {row.default}"
-        )
-        lines.append(textwrap.fill(text, width, subsequent_indent=" " * column))
-    return "\n".join(lines)
+    return setting_rows.environment_help(SETTINGS, width)

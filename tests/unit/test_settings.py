@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import typing
+
 import msgspec
 import pytest
 
@@ -64,3 +66,27 @@ def test_the_store_line_names_the_file_or_the_database() -> None:
     )
     postgres = Settings(store="postgres", postgres_db="games", postgres_port=6000)
     assert postgres.describe_store() == "PostgreSQL database games at 127.0.0.1:6000 as postgres"
+
+
+def test_each_row_is_read_from_its_fields_annotation() -> None:
+    # The struct is the one declaration: a row's meaning and bounds are its field's Meta.
+    hints = typing.get_type_hints(Settings, include_extras=True)
+    for row in SETTINGS:
+        (meta,) = [
+            arg for arg in typing.get_args(hints[row.field]) if isinstance(arg, msgspec.Meta)
+        ]
+        assert row.meaning == meta.description
+        assert row.bounds == (None if meta.ge is None else (meta.ge, meta.le))
+
+
+def test_every_integer_setting_is_bounded_and_msgspec_enforces_the_bounds() -> None:
+    integers = [row for row in SETTINGS if isinstance(getattr(Settings(), row.field), int)]
+    integers = [row for row in integers if not isinstance(getattr(Settings(), row.field), bool)]
+    assert integers
+    for row in integers:
+        assert row.bounds is not None, row.field
+        low, high = row.bounds
+        with pytest.raises(msgspec.ValidationError):
+            Settings().replace({row.field: high + 1})
+        with pytest.raises(msgspec.ValidationError):
+            Settings().replace({row.field: low - 1})
