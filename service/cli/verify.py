@@ -38,6 +38,7 @@ from domain.match.audit import verify_match_record
 from domain.match.records import MatchRecord, is_match_record, load_match_record
 from domain.provenance import RecordVerdict
 from domain.records import GameRecord, load_record
+from service.cli.arguments import parse_command_line
 from service.keyfiles import KeyFileError, load_public_key
 from service.signing import PublicKey, keys_by_id, read_key_document, verify_signed
 
@@ -157,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """`verify` on its own: `python -m service.cli.verify RECORD [options]`."""
     parser = argparse.ArgumentParser(prog="penang-rummy")
     add_verify_command(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(["verify", *(sys.argv[1:] if argv is None else argv)])
+    args = parse_command_line(parser, ["verify", *(sys.argv[1:] if argv is None else argv)])
     code: int = args.run(args)
     return code
 

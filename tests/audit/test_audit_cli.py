@@ -158,6 +158,7 @@ def test_the_command_loads_the_rules_engine_and_the_signing_module_only() -> Non
     assert {name for name in modules if name.split(".")[0] == "service"} == {
         "service",
         "service.cli",
+        "service.cli.arguments",
         "service.cli.verify",
         "service.keyfiles",
         "service.settings",
