@@ -26,9 +26,9 @@ The draw games' bots (greedy, random) send one command at a time from their seat
 `--records` writes each match's record (`match-000001.json`), which `penang-rummy verify`
 replays, every hand's deal and stock rebuilds recomputed from the revealed match seed.
 
-Exit codes: 0 every game played; 1 a game failed (the service refused or broke off; the
-summary so far is printed, the failure on standard error); 2 bad options; 130 stopped by
-Ctrl-C.
+Exit codes: 0 every game played; 1 no service ready at `--url` (one line, before any
+game), or a game failed (the service refused or broke off; the summary so far is
+printed, the failure on standard error); 2 bad options; 130 stopped by Ctrl-C.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ from domain.errors import InvalidRules
 from service.cli.simulate_words import print_summary
 from service.simulation.draw_local import run_draw_local
 from service.simulation.plan import GAME_NAMES, SimulationOptions
-from service.simulation.remote import RemoteError
+from service.simulation.remote import RemoteError, check_service
 from service.simulation.runner import Finished, OnGame, Played, run_local, run_remote
 from service.simulation.summary import Tally
 from service.store.seeding import StoreSeeder, store_settings
@@ -78,7 +78,8 @@ def add_simulate_command(
         help="play many games between bots, in process or against a running service",
         description="Play games between bots (greedy, random) from seeded fair deals, in "
         "process or over HTTP against a running service, and summarise how they ended.",
-        epilog="exit codes: 0 done, 1 a game failed, 2 bad options, 130 stopped by Ctrl-C",
+        epilog="exit codes: 0 done, 1 no service ready at --url or a game failed, 2 bad "
+        "options, 130 stopped by Ctrl-C",
     )
     simulate.add_argument(
         "--game",
@@ -140,6 +141,12 @@ def run_simulate(args: argparse.Namespace) -> int:
     except (ValueError, InvalidRules) as error:
         print(f"penang-rummy simulate: {error}", file=sys.stderr)
         return EXIT_OPTIONS
+    if args.url is not None:
+        try:
+            check_service(args.url)
+        except RemoteError as error:
+            print(f"penang-rummy simulate: {error}", file=sys.stderr)
+            return EXIT_FAILED
     if args.records is not None:
         args.records.mkdir(parents=True, exist_ok=True)
     tally = Tally(options)
