@@ -32,6 +32,7 @@ from service.api.index import CONTRACT_PATH, DOCS_PATH
 from service.api.streams import end_streams
 from service.app import create_app
 from service.bootstrap import run_anywhere
+from service.cli.http_protocol import ProblemHttpToolsProtocol
 from service.keyfiles import KeyFileError, open_keyring, signing_key_file
 from service.settings import (
     SETTINGS,
@@ -137,7 +138,10 @@ def run_serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s: %(name)s: %(message)s")
     app = create_app(settings)
     config = uvicorn.Config(
-        app, log_level=args.log_level, timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS
+        app,
+        http=ProblemHttpToolsProtocol,
+        log_level=args.log_level,
+        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
     )
     _Server(config, app).run(sockets=[listener])
     return 0
