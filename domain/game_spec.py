@@ -68,6 +68,8 @@ class GameSpec(Generic[S, R]):
 
     name: GameName
     title: str
+    #: The numbers of seats the game takes (P2, B1, T2): what `validate` accepts.
+    players: range
     rules_type: type[R]
     rules_version: str
     codec: EventCodec[Event]

@@ -39,7 +39,7 @@ from domain.codec import GAME_EVENTS, EventCodec
 from domain.commands import Action, LayOffAction, MeldAction, SwapAction
 from domain.events import DealProof, Dealt, Event
 from domain.game_spec import GameSpec, Rebuild
-from domain.rules import RULES_VERSION, Rules
+from domain.rules import MAX_PLAYERS, MIN_PLAYERS, RULES_VERSION, Rules
 from domain.rummy.spec import RUMMY
 from domain.three13.spec import THREE_THIRTEEN
 from domain.views import Viewer
@@ -85,6 +85,7 @@ def _penang_view(position: state.GameState, viewer: Viewer, over: bool) -> views
 PENANG: Final[GameSpec[state.GameState, Rules]] = GameSpec(
     name="penang",
     title="Penang Rummy",
+    players=range(MIN_PLAYERS, MAX_PLAYERS + 1),
     rules_type=Rules,
     rules_version=RULES_VERSION,
     codec=GAME_EVENTS,

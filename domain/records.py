@@ -78,6 +78,17 @@ class MalformedRecord(MalformedInput):
     code = "malformed-record"
 
 
+class NotARecord(MalformedRecord):
+    """A JSON document whose `format` names no game record's: some other file altogether."""
+
+    def __init__(self, found: object) -> None:
+        readable = " or ".join(repr(name) for name in RECORD_FORMATS)
+        what = "it names no `format`" if found is None else f"its format is {repr(found)[:80]}"
+        super().__init__(f"not a game record ({readable}): {what}")
+        #: What the document says it is, in words (its format, or that it names none).
+        self.what = what
+
+
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     """A game's events with the record's header, and for `/2` its chain and signature."""
@@ -258,13 +269,13 @@ def _load_ndjson(raw: bytes) -> GameRecord:
 def _from_parts(
     header: dict[str, Any], stored: list[Any], seal: dict[str, Any] | None
 ) -> GameRecord:
+    # The format first: a document of another format is not a record with odd fields.
+    form = header.get("format")
+    if form not in RECORD_FORMATS:
+        raise NotARecord(form)
     unknown = set(header) - _HEADER_KEYS
     if unknown:
         raise MalformedRecord(f"unknown header fields: {', '.join(sorted(unknown))}")
-    form = header.get("format")
-    if form not in RECORD_FORMATS:
-        readable = " or ".join(repr(name) for name in RECORD_FORMATS)
-        raise MalformedRecord(f"format {form!r} is not {readable}: not a record this reads")
     rules_version = header.get("rules_version")
     game_id = header.get("game_id")
     if not isinstance(rules_version, str):

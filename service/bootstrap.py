@@ -6,6 +6,9 @@ system Python such as Debian's refuses `pip install` outside a virtual environme
 (PEP 668, "externally managed"), so the project installs into a `.venv` of its own.
 The venv is created once and reused while its stamp, the hash of `pyproject.toml`
 and of the lock, is current; after a change of either, the next run reinstalls.
+`python3 -m service` finds the package only from the checkout's root (elsewhere Python
+says `No module named service` before any of this runs), so an install ends with one
+line naming the `penang-rummy` command that runs from any folder (`run_anywhere`).
 
 Only the standard library is imported here, at any depth.
 """
@@ -15,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -25,6 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 VENV_NAME = ".venv"
 LOCK_NAME = "requirements.lock"
 STAMP_NAME = ".installed"
+#: The console script pyproject.toml installs into the environment's scripts folder.
+COMMAND = "penang-rummy"
 
 
 class BootstrapError(Exception):
@@ -37,6 +43,22 @@ def bin_dir(venv_dir: Path) -> Path:
 
 def venv_python(venv_dir: Path) -> Path:
     return bin_dir(venv_dir) / ("python.exe" if os.name == "nt" else "python")
+
+
+def run_anywhere(scripts: Path, path: str) -> str | None:
+    """One line saying how to run the `penang-rummy` in `scripts` from any folder.
+
+    `path` is the PATH to look in; None where `scripts` holds no such command (the
+    package run from a checkout by a Python it is not installed in).
+    """
+    script = shutil.which(COMMAND, path=str(scripts))
+    if script is None:
+        return None
+    found = shutil.which(COMMAND, path=path)
+    if found is not None and Path(found).resolve() == Path(script).resolve():
+        return f"`{COMMAND}` runs from any folder: it is on PATH ({script})"
+    activate = f"{scripts / 'activate.bat'}" if os.name == "nt" else f"source {scripts}/activate"
+    return f"from any folder run {script} (or `{activate}`, then `{COMMAND}`)"
 
 
 def install_digest(root: Path) -> str:
@@ -89,6 +111,9 @@ def ensure_environment(root: Path = ROOT) -> Path:
     _run(root, python, "-m", "pip", "install", "--quiet", "--require-hashes", "-r", LOCK_NAME)
     _run(root, python, "-m", "pip", "install", "--quiet", "--no-deps", "-e", ".")
     (venv_dir / STAMP_NAME).write_text(install_digest(root), encoding="utf-8")
+    hint = run_anywhere(bin_dir(venv_dir), os.environ.get("PATH", ""))
+    if hint is not None:
+        _say(f"installed {venv_dir}: {hint}")
     return python
 
 

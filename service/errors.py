@@ -153,6 +153,13 @@ class BodyTooLarge(ServiceError):
     code = "body-too-large"
 
 
+class MalformedHttpRequest(ServiceError):
+    """Not an HTTP/1.1 request (its request line, a header or its framing): refused by the
+    server before the app reads it (`service.cli.http_protocol`)."""
+
+    code = "malformed-http-request"
+
+
 class GameNotOver(ServiceError):
     """The game still runs: its record would show hidden hands (P5)."""
 

@@ -84,6 +84,15 @@ def create_private_key(path: Path) -> bool:
     return True
 
 
+def signing_key_file(settings: Settings) -> Path:
+    """The signing key's file: the one configured, or the default beside the SQLite file."""
+    return (
+        Path(settings.signing_key)
+        if settings.signing_key is not None
+        else settings.default_key_file()
+    )
+
+
 def open_keyring(settings: Settings) -> tuple[KeyRing, str | None]:
     """The service's keys, and a line to log when the signing key was just created.
 
@@ -91,12 +100,9 @@ def open_keyring(settings: Settings) -> tuple[KeyRing, str | None]:
     the SQLite file is created when missing.
     """
     note = None
-    if settings.signing_key is not None:
-        path = Path(settings.signing_key)
-    else:
-        path = settings.default_key_file()
-        if create_private_key(path):
-            note = f"created the signing key {path.resolve()} (mode 0600)"
+    path = signing_key_file(settings)
+    if settings.signing_key is None and create_private_key(path):
+        note = f"created the signing key {path.resolve()} (mode 0600)"
     key = load_private_key(path)
     retired = tuple(PublicKey(load_public_key(Path(p)), "retired") for p in settings.retired_keys)
     if note is not None:

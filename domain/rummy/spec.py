@@ -15,7 +15,7 @@ from domain.errors import NotInThisGame
 from domain.events import Event
 from domain.game_spec import GameSpec
 from domain.rummy import codec, game, hands, moves
-from domain.rummy.rules import RULES_VERSION, RummyRules
+from domain.rummy.rules import MAX_PLAYERS, MIN_PLAYERS, RULES_VERSION, RummyRules
 from domain.views import Viewer
 
 
@@ -38,6 +38,7 @@ def _reveal(state: DrawState, server_seed: bytes) -> list[Event]:
 RUMMY: Final[GameSpec[DrawState, RummyRules]] = GameSpec(
     name="rummy",
     title="basic Rummy",
+    players=range(MIN_PLAYERS, MAX_PLAYERS + 1),
     rules_type=RummyRules,
     rules_version=RULES_VERSION,
     codec=codec.RUMMY_EVENTS,

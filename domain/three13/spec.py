@@ -15,7 +15,13 @@ from domain.events import Event
 from domain.game_spec import GameSpec
 from domain.three13 import codec, game, hands, moves
 from domain.three13.commands import GoOutAction
-from domain.three13.rules import RULES_VERSION, ThirteenRules, wild_rank
+from domain.three13.rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    RULES_VERSION,
+    ThirteenRules,
+    wild_rank,
+)
 from domain.views import Viewer
 
 
@@ -40,6 +46,7 @@ def _reveal(state: DrawState, server_seed: bytes) -> list[Event]:
 THREE_THIRTEEN: Final[GameSpec[DrawState, ThirteenRules]] = GameSpec(
     name="three-thirteen",
     title="Three Thirteen",
+    players=range(MIN_PLAYERS, MAX_PLAYERS + 1),
     rules_type=ThirteenRules,
     rules_version=RULES_VERSION,
     codec=codec.THIRTEEN_EVENTS,

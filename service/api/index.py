@@ -1,6 +1,7 @@
 """`GET /`: where to start, for someone who opens the service's address.
 
-Answers the links a newcomer needs (the browsable docs, the contract) and one line per
+Answers the links a newcomer needs (the browsable docs, also by Swagger UI's own
+name, the replay viewer, the contract) and one line per
 operation, read from the served contract itself, so the list never lags behind it.
 """
 
@@ -13,9 +14,12 @@ from litestar import Litestar, Request, get
 from service import version
 from service.api.openapi import served_schema
 from service.api.schemas import Index, Operation
+from service.api.viewer import VIEWER_PATH
 
 DOCS_PATH = "/schema"
-CONTRACT_PATH = "/schema/openapi.json"
+#: One of the two paths of `service.api.docs.render_plugins`' Swagger UI page.
+SWAGGER_PATH = f"{DOCS_PATH}/swagger"
+CONTRACT_PATH = f"{DOCS_PATH}/openapi.json"
 _METHODS = ("get", "post", "put", "patch", "delete")
 
 
@@ -41,7 +45,7 @@ def operations(app: Litestar) -> tuple[Operation, ...]:
 @get(
     "/",
     operation_id="getIndex",
-    summary="Where to start: the docs, the contract and every operation.",
+    summary="Where to start: the docs, the viewer, the contract and every operation.",
 )
 async def index(request: Request[Any, Any, Any]) -> Index:
     cached = getattr(request.app.state, "index", None)
@@ -50,6 +54,8 @@ async def index(request: Request[Any, Any, Any]) -> Index:
             service="Penang Rummy rules service",
             version=version(),
             docs=DOCS_PATH,
+            swagger=SWAGGER_PATH,
+            viewer=VIEWER_PATH,
             openapi=CONTRACT_PATH,
             operations=operations(request.app),
         )

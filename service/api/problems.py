@@ -65,6 +65,7 @@ from service.errors import (
     InvalidRecord,
     InvalidRequest,
     MalformedAction,
+    MalformedHttpRequest,
     MatchNotFound,
     MissingToken,
     NotThisGamesOption,
@@ -122,6 +123,8 @@ PROBLEMS: dict[type[Exception], Row] = {
     TurnTimedOut: Row(409, "turn-timed-out", "The turn's time ran out"),
     VersionConflict: Row(409, "version-conflict", "Concurrent change"),
     StreamConflict: Row(409, "version-conflict", "Concurrent change"),
+    #: 400, not 422: the message itself is broken, so no request was read (RFC 9110 15.5.1).
+    MalformedHttpRequest: Row(400, "malformed-http-request", "Malformed HTTP request"),
     BodyTooLarge: Row(413, "body-too-large", "Request body too large"),
     RequestEntityTooLarge: Row(413, "body-too-large", "Request body too large"),
     UnsupportedMediaType: Row(415, "unsupported-media-type", "Unsupported media type"),

@@ -57,12 +57,16 @@ class Operation(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Index(msgspec.Struct, frozen=True, kw_only=True):
-    """The service's name and version, its documentation and its operations."""
+    """The service's name and version, its pages, its contract and its operations."""
 
     service: str
     version: str
     #: The browsable API documentation.
     docs: str
+    #: The same documentation (Swagger UI) at its own name.
+    swagger: str
+    #: The replay viewer page: a game as a table, version by version (`?game=<id>`).
+    viewer: str
     #: The OpenAPI contract (the committed openapi/openapi.json).
     openapi: str
     operations: tuple[Operation, ...]

@@ -29,6 +29,7 @@ from pathlib import Path
 from service import version
 from service.api.openapi import render, write
 from service.app import create_app
+from service.cli.arguments import parse_command_line
 from service.cli.conformance import add_conformance_command
 from service.cli.serve import EXIT_CONFIGURATION, add_serve_command
 from service.cli.simulate import add_simulate_command
@@ -71,7 +72,7 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    args = parse_command_line(parser(), argv)
     try:
         code: int = args.run(args)
     except SettingsError as failure:

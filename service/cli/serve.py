@@ -3,9 +3,11 @@
 Every setting of `service.settings.SETTINGS` is read from its environment variable;
 the ones marked as flags are also options here, which win. Before anything is
 created, the listening socket is bound (a busy port fails before the SQLite file
-exists) and the store is checked (`service.store.preflight`); a bad setting, a busy
-port or an unreachable store is one line on standard error and exit code 2. The
-start-up lines say which version serves, from which store, at which address.
+exists), the store is checked (`service.store.preflight`) and the signing key read, or
+created where none is configured (`service.keyfiles`); a bad setting, a busy port, an
+unreachable store or an unreadable key is one line on standard error and exit code 2.
+The start-up lines say which version serves, from which store, with which key file, at
+which address, and how to run the command from any folder.
 """
 
 from __future__ import annotations
@@ -13,9 +15,12 @@ from __future__ import annotations
 import argparse
 import errno
 import logging
+import os
 import socket
 import sys
+import sysconfig
 from collections.abc import Mapping
+from pathlib import Path
 from types import FrameType
 from typing import Final
 
@@ -26,6 +31,9 @@ from service import version
 from service.api.index import CONTRACT_PATH, DOCS_PATH
 from service.api.streams import end_streams
 from service.app import create_app
+from service.bootstrap import run_anywhere
+from service.cli.http_protocol import ProblemHttpToolsProtocol
+from service.keyfiles import KeyFileError, open_keyring, signing_key_file
 from service.settings import (
     SETTINGS,
     Settings,
@@ -119,28 +127,49 @@ def run_serve(args: argparse.Namespace) -> int:
     except (SettingsError, ListenError) as failure:
         return _refuse(failure)
     try:
-        note = prepare_store(settings)
-    except StoreUnavailable as failure:
+        lines = start_up_lines(settings)
+    except (StoreUnavailable, KeyFileError) as failure:
         listener.close()
         return _refuse(failure)
-    host = f"[{settings.host}]" if ":" in settings.host else settings.host
-    base = f"http://{host}:{settings.port}"
-    print(f"penang-rummy {version()}: store {settings.describe_store()}", flush=True)
-    if note:
-        print(f"penang-rummy: {note}", flush=True)
-    print(
-        f"penang-rummy: serving {base}/ (docs {base}{DOCS_PATH}, contract {base}{CONTRACT_PATH})",
-        flush=True,
-    )
-    # The service's own warnings (a new signing key, a clock or a notice listener that
-    # failed) go to standard error beside uvicorn's lines; the app configures no logging.
+    for line in lines:
+        print(line, flush=True)
+    # The service's own warnings (a clock or a notice listener that failed) go to
+    # standard error beside uvicorn's lines; the app configures no logging.
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s: %(name)s: %(message)s")
     app = create_app(settings)
     config = uvicorn.Config(
-        app, log_level=args.log_level, timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS
+        app,
+        http=ProblemHttpToolsProtocol,
+        log_level=args.log_level,
+        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
     )
     _Server(config, app).run(sockets=[listener])
     return 0
+
+
+def start_up_lines(settings: Settings) -> list[str]:
+    """Check the store and load (or create) the signing key; what to say about them.
+
+    The key is read here, before the app starts, so that a missing or unreadable key
+    file is one line like any other bad setting, and the lines name the file read or
+    created.
+    """
+    store_note = prepare_store(settings)
+    keys, created = open_keyring(settings)
+    host = f"[{settings.host}]" if ":" in settings.host else settings.host
+    base = f"http://{host}:{settings.port}"
+    key = f"signing key {signing_key_file(settings).resolve()} (key id {keys.current.kid})"
+    # `python3 -m service` works from the checkout's root only: name the command that
+    # runs from anywhere.
+    hint = run_anywhere(Path(sysconfig.get_path("scripts")), os.environ.get("PATH", ""))
+    notes = [
+        store_note,
+        created or key,
+        f"serving {base}/ (docs {base}{DOCS_PATH}, contract {base}{CONTRACT_PATH})",
+        hint,
+    ]
+    first = f"penang-rummy {version()}: store {settings.describe_store()}"
+    return [first, *(f"penang-rummy: {note}" for note in notes if note)]
 
 
 #: How long a stopping server waits for the requests it is answering.

@@ -26,9 +26,9 @@ The draw games' bots (greedy, random) send one command at a time from their seat
 `--records` writes each match's record (`match-000001.json`), which `penang-rummy verify`
 replays, every hand's deal and stock rebuilds recomputed from the revealed match seed.
 
-Exit codes: 0 every game played; 1 a game failed (the service refused or broke off; the
-summary so far is printed, the failure on standard error); 2 bad options; 130 stopped by
-Ctrl-C.
+Exit codes: 0 every game played; 1 no service ready at `--url` (one line, before any
+game), or a game failed (the service refused or broke off; the summary so far is
+printed, the failure on standard error); 2 bad options; 130 stopped by Ctrl-C.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
@@ -53,12 +54,12 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from domain.bots import BOT_NAMES
 from domain.errors import InvalidRules
+from domain.games import GAMES
 from service.cli.simulate_words import print_summary
 from service.simulation.draw_local import run_draw_local
-from service.simulation.plan import GAME_NAMES, SimulationOptions
-from service.simulation.remote import RemoteError
+from service.simulation.plan import GAME_NAMES, SimulationOptions, bot_names
+from service.simulation.remote import RemoteError, check_service
 from service.simulation.runner import Finished, OnGame, Played, run_local, run_remote
 from service.simulation.summary import Tally
 from service.store.seeding import StoreSeeder, store_settings
@@ -67,6 +68,9 @@ EXIT_DONE: Final = 0
 EXIT_FAILED: Final = 1
 EXIT_OPTIONS: Final = 2
 EXIT_INTERRUPTED: Final = 130
+DEFAULT_PLAYERS: Final = 4
+#: Bots of every game (`bot_names`), so that the default plays whichever `--game`.
+DEFAULT_BOTS: Final = "greedy,random"
 
 
 def add_simulate_command(
@@ -76,9 +80,10 @@ def add_simulate_command(
     simulate = subparsers.add_parser(
         "simulate",
         help="play many games between bots, in process or against a running service",
-        description="Play games between bots (greedy, random) from seeded fair deals, in "
-        "process or over HTTP against a running service, and summarise how they ended.",
-        epilog="exit codes: 0 done, 1 a game failed, 2 bad options, 130 stopped by Ctrl-C",
+        description="Play games between bots from seeded fair deals, in process or over "
+        "HTTP against a running service, and summarise how they ended.",
+        epilog="exit codes: 0 done, 1 no service ready at --url or a game failed, 2 bad "
+        "options, 130 stopped by Ctrl-C",
     )
     simulate.add_argument(
         "--game",
@@ -90,14 +95,18 @@ def add_simulate_command(
         "--games", type=int, default=100, metavar="N", help="games (or matches) to play: 100"
     )
     simulate.add_argument(
-        "--players", type=int, default=4, metavar="K", help="seats per game, 2 to 5 (default 4)"
+        "--players",
+        type=int,
+        default=DEFAULT_PLAYERS,
+        metavar="K",
+        help=f"seats per game (default {DEFAULT_PLAYERS}): {_by_game(_seats)}",
     )
     simulate.add_argument(
         "--bots",
-        default="greedy,random",
+        default=DEFAULT_BOTS,
         metavar="LIST",
-        help=f"bots taking turns at the seats, comma-separated: {', '.join(BOT_NAMES)} "
-        "(default greedy,random)",
+        help=f"bots taking turns at the seats, comma-separated (default {DEFAULT_BOTS}): "
+        f"{_by_game(lambda game: ', '.join(bot_names(game)))}",
     )
     simulate.add_argument(
         "--seed", default="0", metavar="S", help="the seed every deal is drawn from (default 0)"
@@ -133,6 +142,22 @@ def add_simulate_command(
     return simulate
 
 
+def _by_game(describe: Callable[[str], str]) -> str:
+    """`penang: A; rummy, three-thirteen: B`: each game's `describe`, alike games together.
+
+    The help reads each game's seats from its spec and its bots from `bot_names`, so
+    that it says what `validate` accepts.
+    """
+    groups: dict[str, list[str]] = {}
+    for game in GAME_NAMES:
+        groups.setdefault(describe(game), []).append(game)
+    return "; ".join(f"{', '.join(games)}: {text}" for text, games in groups.items())
+
+
+def _seats(game: str) -> str:
+    return f"{GAMES[game].players.start} to {GAMES[game].players.stop - 1}"
+
+
 def run_simulate(args: argparse.Namespace) -> int:
     """Run the simulation `args` describe; print its summary; return the exit code."""
     try:
@@ -140,6 +165,12 @@ def run_simulate(args: argparse.Namespace) -> int:
     except (ValueError, InvalidRules) as error:
         print(f"penang-rummy simulate: {error}", file=sys.stderr)
         return EXIT_OPTIONS
+    if args.url is not None:
+        try:
+            check_service(args.url)
+        except RemoteError as error:
+            print(f"penang-rummy simulate: {error}", file=sys.stderr)
+            return EXIT_FAILED
     if args.records is not None:
         args.records.mkdir(parents=True, exist_ok=True)
     tally = Tally(options)

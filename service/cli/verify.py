@@ -35,9 +35,15 @@ import msgspec
 
 from domain.errors import MalformedInput
 from domain.match.audit import verify_match_record
-from domain.match.records import MatchRecord, is_match_record, load_match_record
+from domain.match.records import (
+    MATCH_RECORD_FORMAT,
+    MatchRecord,
+    is_match_record,
+    load_match_record,
+)
 from domain.provenance import RecordVerdict
-from domain.records import GameRecord, load_record
+from domain.records import RECORD_FORMATS, GameRecord, NotARecord, load_record
+from service.cli.arguments import parse_command_line
 from service.keyfiles import KeyFileError, load_public_key
 from service.signing import PublicKey, keys_by_id, read_key_document, verify_signed
 
@@ -96,8 +102,7 @@ def run_verify(args: argparse.Namespace) -> int:
             return _verify_match(load_match_record(data), keys, args)
         record = load_record(data)
     except (OSError, MalformedInput) as error:
-        reason = error.message if isinstance(error, MalformedInput) else str(error)
-        _unreadable(args.record, reason, as_json, "unreadable-record")
+        _unreadable(args.record, _reason(error), as_json, "unreadable-record")
         return EXIT_UNREADABLE
     verdict = _check(record, keys, args.require_signature)
     if as_json:
@@ -122,6 +127,14 @@ def _verify_match(record: MatchRecord, keys: Keys, args: argparse.Namespace) -> 
     else:
         print(verdict.summary())
     return EXIT_VALID if verdict.valid else EXIT_INVALID
+
+
+def _reason(error: OSError | MalformedInput) -> str:
+    """Why the file is not read; a file of another format is named as neither kind of record."""
+    if isinstance(error, NotARecord):
+        formats = ", ".join([*RECORD_FORMATS, MATCH_RECORD_FORMAT])
+        return f"not a game or match record (verify reads the formats {formats}): {error.what}"
+    return error.message if isinstance(error, MalformedInput) else str(error)
 
 
 def _json_document(data: bytes) -> object:
@@ -157,7 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """`verify` on its own: `python -m service.cli.verify RECORD [options]`."""
     parser = argparse.ArgumentParser(prog="penang-rummy")
     add_verify_command(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(["verify", *(sys.argv[1:] if argv is None else argv)])
+    args = parse_command_line(parser, ["verify", *(sys.argv[1:] if argv is None else argv)])
     code: int = args.run(args)
     return code
 

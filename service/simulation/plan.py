@@ -27,6 +27,11 @@ GAME_NAMES = ("penang", "rummy", "three-thirteen")
 RUMMY_TARGET = 100
 
 
+def bot_names(game: str) -> tuple[str, ...]:
+    """The bots that play `game`: Penang's (`domain.bots`), or the draw games' own."""
+    return BOT_NAMES if game == "penang" else DRAW_BOT_NAMES
+
+
 class SimulationOptions(msgspec.Struct, frozen=True, kw_only=True):
     """What to play: how many games, how many seats, which bots, from which seed."""
 
@@ -52,7 +57,7 @@ class SimulationOptions(msgspec.Struct, frozen=True, kw_only=True):
             raise ValueError(f"play at least one game, not {self.games}")
         if not self.bots:
             raise ValueError("name at least one bot")
-        names = BOT_NAMES if self.game == "penang" else DRAW_BOT_NAMES
+        names = bot_names(self.game)
         unknown = [name for name in self.bots if name not in names]
         if unknown:
             raise ValueError(f"no bot is called {unknown[0]!r}: choose from {', '.join(names)}")

@@ -7,6 +7,8 @@ hand sizes) and sends its whole turn (`POST .../turns`), or declares dead
 (`POST .../dead`), naming the version it saw (`If-Match`). When the game is over, its
 record is the service's own export (`GET /games/{id}/record`: signed, as `penang-rummy
 verify` reads it). A run asked to stop leaves the game between two requests.
+`check_service` asks the service whether it is ready before any game is planned, so
+that a wrong or dead URL is one line, not a summary of no games.
 """
 
 from __future__ import annotations
@@ -30,6 +32,30 @@ class RemoteError(Exception):
 
 class Stopped(Exception):
     """The run was asked to stop before this game ended."""
+
+
+class _Health(msgspec.Struct, frozen=True):
+    status: str
+
+
+def check_service(url: str) -> None:
+    """Return if a Penang Rummy service at `url` is ready to play (`GET /ready`: the
+    process and its event store answer); else RemoteError, in one line saying what
+    answered, if anything did."""
+    try:
+        with httpx.Client(base_url=url, timeout=10) as client:
+            response = client.get("/ready")
+    except (httpx.HTTPError, httpx.InvalidURL) as error:
+        raise RemoteError(
+            f"no service answers at {url}: {error} (start one with `penang-rummy serve`)"
+        ) from None
+    try:
+        ready = msgspec.json.decode(response.content, type=_Health).status == "ok"
+    except msgspec.DecodeError:
+        ready = False
+    if response.status_code != 200 or not ready:
+        answer = " ".join([str(response.status_code), *response.text[:200].split()])
+        raise RemoteError(f"{url} is not a Penang Rummy service ready to play: GET /ready {answer}")
 
 
 class _Created(msgspec.Struct, frozen=True):

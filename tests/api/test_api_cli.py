@@ -64,3 +64,36 @@ def test_verify_is_a_command_of_the_console_script(
     assert capsys.readouterr().out.startswith("invalid: event ")
     assert main(["verify", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "refusal"),
+    [
+        (
+            ["serve", "--prot", "18002"],
+            "unrecognized arguments: --prot 18002 (did you mean --port?)",
+        ),
+        (
+            ["simulate", "--game", "rummy", "--seeds", "1"],
+            "unrecognized arguments: --seeds 1 (did you mean --seed?)",
+        ),
+        (
+            ["verify", "record.json", "--jsn"],
+            "unrecognized arguments: --jsn (did you mean --json?)",
+        ),
+        (["openapi", "extra"], "unrecognized arguments: extra"),
+    ],
+)
+def test_a_mistyped_option_is_told_by_its_subcommand(
+    capsys: pytest.CaptureFixture[str], argv: list[str], refusal: str
+) -> None:
+    """The subcommand's usage and one line, not the top-level usage of every command."""
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert lines[0].startswith(f"usage: penang-rummy {argv[0]} "), captured.err
+    assert "COMMAND" not in captured.err
+    assert lines[-1] == f"penang-rummy {argv[0]}: error: {refusal}"

@@ -58,6 +58,7 @@ from service.errors import (
     InvalidRecord,
     InvalidRequest,
     MalformedAction,
+    MalformedHttpRequest,
     MatchNotFound,
     MissingToken,
     NotThisGamesOption,
@@ -116,6 +117,7 @@ SAMPLES: dict[type[Exception], Callable[[], Exception]] = {
     IdempotencyKeyReused: lambda: IdempotencyKeyReused("other request"),
     RateLimited: lambda: RateLimited("too many requests from this address: retry in 3 s", 3),
     BodyTooLarge: lambda: BodyTooLarge("the body is larger than the 2048 bytes this service reads"),
+    MalformedHttpRequest: lambda: MalformedHttpRequest("Invalid character in Content-Length"),
     RequestEntityTooLarge: RequestEntityTooLarge,
     InvalidRequest: lambda: InvalidRequest("bad", "players"),
     MalformedAction: lambda: MalformedAction(

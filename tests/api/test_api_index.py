@@ -1,4 +1,4 @@
-"""`GET /`: a newcomer who opens the service's address finds the docs and the operations."""
+"""`GET /`: a newcomer who opens the service's address finds the pages and the operations."""
 
 from __future__ import annotations
 
@@ -31,3 +31,15 @@ def test_the_index_points_to_the_docs_the_contract_and_every_operation(api: Api)
     )
     assert listed == expected
     assert ("getIndex", "GET", "/") in {row[:3] for row in listed}
+
+
+def test_the_index_links_the_swagger_ui_and_the_replay_viewer(api: Api) -> None:
+    index = api.client.get("/").json()
+    swagger = api.client.get(index["swagger"])
+    assert (index["swagger"], swagger.status_code) == ("/schema/swagger", 200)
+    assert swagger.headers["content-type"].startswith("text/html")
+    assert "swagger-ui-bundle.js" in swagger.text
+    viewer = api.client.get(index["viewer"])
+    assert (index["viewer"], viewer.status_code) == ("/viewer", 200)
+    assert viewer.headers["content-type"].startswith("text/html")
+    assert 'src="/viewer/viewer.js"' in viewer.text

@@ -11,6 +11,7 @@ import secrets
 import socket
 import subprocess
 import sys
+import sysconfig
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,8 +23,9 @@ import pytest
 
 from service import version
 from service.bootstrap import needs_install
+from service.cli import serve as serve_command
 from service.cli.main import main
-from service.settings import SETTINGS, Settings
+from service.settings import DEFAULT_KEY_FILE, SETTINGS, Settings
 from service.store import preflight
 
 from .support import free_port
@@ -164,6 +166,64 @@ def test_an_unreachable_postgres_is_one_line_at_once(
     assert time.monotonic() - started < 3
     line = _one_line_refusal(capsys)
     assert "cannot connect to PostgreSQL at 127.0.0.1:" in line, line
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[list[object]]:
+    """`serve` up to uvicorn's loop, which is not entered: the sockets it would serve."""
+    served: list[list[object]] = []
+    monkeypatch.setattr(serve_command._Server, "run", lambda self, sockets: served.append(sockets))
+    return served
+
+
+def test_the_start_up_lines_name_the_signing_key_created_then_read(
+    clean_env: Path, started: list[list[object]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    key = clean_env / DEFAULT_KEY_FILE
+    assert main(["serve", "--port", str(free_port())]) == 0
+    first = capsys.readouterr().out
+    assert f"penang-rummy: created the signing key {key} (mode 0600), key id " in first, first
+    assert key.exists()
+    kid = first.split("key id ")[1].split(":")[0]
+    assert main(["serve", "--port", str(free_port())]) == 0
+    again = capsys.readouterr().out
+    assert f"penang-rummy: signing key {key} (key id {kid})" in again, again
+    assert "created" not in again
+    assert len(started) == 2
+
+
+def test_a_configured_signing_key_that_is_missing_is_one_line(
+    clean_env: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    started: list[list[object]],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    missing = clean_env / "no-such-key.pem"
+    monkeypatch.setenv("PENANG_RUMMY_SIGNING_KEY", str(missing))
+    assert main(["serve", "--port", str(free_port())]) == 2
+    line = _one_line_refusal(capsys)
+    assert (
+        line == f"penang-rummy serve: cannot read the key file {missing}: No such file or directory"
+    )
+    assert not missing.exists() and not started
+
+
+def test_the_start_up_lines_say_how_to_run_the_command_from_any_folder(
+    clean_env: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    started: list[list[object]],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`python3 -m service` finds the package from the checkout's root only."""
+    scripts = Path(sysconfig.get_path("scripts"))
+    monkeypatch.setenv("PATH", str(clean_env))  # not on PATH
+    assert main(["serve", "--port", str(free_port())]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    script = scripts / "penang-rummy"
+    assert lines[-1] == (
+        f"penang-rummy: from any folder run {script} "
+        f"(or `source {scripts}/activate`, then `penang-rummy`)"
+    ), lines
 
 
 @pytest.fixture

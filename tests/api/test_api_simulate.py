@@ -3,11 +3,13 @@ records (each one `penang-rummy verify` accepts), its refusals and Ctrl-C."""
 
 from __future__ import annotations
 
+import http.server
 import json
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -126,12 +128,52 @@ def test_simulate_over_http_plays_the_same_games_as_in_process(
     assert all("chain intact" in line for line in _verified(remote, capsys))
 
 
-def test_simulate_reports_a_service_that_is_not_there(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("as_json", [True, False], ids=["json", "words"])
+def test_simulate_refuses_a_service_that_is_not_there_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, as_json: bool
+) -> None:
     url = f"http://127.0.0.1:{free_port()}"
-    assert main(["simulate", "--games", "2", "--url", url, "--json"]) == 1
+    records = tmp_path / "records"
+    args = ["simulate", "--games", "2", "--url", url, "--records", str(records)]
+    assert main([*args, *(["--json"] if as_json else [])]) == 1
     captured = capsys.readouterr()
-    assert json.loads(captured.out)["games"] == 0
-    assert captured.err.startswith("penang-rummy simulate: POST /games: ")
+    assert captured.out == "", "no summary of no games"
+    (line,) = captured.err.strip().splitlines()
+    assert line.startswith(f"penang-rummy simulate: no service answers at {url}: "), line
+    assert "penang-rummy serve" in line
+    assert not records.exists()
+
+
+class _NotFound(http.server.BaseHTTPRequestHandler):
+    def do_GET(self) -> None:
+        self.send_error(404, "Not Found")
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass  # the test reads the command's standard error only
+
+
+@pytest.fixture
+def not_the_service() -> Iterator[str]:
+    """An HTTP server that answers 404 to everything: some other program on the port."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _NotFound)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_simulate_refuses_a_url_that_is_not_the_service(
+    capsys: pytest.CaptureFixture[str], not_the_service: str
+) -> None:
+    assert main(["simulate", "--games", "2", "--url", not_the_service]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    (line,) = captured.err.strip().splitlines()
+    expected = f"{not_the_service} is not a Penang Rummy service ready to play: GET /ready 404"
+    assert line.startswith(f"penang-rummy simulate: {expected}"), line
 
 
 @pytest.mark.parametrize("where", ["in process", "over http"])

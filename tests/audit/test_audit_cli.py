@@ -99,7 +99,16 @@ def test_an_unfinished_record_is_valid_so_far(
         (None, "No such file"),
         (b"", "the record is empty"),
         (b"{]", "line 1 is not JSON"),
-        (b'{"format":"chess-pgn","rules_version":"x","events":[]}', "not a record this reads"),
+        (
+            b'{"format":"chess-pgn","rules_version":"x","events":[]}',
+            "not a game or match record (verify reads the formats penang-rummy-record/1, "
+            "penang-rummy-record/2, penang-rummy-match-record/1): its format is 'chess-pgn'",
+        ),
+        (
+            b'{"a": 1}',
+            "not a game or match record (verify reads the formats penang-rummy-record/1, "
+            "penang-rummy-record/2, penang-rummy-match-record/1): it names no `format`",
+        ),
         (
             b'{"format":"penang-rummy-record/1","rules_version":"penang-1",'
             b'"events":[{"type":"Drew","v":1}]}',
@@ -158,6 +167,7 @@ def test_the_command_loads_the_rules_engine_and_the_signing_module_only() -> Non
     assert {name for name in modules if name.split(".")[0] == "service"} == {
         "service",
         "service.cli",
+        "service.cli.arguments",
         "service.cli.verify",
         "service.keyfiles",
         "service.settings",

@@ -8,13 +8,14 @@ command is run once by tests/api/test_api_serve.py.
 from __future__ import annotations
 
 import ast
+import os
 import sys
 from pathlib import Path
 
 import pytest
 
 from service import bootstrap
-from service.bootstrap import BootstrapError, install_digest, needs_install, plan
+from service.bootstrap import BootstrapError, install_digest, needs_install, plan, run_anywhere
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -93,3 +94,68 @@ def test_the_bootstrap_imports_only_the_standard_library(module: str) -> None:
         if name.split(".")[0] not in sys.stdlib_module_names and name != "service.bootstrap"
     }
     assert not foreign, f"service/{module} imports {sorted(foreign)}"
+
+
+def _script(folder: Path) -> Path:
+    """An executable `penang-rummy` in `folder`, as pip installs the console script."""
+    folder.mkdir(parents=True, exist_ok=True)
+    script = folder / bootstrap.COMMAND
+    script.write_text("#!/bin/sh\n")
+    script.chmod(0o755)
+    return script
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the POSIX scripts folder and activate")
+def test_the_command_off_path_is_named_by_its_absolute_path(tmp_path: Path) -> None:
+    scripts = tmp_path / ".venv" / "bin"
+    script = _script(scripts)
+    assert run_anywhere(scripts, str(tmp_path)) == (
+        f"from any folder run {script} (or `source {scripts}/activate`, then `penang-rummy`)"
+    )
+
+
+def test_the_command_on_path_is_said_to_be_there(tmp_path: Path) -> None:
+    scripts = tmp_path / ".venv" / "bin"
+    script = _script(scripts)
+    assert run_anywhere(scripts, str(scripts)) == (
+        f"`penang-rummy` runs from any folder: it is on PATH ({script})"
+    )
+
+
+def test_another_install_first_on_path_is_not_taken_for_this_one(tmp_path: Path) -> None:
+    scripts = tmp_path / ".venv" / "bin"
+    script = _script(scripts)
+    other = _script(tmp_path / "elsewhere")
+    hint = run_anywhere(scripts, f"{other.parent}{os.pathsep}{scripts}")
+    assert hint is not None and hint.startswith(f"from any folder run {script} ")
+
+
+def test_no_command_installed_gives_no_hint(tmp_path: Path) -> None:
+    assert run_anywhere(tmp_path, str(tmp_path)) is None
+
+
+def test_an_install_ends_by_naming_the_command_that_runs_from_any_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The first `python3 -m service` installs; the next one, from another folder, would
+    say `No module named service` before any code of the project runs."""
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "requirements.lock").write_text("")
+    scripts = bootstrap.bin_dir(tmp_path / ".venv")
+
+    class Builder:
+        def __init__(self, with_pip: bool) -> None:
+            pass
+
+        def create(self, venv_dir: Path) -> None:
+            bootstrap.venv_python(venv_dir).parent.mkdir(parents=True)
+            bootstrap.venv_python(venv_dir).write_text("")
+            _script(scripts)
+
+    monkeypatch.setattr(bootstrap.venv, "EnvBuilder", Builder)
+    monkeypatch.setattr(bootstrap, "_run", lambda root, *args: None)
+    monkeypatch.setenv("PATH", str(tmp_path / "nowhere"))
+    bootstrap.ensure_environment(tmp_path)
+    last = capsys.readouterr().err.strip().splitlines()[-1]
+    assert last == f"installed {tmp_path / '.venv'}: {run_anywhere(scripts, '')}"
+    assert str(scripts / "penang-rummy") in last

@@ -1,0 +1,57 @@
+"""`python3 tests/run.py`: when it runs the benchmarks after the tests, and when not.
+
+A whole run (`.ci/run` gives no arguments) runs them unless SKIP_BENCH is set; pytest
+arguments select some tests, and then minutes of benchmarks are left out unless BENCH
+asks for them.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("run_script", ROOT / "tests" / "run.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(
+    ("args", "environ", "left_out"),
+    [
+        ([], {}, None),
+        ([], {"SKIP_BENCH": "1"}, "SKIP_BENCH is set"),
+        ([], {"BENCH": "1"}, None),
+        (
+            ["-k", "passport", "-x"],
+            {},
+            "pytest arguments select tests (-k passport -x); BENCH=1 runs them too",
+        ),
+        (["-k", "passport", "-x"], {"BENCH": "1"}, None),
+        (["-m", "P29"], {"BENCH": "1", "SKIP_BENCH": "1"}, "SKIP_BENCH is set"),
+        (
+            ["tests/unit"],
+            {"SKIP_BENCH": ""},
+            "pytest arguments select tests (tests/unit); BENCH=1 runs them too",
+        ),
+    ],
+)
+def test_the_benchmarks_run_after_a_whole_run_only_unless_asked(
+    args: list[str], environ: dict[str, str], left_out: str | None
+) -> None:
+    assert _run_script().benchmarks_left_out(args, environ) == left_out
+
+
+def test_ci_runs_the_whole_suite_with_no_arguments() -> None:
+    """`.ci/run` must still run the benchmarks: it calls run.py with no pytest argument."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert ci.rstrip().splitlines()[-1] == "exec python3 tests/run.py"
+    assert "SKIP_BENCH" not in ci
