@@ -27,20 +27,21 @@ HTTP_TAG = "http"
 #: Tags that are not rule ids: `http` marks the scenarios the HTTP driver runs.
 OTHER_TAGS = (HTTP_TAG,)
 
-#: The rules spec: one feature file per rule area, bound by test_rules_domain.py.
+#: Penang's rules spec (features/penang/): one feature file per rule area, bound by
+#: test_rules_domain.py and, for the scenarios tagged @http, test_rules_http.py.
 RULE_AREAS = (
-    "deal.feature",
-    "turns.feature",
-    "melds.feature",
-    "lay_offs.feature",
-    "wildcards.feature",
-    "passport.feature",
-    "dead_and_game.feature",
-    "scoring.feature",
-    "dealer.feature",
-    "matches.feature",
-    "seats.feature",
-    "turn_clock.feature",
+    "penang/deal.feature",
+    "penang/turns.feature",
+    "penang/melds.feature",
+    "penang/lay_offs.feature",
+    "penang/wildcards.feature",
+    "penang/passport.feature",
+    "penang/dead_and_game.feature",
+    "penang/scoring.feature",
+    "penang/dealer.feature",
+    "penang/matches.feature",
+    "penang/seats.feature",
+    "penang/turn_clock.feature",
 )
 
 #: The draw games' rules spec: a folder per game, one feature file per rule area, bound
@@ -68,14 +69,15 @@ DRAW_RULE_AREAS = (
 #: (who deals after a lone hand, who wins a match from given totals), which no endpoint
 #: answers; over HTTP a match of hands says the same (each game's `matches.feature`).
 DRAW_DOMAIN_ONLY = ("rummy/hands.feature", "three_thirteen/hands.feature")
-#: Each game's folder of features, and the letter of the RULES.md ids its scenarios cite.
-GAME_FOLDERS = {"rummy": "B", "three_thirteen": "T"}
+#: Each game's folder of features, and the letters of the RULES.md ids its scenarios cite
+#: (Penang's own rules P and its defaults D; basic Rummy's B; Three Thirteen's T).
+GAME_FOLDERS = {"penang": "PD", "rummy": "B", "three_thirteen": "T"}
 
 #: Feature files bound by their own test modules, with their own steps and drivers:
 #: audit.feature (test_audit_domain.py, and its HTTP run test_audit_http.py), and
 #: live_updates.feature (test_live_updates_http.py: over HTTP only, the domain does
 #: not stream).
-OWN_DRIVERS = ("audit.feature", "live_updates.feature")
+OWN_DRIVERS = ("penang/audit.feature", "penang/live_updates.feature")
 
 #: Where RULES.md may be: in seeds/ (the project's copy), or beside the repository.
 RULES_MD_PLACES = (

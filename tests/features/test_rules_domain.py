@@ -1,5 +1,4 @@
-"""The rules spec (features/*.feature, and each draw game's folder) run against the rules
-engine in process."""
+"""The rules spec (each game's folder of features/) run against the rules engine in process."""
 
 from __future__ import annotations
 

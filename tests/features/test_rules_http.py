@@ -1,4 +1,4 @@
-"""The rules spec (features/*.feature) run against the service over HTTP.
+"""The rules spec (features/<game>/*.feature) run against the service over HTTP.
 
 The same feature files and step definitions as test_rules_domain.py, with the
 `driver` fixture speaking to the REST API (`HttpDriver`). Only the scenarios tagged

@@ -3,9 +3,9 @@ and every scenario names its rule.
 
 Rule ids come from the explicit lists in rule_ids.py, checked against seeds/RULES.md
 and seeds/READINGS.md. A scenario's tags include those it inherits from its feature
-and rule, and an outline's Examples add their own. Penang's features lie in features/,
-each draw game's in its own folder (features/rummy/, features/three_thirteen/), whose
-scenarios cite that game's ids (B, T) and are not yet run over HTTP.
+and rule, and an outline's Examples add their own. Each game's features lie in its own
+folder (features/penang/, features/rummy/, features/three_thirteen/), whose scenarios
+cite that game's ids (P and D, B, T).
 """
 
 from __future__ import annotations
@@ -79,9 +79,14 @@ def feature_files() -> list[Path]:
 
 
 def _area(scenario: TaggedScenario) -> str:
-    """The scenario's folder under features/: a game's, or "" for Penang's."""
+    """The scenario's folder under features/: its game's ("" for a file outside them)."""
     path = scenario.where.split(":", 1)[0]
     return path.rsplit("/", 1)[0] if "/" in path else ""
+
+
+def _letters(scenario: TaggedScenario) -> str:
+    """The letters of the rule ids of the scenario's game (none outside a game's folder)."""
+    return GAME_FOLDERS.get(_area(scenario), "")
 
 
 def all_scenarios() -> list[TaggedScenario]:
@@ -96,19 +101,27 @@ def test_every_rule_is_checked_by_a_scenario() -> None:
 
 def test_every_scenario_cites_a_rule_of_its_game() -> None:
     ids = set(rule_ids())
-    letters = {"": ("P", "D"), **{folder: (letter,) for folder, letter in GAME_FOLDERS.items()}}
     untagged = [
         scenario.where
         for scenario in all_scenarios()
-        if not {tag for tag in scenario.tags & ids if tag.startswith(letters[_area(scenario)])}
+        if not {tag for tag in scenario.tags & ids if tag[0] in _letters(scenario)}
     ]
     assert not untagged, "scenarios citing no rule of their game:\n" + "\n".join(untagged)
 
 
-def test_each_draw_games_rules_are_checked_in_its_folder() -> None:
-    for folder, letter in GAME_FOLDERS.items():
+def test_every_feature_file_lies_in_a_games_folder() -> None:
+    outside = [
+        path.relative_to(FEATURES).as_posix()
+        for path in feature_files()
+        if path.parent.relative_to(FEATURES).as_posix() not in GAME_FOLDERS
+    ]
+    assert not outside, f"feature files outside a game's folder: {', '.join(outside)}"
+
+
+def test_each_games_rules_are_checked_in_its_folder() -> None:
+    for folder, letters in GAME_FOLDERS.items():
         tagged = {tag for s in all_scenarios() if _area(s) == folder for tag in s.tags}
-        missing = [rule for rule in rule_ids() if rule[0] == letter and rule not in tagged]
+        missing = [rule for rule in rule_ids() if rule[0] in letters and rule not in tagged]
         assert not missing, f"no scenario of features/{folder} checks {', '.join(missing)}"
 
 
