@@ -43,7 +43,7 @@ HTTP_TAG = "http"
 #: Tags that are not rule ids: `http` marks the scenarios the HTTP driver runs.
 OTHER_TAGS = (HTTP_TAG,)
 
-#: Penang's rules spec (features/penang/): one feature file per rule area, bound by
+#: The rules spec: a folder per game, one feature file per rule area, bound by
 #: test_rules_domain.py and, for the scenarios tagged @http, test_rules_http.py.
 RULE_AREAS = (
     "penang/deal.feature",
@@ -58,11 +58,6 @@ RULE_AREAS = (
     "penang/matches.feature",
     "penang/seats.feature",
     "penang/turn_clock.feature",
-)
-
-#: The draw games' rules spec: a folder per game, one feature file per rule area, bound
-#: by test_rules_domain.py and, for the scenarios tagged @http, test_rules_http.py.
-DRAW_RULE_AREAS = (
     "rummy/deal.feature",
     "rummy/turns.feature",
     "rummy/melds.feature",
@@ -81,10 +76,10 @@ DRAW_RULE_AREAS = (
     "three_thirteen/hands.feature",
     "three_thirteen/matches.feature",
 )
-#: Draw-game rule areas with no @http scenario: their steps ask the engine's own functions
-#: (who deals after a lone hand, who wins a match from given totals), which no endpoint
-#: answers; over HTTP a match of hands says the same (each game's `matches.feature`).
-DRAW_DOMAIN_ONLY = ("rummy/hands.feature", "three_thirteen/hands.feature")
+#: Rule areas with no @http scenario: their steps ask the engine's own functions (who
+#: deals after a lone hand of a draw game, who wins a match from given totals), which no
+#: endpoint answers; over HTTP a match of hands says the same (each game's `matches.feature`).
+DOMAIN_ONLY = ("rummy/hands.feature", "three_thirteen/hands.feature")
 #: Each game's folder of features, and the letters of the RULES.md ids its scenarios cite
 #: (Penang's own rules P and its defaults D; basic Rummy's B; Three Thirteen's T).
 GAME_FOLDERS = {"penang": "PD", "rummy": "B", "three_thirteen": "T"}

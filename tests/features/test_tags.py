@@ -17,8 +17,7 @@ from typing import Any
 from gherkin.parser import Parser
 
 from .rule_ids import (
-    DRAW_DOMAIN_ONLY,
-    DRAW_RULE_AREAS,
+    DOMAIN_ONLY,
     GAME_FOLDERS,
     HTTP_TAG,
     OWN_DRIVERS,
@@ -154,20 +153,13 @@ def test_features_readme_places_every_rule_in_a_rule_area() -> None:
 
 
 def test_every_rule_area_has_a_scenario_for_the_http_driver() -> None:
+    # The service plays every game: each rule area's scenarios run over HTTP too, but for
+    # the areas whose steps only the engine answers (DOMAIN_ONLY).
     for area in RULE_AREAS:
         scenarios = _scenarios(FEATURES / area)
         assert scenarios, f"{area} holds no scenario"
-        assert any(HTTP_TAG in scenario.tags for scenario in scenarios), f"{area}: no @{HTTP_TAG}"
-
-
-def test_every_draw_game_rule_area_has_a_scenario_for_the_http_driver() -> None:
-    # The service plays basic Rummy and Three Thirteen: their scenarios run over HTTP too,
-    # but for the areas whose steps only the engine answers (DRAW_DOMAIN_ONLY).
-    for area in DRAW_RULE_AREAS:
-        scenarios = _scenarios(FEATURES / area)
-        assert scenarios, f"{area} holds no scenario"
         tagged = [scenario.where for scenario in scenarios if HTTP_TAG in scenario.tags]
-        if area in DRAW_DOMAIN_ONLY:
+        if area in DOMAIN_ONLY:
             assert not tagged, f"{area}: its steps are the engine's alone, yet @{HTTP_TAG}"
         else:
             assert tagged, f"{area}: no @{HTTP_TAG}"
@@ -177,7 +169,7 @@ def test_every_feature_file_is_bound() -> None:
     # A feature file outside RULE_AREAS would run with neither driver, and escape the
     # @http check above, unless a module of its own binds it.
     files = {path.relative_to(FEATURES).as_posix() for path in feature_files()}
-    bound = set(RULE_AREAS) | set(DRAW_RULE_AREAS) | set(OWN_DRIVERS)
+    bound = set(RULE_AREAS) | set(OWN_DRIVERS)
     unbound = sorted(files - bound)
     assert not unbound, f"add to RULE_AREAS in rule_ids.py: {', '.join(unbound)}"
     missing = sorted(bound - files)
