@@ -1,7 +1,7 @@
 """`penang-rummy conformance URL`: the rules spec run against a server at URL over HTTP.
 
 The conformance kit is the project's own rules spec: the `@http` scenarios of
-features/*.feature with the step definitions and the HTTP driver of tests/features/
+features/<game>/*.feature with the step definitions and the HTTP driver of tests/features/
 (`tests/features/conformance.py`). They are not installed with the package, so the
 command runs from a checkout of the project, with its development dependencies
 (pytest, pytest-bdd, httpx): `python3 -m service conformance URL` in a clone makes

@@ -14,7 +14,8 @@ import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from property.test_rummy_play import play  # tests/property, a package beside this one
+from property.every_game import Table  # tests/property, a package beside this one
+from property.games_played import play
 
 from domain.drawgame.events import StockRebuilt
 from domain.records import (
@@ -27,7 +28,7 @@ from domain.records import (
 )
 from domain.rummy.rules import RummyRules
 
-HAND = play(9, 6, RummyRules(), seeded=True)
+HAND = play(Table("rummy", 6, RummyRules(), 9, fair=True))
 DOCUMENT = dump_record(make_record(HAND.events, game_id="rummy-9"))
 
 
@@ -47,7 +48,7 @@ def index_of(kind: str, nth: int = 0) -> int:
 
 
 def test_a_finished_seeded_hand_is_valid_and_its_rebuilds_verified() -> None:
-    assert HAND.rebuilds == 2
+    assert HAND.state.rebuilds == 2
     verdict = verify_record(load_record(DOCUMENT))
     assert (verdict.valid, verdict.finished, verdict.code, verdict.deal) == (
         True,

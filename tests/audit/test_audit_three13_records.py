@@ -11,11 +11,13 @@ from typing import Any
 
 import msgspec
 import pytest
-from property.test_three13_play import play  # tests/property, a package beside this one
+from property.every_game import Table  # tests/property, a package beside this one
+from property.games_played import play
 
 from domain.records import chain_record, dump_record, load_record, make_record, verify_record
+from domain.three13.rules import ThirteenRules
 
-HAND = play(5, 3, 4, seeded=True)
+HAND = play(Table("three-thirteen", 3, ThirteenRules(), 5, fair=True, number=4))
 DOCUMENT = dump_record(make_record(HAND.events))
 
 

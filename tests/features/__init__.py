@@ -1,1 +1,1 @@
-"""The executable rules spec: step definitions and drivers for features/*.feature."""
+"""The executable rules spec: step definitions and drivers for features/<game>/*.feature."""

@@ -22,11 +22,9 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from .rule_ids import known_tags
+from . import rule_ids as documents
 
 OPTION = "--conformance-url"
-#: The families of rule ids, in the order RULES.md and READINGS.md give them.
-_FAMILIES = "PDBTR"
 PASS, FAIL, NOT_RUN = "pass", "fail", "not run"
 #: Why a scenario dealt from a stacked deck is not run against a server that refuses decks.
 DECK_REFUSED = (
@@ -59,13 +57,13 @@ def conformance_url(config: pytest.Config) -> str | None:
 
 def rule_ids_of(item: pytest.Item) -> list[str]:
     """The P, D, B, T and R ids a scenario is tagged with (its markers)."""
-    ids = set(rule_ids())
-    return sorted({marker.name for marker in item.iter_markers()} & ids, key=_order)
+    ids = rule_ids()
+    return sorted({marker.name for marker in item.iter_markers()} & set(ids), key=ids.index)
 
 
 def rule_ids() -> list[str]:
     """Every P, D, B, T and R id, in the order of RULES.md and READINGS.md."""
-    return [tag for tag in known_tags() if tag[0] in _FAMILIES and tag[1:].isdigit()]
+    return [*documents.rule_ids(), *documents.reading_ids()]
 
 
 @dataclass
@@ -191,7 +189,3 @@ def _skip_reason(report: pytest.TestReport) -> str:
     if isinstance(longrepr, tuple) and len(longrepr) == 3:
         return str(longrepr[2]).removeprefix("Skipped: ")
     return "skipped"
-
-
-def _order(rule: str) -> tuple[int, int]:
-    return (_FAMILIES.index(rule[0]), int(rule[1:]))

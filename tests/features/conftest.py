@@ -1,4 +1,4 @@
-"""Collection hooks and the `scene` fixture of the rules spec (features/*.feature).
+"""Collection hooks and the `scene` fixture of the rules spec (features/<game>/*.feature).
 
 The step definitions live in `steps/`, one module per rule area. pytest-bdd registers
 each step as a fixture of the module that defines it, so the star imports below make

@@ -1,4 +1,4 @@
-"""The streams a live-updates scenario opens (features/live_updates.feature).
+"""The streams a live-updates scenario opens (features/penang/live_updates.feature).
 
 `Streams` opens a game's stream for a viewer (a seat with its token, or a spectator)
 on a running server and keeps a reader per viewer (`tests/api/live_support.py`), and

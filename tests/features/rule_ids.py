@@ -1,51 +1,63 @@
-"""The ids scenarios are tagged with: RULES.md's P, D, B and T rules, READINGS.md's readings.
+"""The ids scenarios are tagged with, read from the two documents that define them.
 
-The explicit lists mirror RULES.md (Penang Rummy and its defaults, basic Rummy, Three
-Thirteen) and seeds/READINGS.md; where those files are present the ids are read from them
-as well, so a rule added there and tagged nowhere fails `test_tags.py`.
+seeds/RULES.md lists each rule as a line `- P1  …` (P Penang Rummy, D the defaults
+where the seeds are silent, B basic Rummy, T Three Thirteen) and seeds/READINGS.md each
+reading as a table row `| R1 | …`. These documents are the one list of ids: the tags a
+feature file may carry, the rules test_tags.py requires a scenario for, and the ids the
+conformance kit reports on are all read from them (`domain.rule_ids.RuleId`, the type
+the engine needs statically, is kept equal to them by tests/unit/test_rule_ids.py).
+The rest of this module is what the documents cannot say: which folder of features/
+holds each game's scenarios, and which feature files each test module binds.
 """
 
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+RULES_MD = ROOT / "seeds" / "RULES.md"
+READINGS_MD = ROOT / "seeds" / "READINGS.md"
 
-#: RULES.md: Penang Rummy (P1–P33) and the defaults where the seeds are silent (D1–D8).
-PENANG_RULES = tuple(f"P{n}" for n in range(1, 34))
-DEFAULTS = tuple(f"D{n}" for n in range(1, 9))
-#: RULES.md: basic Rummy (B1–B12), checked by the scenarios of features/rummy/.
-BASIC_RUMMY = tuple(f"B{n}" for n in range(1, 13))
-#: RULES.md: Three Thirteen (T1–T11), checked by the scenarios of features/three_thirteen/.
-THREE_THIRTEEN = tuple(f"T{n}" for n in range(1, 12))
-#: seeds/READINGS.md: how the engine reads the ambiguous rules: Penang's, then the draw
-#: games' (from R20), and their matches (R31).
-READINGS = tuple(f"R{n}" for n in range(1, 32))
+#: A rule of RULES.md: `- P1  Deck: …` (a family letter, then its number).
+_RULE_LINE = re.compile(r"^- (?P<id>[A-Z]\d+)\s", re.MULTILINE)
+#: A reading of READINGS.md: a table row `| R1 | P14, P16, D4 | …`.
+_READING_ROW = re.compile(r"^\| (?P<id>R\d+) \|", re.MULTILINE)
+
+
+@cache
+def rule_ids() -> tuple[str, ...]:
+    """The rule ids seeds/RULES.md defines (P, D, B, T), in its order."""
+    return tuple(_RULE_LINE.findall(RULES_MD.read_text(encoding="utf-8")))
+
+
+@cache
+def reading_ids() -> tuple[str, ...]:
+    """The reading ids seeds/READINGS.md defines (R), in its order."""
+    return tuple(_READING_ROW.findall(READINGS_MD.read_text(encoding="utf-8")))
+
+
 #: The tag of the scenarios test_rules_http.py runs over HTTP (one at least per rule area).
 HTTP_TAG = "http"
 #: Tags that are not rule ids: `http` marks the scenarios the HTTP driver runs.
 OTHER_TAGS = (HTTP_TAG,)
 
-#: The rules spec: one feature file per rule area, bound by test_rules_domain.py.
+#: The rules spec: a folder per game, one feature file per rule area, bound by
+#: test_rules_domain.py and, for the scenarios tagged @http, test_rules_http.py.
 RULE_AREAS = (
-    "deal.feature",
-    "turns.feature",
-    "melds.feature",
-    "lay_offs.feature",
-    "wildcards.feature",
-    "passport.feature",
-    "dead_and_game.feature",
-    "scoring.feature",
-    "dealer.feature",
-    "matches.feature",
-    "seats.feature",
-    "turn_clock.feature",
-)
-
-#: The draw games' rules spec: a folder per game, one feature file per rule area, bound
-#: by test_rules_domain.py and, for the scenarios tagged @http, test_rules_http.py.
-DRAW_RULE_AREAS = (
+    "penang/deal.feature",
+    "penang/turns.feature",
+    "penang/melds.feature",
+    "penang/lay_offs.feature",
+    "penang/wildcards.feature",
+    "penang/passport.feature",
+    "penang/dead_and_game.feature",
+    "penang/scoring.feature",
+    "penang/dealer.feature",
+    "penang/matches.feature",
+    "penang/seats.feature",
+    "penang/turn_clock.feature",
     "rummy/deal.feature",
     "rummy/turns.feature",
     "rummy/melds.feature",
@@ -64,60 +76,21 @@ DRAW_RULE_AREAS = (
     "three_thirteen/hands.feature",
     "three_thirteen/matches.feature",
 )
-#: Draw-game rule areas with no @http scenario: their steps ask the engine's own functions
-#: (who deals after a lone hand, who wins a match from given totals), which no endpoint
-#: answers; over HTTP a match of hands says the same (each game's `matches.feature`).
-DRAW_DOMAIN_ONLY = ("rummy/hands.feature", "three_thirteen/hands.feature")
-#: Each game's folder of features, and the letter of the RULES.md ids its scenarios cite.
-GAME_FOLDERS = {"rummy": "B", "three_thirteen": "T"}
+#: Rule areas with no @http scenario: their steps ask the engine's own functions (who
+#: deals after a lone hand of a draw game, who wins a match from given totals), which no
+#: endpoint answers; over HTTP a match of hands says the same (each game's `matches.feature`).
+DOMAIN_ONLY = ("rummy/hands.feature", "three_thirteen/hands.feature")
+#: Each game's folder of features, and the letters of the RULES.md ids its scenarios cite
+#: (Penang's own rules P and its defaults D; basic Rummy's B; Three Thirteen's T).
+GAME_FOLDERS = {"penang": "PD", "rummy": "B", "three_thirteen": "T"}
 
 #: Feature files bound by their own test modules, with their own steps and drivers:
 #: audit.feature (test_audit_domain.py, and its HTTP run test_audit_http.py), and
 #: live_updates.feature (test_live_updates_http.py: over HTTP only, the domain does
 #: not stream).
-OWN_DRIVERS = ("audit.feature", "live_updates.feature")
-
-#: Where RULES.md may be: in seeds/ (the project's copy), or beside the repository.
-RULES_MD_PLACES = (
-    ROOT / "seeds" / "RULES.md",
-    ROOT.parent / "shared" / "RULES.md",
-    ROOT / "RULES.md",
-    ROOT / "docs" / "RULES.md",
-)
-READINGS_MD = ROOT / "seeds" / "READINGS.md"
-
-_RULE_LINE = re.compile(r"^- (?P<id>[PDBT]\d+)\s", re.MULTILINE)
-_READING_ROW = re.compile(r"^\| (?P<id>R\d+) \|", re.MULTILINE)
-
-
-def rules_md() -> Path | None:
-    """The RULES.md this checkout can see, if any."""
-    return next((path for path in RULES_MD_PLACES if path.is_file()), None)
-
-
-def documented_rule_ids() -> tuple[str, ...]:
-    """The P, D, B and T ids RULES.md defines (empty when no RULES.md is found)."""
-    path = rules_md()
-    if path is None:
-        return ()
-    return tuple(match["id"] for match in _RULE_LINE.finditer(path.read_text(encoding="utf-8")))
-
-
-def documented_reading_ids() -> tuple[str, ...]:
-    """The R ids seeds/READINGS.md defines (empty when it is missing)."""
-    if not READINGS_MD.is_file():
-        return ()
-    text = READINGS_MD.read_text(encoding="utf-8")
-    return tuple(match["id"] for match in _READING_ROW.finditer(text))
-
-
-def rule_ids() -> tuple[str, ...]:
-    """Every id of RULES.md a scenario must check: the explicit lists and RULES.md's."""
-    listed = PENANG_RULES + DEFAULTS + BASIC_RUMMY + THREE_THIRTEEN
-    return tuple(dict.fromkeys(listed + documented_rule_ids()))
+OWN_DRIVERS = ("penang/audit.feature", "penang/live_updates.feature")
 
 
 def known_tags() -> tuple[str, ...]:
     """Every tag a feature file may carry (each is registered as a pytest marker)."""
-    readings = tuple(dict.fromkeys(READINGS + documented_reading_ids()))
-    return rule_ids() + readings + OTHER_TAGS
+    return rule_ids() + reading_ids() + OTHER_TAGS

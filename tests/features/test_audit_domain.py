@@ -1,4 +1,4 @@
-"""features/audit.feature run against the rules engine in process.
+"""features/penang/audit.feature run against the rules engine in process.
 
 The steps speak to an `AuditDriver`: it plays a seeded game to its end and exports the
 record, and it verifies a record from its bytes. `DomainAuditDriver` does both in
@@ -85,7 +85,7 @@ def audit() -> Audit:
     return Audit()
 
 
-scenarios("audit.feature")
+scenarios("penang/audit.feature")
 
 
 def stored(event: Any) -> Json:

@@ -1,5 +1,5 @@
-"""features/audit.feature run against the service: records exported over HTTP, verified
-offline with the `penang-rummy verify` command and by the service's import.
+"""features/penang/audit.feature run against the service: records exported over HTTP,
+verified offline with the `penang-rummy verify` command and by the service's import.
 
 The scenarios and their steps are test_audit_domain.py's (the steps are shared from
 there, unchanged); only the `AuditDriver` differs. `HttpAuditDriver`:
@@ -123,4 +123,4 @@ def audit_driver(audit_service: TestClient[Any]) -> AuditDriver:
     return HttpAuditDriver(audit_service)
 
 
-scenarios("audit.feature")
+scenarios("penang/audit.feature")

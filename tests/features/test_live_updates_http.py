@@ -1,4 +1,4 @@
-"""features/live_updates.feature, run over HTTP against a running server.
+"""features/penang/live_updates.feature, run over HTTP against a running server.
 
 A stream stays open while its game runs, and the TestClient reads a whole response
 before it answers, so the server runs in a thread of the test (uvicorn, over a
@@ -52,4 +52,4 @@ def streams(live_server: LiveServer, http_driver: HttpDriver) -> Iterator[Stream
     opened.close()
 
 
-scenarios("live_updates.feature")
+scenarios("penang/live_updates.feature")

@@ -1,5 +1,4 @@
-"""The rules spec (features/*.feature, and each draw game's folder) run against the rules
-engine in process."""
+"""The rules spec (each game's folder of features/) run against the rules engine in process."""
 
 from __future__ import annotations
 
@@ -7,7 +6,7 @@ import pytest
 from pytest_bdd import scenarios
 
 from .drivers import DomainDriver, Driver
-from .rule_ids import DRAW_RULE_AREAS, RULE_AREAS
+from .rule_ids import RULE_AREAS
 
 
 @pytest.fixture
@@ -15,4 +14,4 @@ def driver() -> Driver:
     return DomainDriver()
 
 
-scenarios(*RULE_AREAS, *DRAW_RULE_AREAS)
+scenarios(*RULE_AREAS)

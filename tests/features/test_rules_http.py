@@ -1,4 +1,4 @@
-"""The rules spec (features/*.feature) run against the service over HTTP.
+"""The rules spec (features/<game>/*.feature) run against the service over HTTP.
 
 The same feature files and step definitions as test_rules_domain.py, with the
 `driver` fixture speaking to the REST API (`HttpDriver`). Only the scenarios tagged
@@ -29,7 +29,7 @@ from service.settings import Settings
 from .conformance import RuleSummary, conformance_url
 from .drivers import Driver
 from .http_driver import HttpDriver
-from .rule_ids import DRAW_RULE_AREAS, HTTP_TAG, RULE_AREAS
+from .rule_ids import HTTP_TAG, RULE_AREAS
 
 SCENARIO_TAG = HTTP_TAG
 #: How long the kit waits for one answer of a server under test.
@@ -68,7 +68,7 @@ def rule_summary_in_the_junit_report(
             record_testsuite_property(rule, status.status)
 
 
-scenarios(*RULE_AREAS, *DRAW_RULE_AREAS)
+scenarios(*RULE_AREAS)
 
 #: @http scenarios the service fails, by test name, with how it differs from the engine
 #: (none today; a new difference goes here as a strict expected failure, never hidden).

@@ -1,11 +1,10 @@
 """Every rule of RULES.md and every reading of READINGS.md is checked by a scenario,
 and every scenario names its rule.
 
-Rule ids come from the explicit lists in rule_ids.py, checked against seeds/RULES.md
-and seeds/READINGS.md. A scenario's tags include those it inherits from its feature
-and rule, and an outline's Examples add their own. Penang's features lie in features/,
-each draw game's in its own folder (features/rummy/, features/three_thirteen/), whose
-scenarios cite that game's ids (B, T) and are not yet run over HTTP.
+Rule ids are read from seeds/RULES.md and seeds/READINGS.md (rule_ids.py). A scenario's
+tags include those it inherits from its feature and rule, and an outline's Examples add
+their own. Each game's features lie in its own folder (features/penang/, features/rummy/,
+features/three_thirteen/), whose scenarios cite that game's ids (P and D, B, T).
 """
 
 from __future__ import annotations
@@ -18,20 +17,15 @@ from typing import Any
 from gherkin.parser import Parser
 
 from .rule_ids import (
-    BASIC_RUMMY,
-    DEFAULTS,
-    DRAW_DOMAIN_ONLY,
-    DRAW_RULE_AREAS,
+    DOMAIN_ONLY,
     GAME_FOLDERS,
     HTTP_TAG,
     OWN_DRIVERS,
-    PENANG_RULES,
-    READINGS,
+    READINGS_MD,
     ROOT,
     RULE_AREAS,
-    THREE_THIRTEEN,
-    documented_reading_ids,
-    documented_rule_ids,
+    RULES_MD,
+    reading_ids,
     rule_ids,
 )
 
@@ -79,9 +73,14 @@ def feature_files() -> list[Path]:
 
 
 def _area(scenario: TaggedScenario) -> str:
-    """The scenario's folder under features/: a game's, or "" for Penang's."""
+    """The scenario's folder under features/: its game's ("" for a file outside them)."""
     path = scenario.where.split(":", 1)[0]
     return path.rsplit("/", 1)[0] if "/" in path else ""
+
+
+def _letters(scenario: TaggedScenario) -> str:
+    """The letters of the rule ids of the scenario's game (none outside a game's folder)."""
+    return GAME_FOLDERS.get(_area(scenario), "")
 
 
 def all_scenarios() -> list[TaggedScenario]:
@@ -96,60 +95,71 @@ def test_every_rule_is_checked_by_a_scenario() -> None:
 
 def test_every_scenario_cites_a_rule_of_its_game() -> None:
     ids = set(rule_ids())
-    letters = {"": ("P", "D"), **{folder: (letter,) for folder, letter in GAME_FOLDERS.items()}}
     untagged = [
         scenario.where
         for scenario in all_scenarios()
-        if not {tag for tag in scenario.tags & ids if tag.startswith(letters[_area(scenario)])}
+        if not {tag for tag in scenario.tags & ids if tag[0] in _letters(scenario)}
     ]
     assert not untagged, "scenarios citing no rule of their game:\n" + "\n".join(untagged)
 
 
-def test_each_draw_games_rules_are_checked_in_its_folder() -> None:
-    for folder, letter in GAME_FOLDERS.items():
+def test_every_feature_file_lies_in_a_games_folder() -> None:
+    outside = [
+        path.relative_to(FEATURES).as_posix()
+        for path in feature_files()
+        if path.parent.relative_to(FEATURES).as_posix() not in GAME_FOLDERS
+    ]
+    assert not outside, f"feature files outside a game's folder: {', '.join(outside)}"
+
+
+def test_each_games_rules_are_checked_in_its_folder() -> None:
+    for folder, letters in GAME_FOLDERS.items():
         tagged = {tag for s in all_scenarios() if _area(s) == folder for tag in s.tags}
-        missing = [rule for rule in rule_ids() if rule[0] == letter and rule not in tagged]
+        missing = [rule for rule in rule_ids() if rule[0] in letters and rule not in tagged]
         assert not missing, f"no scenario of features/{folder} checks {', '.join(missing)}"
 
 
 def test_every_reading_is_checked_by_a_scenario() -> None:
     tagged = {tag for scenario in all_scenarios() for tag in scenario.tags}
-    assert set(documented_reading_ids()) == set(READINGS), "READINGS.md and rule_ids.py differ"
-    missing = [reading for reading in READINGS if reading not in tagged]
+    missing = [reading for reading in reading_ids() if reading not in tagged]
     assert not missing, f"no scenario checks {', '.join(missing)}"
 
 
-def test_the_rule_list_mirrors_rules_md() -> None:
-    documented = documented_rule_ids()
-    # Without RULES.md beside the checkout the explicit list stands alone.
-    if documented:
-        assert set(documented) == set(PENANG_RULES + DEFAULTS + BASIC_RUMMY + THREE_THIRTEEN), (
-            "RULES.md and tests/features/rule_ids.py list different rules"
-        )
+def test_the_documents_number_each_family_of_ids_from_one() -> None:
+    # Each family (P, D, B, T in RULES.md; R in READINGS.md) runs 1, 2, 3, … in order, so
+    # an id the parser missed, or one written twice, shows as a gap or a repeat.
+    families: dict[str, list[int]] = {}
+    for rule in rule_ids() + reading_ids():
+        families.setdefault(rule[0], []).append(int(rule[1:]))
+    for letter, numbers in families.items():
+        assert numbers == list(range(1, len(numbers) + 1)), f"{letter} ids: {numbers}"
+    # Every family of rules is some game's, and every game's letters name a family.
+    assert set(families) == {*"".join(GAME_FOLDERS.values()), "R"}, sorted(families)
 
 
-def test_features_readme_lists_every_rule() -> None:
+def test_every_id_the_documents_cite_is_one_they_define() -> None:
+    text = RULES_MD.read_text(encoding="utf-8") + READINGS_MD.read_text(encoding="utf-8")
+    cited = set(re.findall(r"\b[A-Z]\d+\b", text))
+    undefined = sorted(cited - set(rule_ids()) - set(reading_ids()))
+    assert not undefined, f"cited but not defined: {', '.join(undefined)}"
+
+
+def test_features_readme_places_every_rule_in_a_rule_area() -> None:
     readme = (FEATURES / "README.md").read_text(encoding="utf-8")
-    listed = set(re.findall(r"\b[PDBT]\d+\b", readme))
+    areas = [line for line in readme.splitlines() if line.startswith("| `")]
+    listed = set(re.findall(r"\b[A-Z]\d+\b", " ".join(areas)))
     missing = [rule for rule in rule_ids() if rule not in listed]
-    assert not missing, f"features/README.md does not list {', '.join(missing)}"
+    assert not missing, f"features/README.md's tables name no area for {', '.join(missing)}"
 
 
 def test_every_rule_area_has_a_scenario_for_the_http_driver() -> None:
+    # The service plays every game: each rule area's scenarios run over HTTP too, but for
+    # the areas whose steps only the engine answers (DOMAIN_ONLY).
     for area in RULE_AREAS:
         scenarios = _scenarios(FEATURES / area)
         assert scenarios, f"{area} holds no scenario"
-        assert any(HTTP_TAG in scenario.tags for scenario in scenarios), f"{area}: no @{HTTP_TAG}"
-
-
-def test_every_draw_game_rule_area_has_a_scenario_for_the_http_driver() -> None:
-    # The service plays basic Rummy and Three Thirteen: their scenarios run over HTTP too,
-    # but for the areas whose steps only the engine answers (DRAW_DOMAIN_ONLY).
-    for area in DRAW_RULE_AREAS:
-        scenarios = _scenarios(FEATURES / area)
-        assert scenarios, f"{area} holds no scenario"
         tagged = [scenario.where for scenario in scenarios if HTTP_TAG in scenario.tags]
-        if area in DRAW_DOMAIN_ONLY:
+        if area in DOMAIN_ONLY:
             assert not tagged, f"{area}: its steps are the engine's alone, yet @{HTTP_TAG}"
         else:
             assert tagged, f"{area}: no @{HTTP_TAG}"
@@ -159,7 +169,7 @@ def test_every_feature_file_is_bound() -> None:
     # A feature file outside RULE_AREAS would run with neither driver, and escape the
     # @http check above, unless a module of its own binds it.
     files = {path.relative_to(FEATURES).as_posix() for path in feature_files()}
-    bound = set(RULE_AREAS) | set(DRAW_RULE_AREAS) | set(OWN_DRIVERS)
+    bound = set(RULE_AREAS) | set(OWN_DRIVERS)
     unbound = sorted(files - bound)
     assert not unbound, f"add to RULE_AREAS in rule_ids.py: {', '.join(unbound)}"
     missing = sorted(bound - files)

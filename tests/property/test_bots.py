@@ -30,8 +30,8 @@ from domain.rules import Rules
 from domain.state import GameState, fold
 from domain.views import view_game
 
+from .games_played import PENANG_RULES
 from .play import check_cards_accounted_for, check_scores, friendly_deck
-from .test_random_play import RULES
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ def tables(draw: st.DrawFn) -> Table:
     players = draw(st.integers(min_value=2, max_value=5))
     return Table(
         players=players,
-        rules=draw(RULES),
+        rules=draw(PENANG_RULES),
         seed=draw(st.integers(min_value=0, max_value=2**32 - 1)),
         friendly=draw(st.booleans()),
         bots=tuple(draw(st.sampled_from(BOT_NAMES)) for _ in range(players)),

@@ -25,7 +25,7 @@ from domain.events import Melded
 from domain.rummy.game import play, start_hand
 from domain.rummy.rules import RummyRules
 
-from .draw_support import after, draw, lay, meld, rummy_hand, texts, throw
+from ..draw_support import after, draw, lay, meld, rummy_hand, texts, throw
 
 FOUR = {1: "3H 4H 5H 8S", 0: "7C 7D 7S QS"}
 

@@ -18,7 +18,7 @@ from domain.events import LaidOff, Melded
 from domain.rummy.game import play
 from domain.rummy.rules import RummyRules
 
-from .draw_support import after, draw, lay, meld, rummy_hand, texts, throw
+from ..draw_support import after, draw, lay, meld, rummy_hand, texts, throw
 
 # --- melds and lay-offs (B5, B6, B10, R25) ---------------------------------------------
 

@@ -15,7 +15,7 @@ from domain.rummy.game import play
 from domain.rummy.hands import match_won_by, next_dealer
 from domain.rummy.rules import RummyRules
 
-from .draw_support import after, draw, lay, meld, rummy_hand, throw
+from ..draw_support import after, draw, lay, meld, rummy_hand, throw
 
 FOUR = {1: "3H 4H 5H 8S", 0: "7C 7D 7S QS"}
 

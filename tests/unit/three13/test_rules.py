@@ -28,7 +28,7 @@ from domain.three13.hands import match_won_by, next_dealer
 from domain.three13.moves import legal_moves
 from domain.three13.rules import HANDS, ThirteenRules, hand_size, wild_rank
 
-from .draw_support import draw, go_out, thirteen_after, thirteen_hand, throw
+from ..draw_support import draw, go_out, thirteen_after, thirteen_hand, throw
 
 THREE = {1: "5H 6H 8S", 0: "7C 7D QS"}
 

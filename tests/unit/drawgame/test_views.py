@@ -22,7 +22,7 @@ from domain.rummy.game import play, start_hand
 from domain.rummy.moves import legal_moves
 from domain.rummy.rules import RummyRules
 
-from .draw_support import after, draw, meld, rummy_hand, stacked, throw
+from ..draw_support import after, draw, meld, rummy_hand, stacked, throw
 
 CARD = re.compile(r'"((?:[2-9]|10|[AJQK])[SHDC])"')
 HANDS = {1: "3H 4H 5H 8S", 0: "7C 7D 7S QS"}

@@ -1,0 +1,150 @@
+"""How random play plays each registered game: its `GamePlay`, by the game's name.
+
+Penang Rummy is played by uniform picks among the whole turns its legal moves list
+(`turns`: a seat with none declares dead, P29 D6), under a mix of rule options, with
+2–5 players; play.py's own driver plays it harder (longer turns, friendly deals, turn
+clocks). Basic Rummy (2–6 players, both options drawn, and short hands) and Three
+Thirteen (2–6 players, every hand number 1–11) are played one listed command at a time
+by the choosers of draw_play.py.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from hypothesis import strategies as st
+
+from domain.cards import Card
+from domain.events import Event, GameEnded
+from domain.games import GAMES  # the registry of games: the one line to follow if it moves
+from domain.rules import CardPoints, Rules
+from domain.rummy.rules import RummyRules
+from domain.state import GameState
+from domain.three13.rules import ThirteenRules
+
+from . import draw_play
+from .every_game import Chooser, GamePlay, Played, Table, play_game
+from .play import check_scores, check_views
+
+__all__ = ["GAMES", "PLAYS", "play"]
+
+SEED = st.integers(min_value=0, max_value=2**32 - 1)
+
+#: Penang's rule options, as random play draws them.
+PENANG_RULES = st.builds(
+    Rules,
+    jokers=st.sampled_from((6, 8)),
+    cards_per_player=st.sampled_from((None, None, 4, 6, 9, 12)),
+    jokers_lay_off=st.booleans(),
+    swapped_joker_same_turn=st.booleans(),
+    all_joker_melds=st.booleans(),
+    auto_dead=st.booleans(),
+    card_points=st.sampled_from((CardPoints(), CardPoints(face=5, ace=1, joker=50))),
+)
+RUMMY_RULES = st.builds(
+    RummyRules,
+    last_card_discard=st.booleans(),
+    ace_high=st.booleans(),
+    cards_per_player=st.sampled_from((None, None, None, 3, 5)),
+)
+
+
+def _penang_cards(state: GameState) -> list[Card]:
+    held = [card for hand in state.hands for card in hand]
+    tabled = [card for meld in state.table for card in meld.cards]
+    return held + tabled + list(state.undealt)
+
+
+def _penang_bound(state: GameState) -> int:
+    # Every turn takes at least one card from the mover's hand for good; every other
+    # command is a dead declaration, at most one per seat (P10, P30).
+    return sum(len(hand) for hand in state.hands) + state.seats
+
+
+def _penang_event(state: GameState, event: Event) -> None:
+    check_views(state)
+    if isinstance(event, GameEnded):
+        check_scores(state, event)
+
+
+def _penang_end(played: Played) -> None:
+    assert sum(isinstance(event, GameEnded) for event in played.events) == 1
+
+
+def _uniform(state: Any, seat: int, listed: Sequence[Any], rng: random.Random) -> Any:
+    return rng.choice(listed)
+
+
+PENANG = GamePlay(
+    listed=lambda moves: [turn.actions for turn in moves.turns],
+    cards=_penang_cards,
+    bound=_penang_bound,
+    refold_every=1,
+    choose=_uniform,
+    tables=st.builds(
+        Table,
+        game=st.just("penang"),
+        players=st.integers(2, 5),
+        rules=PENANG_RULES,
+        seed=SEED,
+        fair=st.booleans(),
+    ),
+    examples=40,
+    records=10,
+    check_event=_penang_event,
+    check_end=_penang_end,
+    ending=lambda state: f"ended by {state.ended.reason}",
+)
+RUMMY = GamePlay(
+    listed=draw_play.listed,
+    cards=draw_play.cards,
+    bound=lambda state: 4000,
+    refold_every=20,
+    choose=draw_play.choose_rummy,
+    tables=st.builds(
+        Table,
+        game=st.just("rummy"),
+        players=st.integers(2, 6),
+        rules=RUMMY_RULES,
+        seed=SEED,
+        fair=st.booleans(),
+    ),
+    examples=150,
+    records=25,
+    check_event=draw_play.check_event,
+    check_turn=draw_play.only_the_seat_on_turn(GAMES["rummy"].legal_moves),
+    check_end=draw_play.check_rummy_scores,
+    ending=draw_play.rummy_ending,
+)
+THREE_THIRTEEN = GamePlay(
+    listed=draw_play.listed,
+    cards=draw_play.cards,
+    bound=lambda state: 4000,
+    refold_every=20,
+    choose=draw_play.choose_thirteen,
+    tables=st.builds(
+        Table,
+        game=st.just("three-thirteen"),
+        players=st.integers(2, 6),
+        rules=st.just(ThirteenRules()),
+        seed=SEED,
+        fair=st.booleans(),
+        number=st.integers(1, 11),
+    ),
+    examples=40,
+    records=15,
+    check_event=draw_play.check_event,
+    check_turn=draw_play.only_the_seat_on_turn(GAMES["three-thirteen"].legal_moves),
+    check_end=draw_play.check_thirteen_scores,
+    ending=draw_play.thirteen_ending,
+)
+
+#: Every registered game's play, by the game's name.
+PLAYS: dict[str, GamePlay] = {"penang": PENANG, "rummy": RUMMY, "three-thirteen": THREE_THIRTEEN}
+
+
+def play(table: Table, choose: Chooser | None = None) -> Played:
+    """`table` played to its end by its game's chooser (or `choose`)."""
+    return play_game(GAMES[table.game], PLAYS[table.game], table, choose)

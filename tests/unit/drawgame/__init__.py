@@ -1,0 +1,1 @@
+"""Unit tests of what the draw games share (domain/drawgame/)."""

@@ -1,0 +1,1 @@
+"""Unit tests of basic Rummy's rules (domain/rummy/): one table of cases per rule area."""
