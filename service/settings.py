@@ -1,7 +1,7 @@
 """Service settings: one table (`SETTINGS`), read from environment variables and flags.
 
 The table is the one list of settings: `Settings.from_env` reads it, `penang-rummy
-serve --help` prints it, and a test checks that the README's configuration table is
+serve --help` prints it, and a test checks that docs/operators.md's configuration table is
 `markdown_table()` word for word. A bad value is a `SettingsError` naming the
 variable (or flag) and what it accepts, which the CLI prints as one line.
 """
@@ -302,7 +302,7 @@ def parse(row: Setting, text: str, source: str) -> Value:
 
 
 def markdown_table() -> str:
-    """The README's configuration table."""
+    """The configuration table of docs/operators.md."""
     lines = ["| variable | default | meaning |", "|---|---|---|"]
     for row in SETTINGS:
         default = "empty" if row.default == "empty" else f"`{row.default}`"

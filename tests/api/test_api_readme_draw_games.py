@@ -1,8 +1,8 @@
-"""The README's curl runs of basic Rummy and Three Thirteen answer what the README shows.
+"""docs/clients.md's curl runs of basic Rummy and Three Thirteen answer what it shows.
 
 The same requests as the section "Basic Rummy and Three Thirteen with curl", sent to the
-app in process: every answer the README prints (`# {...}`, as `jq -c` writes it) must be
-one the service gives, so the README cannot drift from the service.
+app in process: every answer the page prints (`# {...}`, as `jq -c` writes it) must be
+one the service gives, so the page cannot drift from the service.
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ from typing import Any
 
 from .support import Api, Json
 
-README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+PAGE = (Path(__file__).resolve().parents[2] / "docs" / "clients.md").read_text(encoding="utf-8")
 SECTION = "Basic Rummy and Three Thirteen with curl"
 
 
 def _printed() -> list[str]:
-    start = README.index(f"\n## {SECTION}\n")
-    section = README[start : README.index("\n## ", start + 1)]
+    start = PAGE.index(f"\n## {SECTION}\n")
+    section = PAGE[start : PAGE.index("\n## ", start + 1)]
     return [line[2:] for line in re.findall(r"^# [{\[].*$", section, re.MULTILINE)]
 
 
