@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from domain.games import GAMES
 from service.settings import markdown_table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -15,6 +16,25 @@ def _section(page: str, title: str) -> str:
     start = text.index(f"\n## {title}\n")
     end = text.find("\n## ", start + 1)
     return text[start : end if end > 0 else None]
+
+
+def _introduction() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return text[: text.index("\n## Quick start\n")]
+
+
+def test_the_introduction_says_the_service_plays_every_game_of_the_engine() -> None:
+    introduction = _introduction()
+    for spec in GAMES.values():
+        assert f"**{spec.title}**" in introduction, spec.title
+        assert f'"game": "{spec.name}"' in introduction or f'"{spec.name}"' in introduction
+
+
+def test_the_introduction_names_every_event_type_of_every_game() -> None:
+    named = set(re.findall(r"`(\w+)`", _introduction()))
+    for spec in GAMES.values():
+        missing = sorted(set(spec.codec.types) - named)
+        assert not missing, f"{spec.title}: {missing}"
 
 
 def test_the_quick_start_is_two_commands_for_a_bare_python3() -> None:
