@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 
 from domain.games import GAMES
-from service.settings import markdown_table
+from service.settings import SETTINGS, markdown_table
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,6 +42,22 @@ def test_the_quick_start_is_two_commands_for_a_bare_python3() -> None:
     block = re.findall(r"```sh\n(.*?)```", _section("README.md", "Quick start"), re.DOTALL)[0]
     commands = [line.split("#")[0].strip() for line in block.splitlines()]
     assert commands == ["python3 -m service serve", "python3 tests/run.py"]
+
+
+def test_the_quick_start_says_how_to_run_the_command_from_anywhere() -> None:
+    quick_start = _section("README.md", "Quick start")
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    (command,) = scripts["scripts"]
+    for phrase in (f"`.venv/bin/{command}`", "`. .venv/bin/activate`", "No module named service"):
+        assert phrase in quick_start, phrase
+
+
+def test_the_quick_start_picks_a_port_with_the_flag_serve_takes() -> None:
+    quick_start = _section("README.md", "Quick start")
+    (flag,) = set(re.findall(r"`python3 -m service serve (--[a-z-]+) 8001`", quick_start))
+    port = next(row for row in SETTINGS if row.variable == "PENANG_RUMMY_PORT")
+    assert flag == port.option
+    assert "H=http://127.0.0.1:8001" in quick_start
 
 
 def test_the_configuration_table_is_the_settings_table() -> None:
