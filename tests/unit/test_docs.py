@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import subprocess
 import tomllib
 from pathlib import Path
 
@@ -84,3 +85,18 @@ def test_the_lock_is_updated_as_its_own_header_says() -> None:
     command = header.lstrip("# ").strip()
     assert command.startswith("uv pip compile ") and "--generate-hashes" in command
     assert f".venv/bin/{command}\n" in _section("docs/development.md", "Dependencies")
+
+
+def test_a_client_is_generated_outside_the_checkout_or_where_git_ignores_it() -> None:
+    # A client generated into the checkout is linted by its ruff: the suite fails.
+    text = (ROOT / "docs" / "clients.md").read_text(encoding="utf-8")
+    outputs = re.findall(r"openapi-python-client generate .*--output-path (\S+)", text)
+    outputs += re.findall(r"npx openapi-typescript \S+ -o (\S+?)`", text)
+    assert len(outputs) == 2, outputs
+    for output in outputs:
+        variable = re.fullmatch(r"\$(\w+)/.+", output)
+        if variable is not None:
+            assert re.search(rf"^{variable[1]}=\$\(mktemp -d\)", text, re.MULTILINE), output
+        else:
+            ignored = subprocess.run(["git", "check-ignore", "-q", output], cwd=ROOT, check=False)
+            assert ignored.returncode == 0, f"{output}: inside the checkout, and not ignored"
