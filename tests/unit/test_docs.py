@@ -7,6 +7,8 @@ import subprocess
 import tomllib
 from pathlib import Path
 
+from features.conformance import rule_ids
+
 from domain.games import GAMES
 from service.settings import SETTINGS, markdown_table
 
@@ -100,3 +102,13 @@ def test_a_client_is_generated_outside_the_checkout_or_where_git_ignores_it() ->
         else:
             ignored = subprocess.run(["git", "check-ignore", "-q", output], cwd=ROOT, check=False)
             assert ignored.returncode == 0, f"{output}: inside the checkout, and not ignored"
+
+
+def test_the_conformance_page_names_every_family_of_rule_ids_and_counts_nothing() -> None:
+    # The summary has a line per rule id of every family; a count written by hand goes stale.
+    page = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
+    summary = page[page.index("**The summary.**") : page.index("**What may not run.**")]
+    for family in sorted({rule[0] for rule in rule_ids()}):
+        assert re.search(rf"\b{family}\b", summary), f"the summary leaves out the {family} ids"
+    counted = re.findall(r"\b\d+ (?:of them|scenarios|@http)\b", page)
+    assert not counted, counted
