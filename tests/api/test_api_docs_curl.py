@@ -29,7 +29,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     missing = [tool for tool in ("bash", "curl", "jq") if shutil.which(tool) is None]
     if missing:
         pytest.skip(f"the walk-throughs need {', '.join(missing)}, which this machine lacks")
-    with serve(tmp_path_factory.mktemp("docs-server")) as url:
+    # Commits are not synced one by one: a match played command by command is many writes.
+    with serve(tmp_path_factory.mktemp("docs-server"), "--sqlite-synchronous", "normal") as url:
         yield url
 
 
