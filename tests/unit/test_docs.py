@@ -10,6 +10,7 @@ from pathlib import Path
 from features.conformance import rule_ids
 
 from domain.games import GAMES
+from service.api.problems import PROBLEMS
 from service.settings import SETTINGS, markdown_table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -112,3 +113,10 @@ def test_the_conformance_page_names_every_family_of_rule_ids_and_counts_nothing(
         assert re.search(rf"\b{family}\b", summary), f"the summary leaves out the {family} ids"
     counted = re.findall(r"\b\d+ (?:of them|scenarios|@http)\b", page)
     assert not counted, counted
+
+
+def test_the_errors_list_gives_every_status_the_service_answers_with() -> None:
+    page = (ROOT / "docs" / "clients.md").read_text(encoding="utf-8")
+    errors = page[page.index("**Errors**") : page.index("**Secrecy.**")]
+    listed = [int(status) for status in re.findall(r"^- (\d{3}): ", errors, re.MULTILINE)]
+    assert sorted(listed) == sorted({row.status for row in PROBLEMS.values()})
