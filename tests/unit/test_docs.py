@@ -120,3 +120,24 @@ def test_the_errors_list_gives_every_status_the_service_answers_with() -> None:
     errors = page[page.index("**Errors**") : page.index("**Secrecy.**")]
     listed = [int(status) for status in re.findall(r"^- (\d{3}): ", errors, re.MULTILINE)]
     assert sorted(listed) == sorted({row.status for row in PROBLEMS.values()})
+
+
+def test_every_measured_figure_of_the_benchmarks_page_says_when_it_was_measured() -> None:
+    page = (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
+    date = re.compile(r"\b20\d\d-\d\d-\d\d\b")
+    timed = [m for m in re.finditer(r"^```.*?^```$", page, re.M | re.S) if _timing(m[0])]
+    assert len(timed) >= 2, "the simulations' summaries are gone"
+    for block in timed:
+        assert date.search(_text_before(page, block.start())), f"no date before {block[0][:60]!r}"
+    table = page.index("\n| benchmark | figure | goal |")
+    assert date.search(_text_before(page, table)), "the figures' table has no date"
+
+
+def _text_before(page: str, end: int) -> str:
+    """The paragraph of text before `end`, past any fenced blocks and comments between."""
+    text = re.sub(r"^```.*?^```$|<!--.*?-->", "", page[:end], flags=re.M | re.S)
+    return text.rstrip().rsplit("\n\n", 1)[-1]
+
+
+def _timing(text: str) -> bool:
+    return re.search(r"\d s, \d+(\.\d+)? (games|matches)/s", text) is not None
