@@ -141,3 +141,30 @@ def _text_before(page: str, end: int) -> str:
 
 def _timing(text: str) -> bool:
     return re.search(r"\d s, \d+(\.\d+)? (games|matches)/s", text) is not None
+
+
+def test_every_link_between_the_pages_leads_to_a_page_and_a_heading_there() -> None:
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    broken = []
+    for page in pages:
+        for target in re.findall(r"\]\(([^)\s]+)\)", page.read_text(encoding="utf-8")):
+            if re.match(r"[a-z]+:", target):
+                continue
+            path, _, anchor = target.partition("#")
+            linked = (page.parent / path).resolve() if path else page
+            if not linked.is_file() or (anchor and anchor not in _anchors(linked)):
+                broken.append(f"{page.relative_to(ROOT)}: {target}")
+    assert not broken, broken
+    linked_from_readme = set(re.findall(r"\]\(docs/([\w-]+\.md)\)", _text("README.md")))
+    assert linked_from_readme == {page.name for page in pages[1:]}, "a page the README omits"
+
+
+def _anchors(page: Path) -> set[str]:
+    """The anchors of a page's headings, as GitHub makes them."""
+    prose = re.sub(r"^```.*?^```$", "", page.read_text(encoding="utf-8"), flags=re.M | re.S)
+    headings = re.findall(r"^#+ (.+)$", prose, re.MULTILINE)
+    return {re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-") for heading in headings}
+
+
+def _text(page: str) -> str:
+    return (ROOT / page).read_text(encoding="utf-8")
