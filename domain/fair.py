@@ -27,7 +27,7 @@ Algorithm `hmac-sha256-fisher-yates/1`:
 `fair_deal` (Penang's deck from its rules) and `fair_deal_of` (any game's deck) are the
 whole recipe, from seeds to deck, dealer and proof: the service deals with them and the
 verifiers (`domain.proof`, `domain.drawgame.audit`) recompute a deal with them, so the
-two cannot drift apart. The README gives a test vector; tests/audit/test_audit_fair_vector.py
+two cannot drift apart. docs/auditors.md gives a test vector; tests/audit/test_audit_fair_vector.py
 checks it against an independent implementation, as tests/audit/test_audit_rebuild_vector.py
 checks the rebuilds.
 """

@@ -143,7 +143,7 @@ def parse(row: Setting, text: str, source: str) -> Value:
 
 
 def markdown_table(table: Sequence[Setting]) -> str:
-    """The README's configuration table."""
+    """A configuration table in Markdown (docs/operators.md prints the service's)."""
     lines = ["| variable | default | meaning |", "|---|---|---|"]
     for row in table:
         default = "empty" if row.default == "empty" else f"`{row.default}`"

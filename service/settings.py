@@ -3,7 +3,7 @@
 Each setting is declared once, as a field of `Settings` whose annotation (`described`)
 gives its meaning, bounds and flag. `SETTINGS`, the table of rows, is read from those
 annotations: `Settings.from_env` reads it, `penang-rummy serve --help` prints it, and a
-test checks that the README's configuration table is `markdown_table()` word for word.
+test checks that docs/operators.md's configuration table is `markdown_table()` word for word.
 A bad value is a `SettingsError` naming the variable (or flag) and what it accepts,
 which the CLI prints as one line.
 """
@@ -54,7 +54,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """Everything `service.app.create_app` needs; tests build one directly.
 
     Each field is declared once, here: its type, default, meaning and bounds. `SETTINGS`,
-    the environment, `serve`'s flags and help, and the README's table are read from it.
+    the environment, `serve`'s flags and help, and the table of docs/operators.md are read
+    from it.
     """
 
     store: Annotated[
@@ -260,7 +261,7 @@ def setting(field: str) -> Setting:
 
 
 def markdown_table() -> str:
-    """The README's configuration table."""
+    """The configuration table of docs/operators.md."""
     return setting_rows.markdown_table(SETTINGS)
 
 

@@ -4,7 +4,7 @@ Two-player games from seeded fair deals (`service.simulation`, in process), the 
 taking turns at both seats. The bounds are loose on purpose: they state what a bot
 is (better than chance against `random`), not a figure it happens to reach. Over
 thousands of games `greedy` wins about 60 % of these against `random` and `patient`
-about 70 % (README, Simulate).
+about 70 % (docs/benchmarks.md, Simulate).
 """
 
 from __future__ import annotations

@@ -1,0 +1,68 @@
+"""Every curl walk-through of README.md and docs/ answers what the page shows.
+
+Each page's walk-throughs run, as they are written, in bash with curl and jq against
+a `penang-rummy serve` process (tests/api/docs_replay.py): every answer a page shows
+after a command (`# {...}`) must be the line the service's answer prints, so the pages
+cannot drift from the service. A block that cannot be replayed says why in the page.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .docs_replay import DOCUMENTS, ROOT, Block, matches, replay, walkthroughs
+from .support import serve
+
+#: The pages whose walk-throughs are replayed: a parse that found none would test nothing.
+PAGES = [path for path in DOCUMENTS if any(b.skipped is None for b in walkthroughs(path))]
+#: Seconds one page's walk-throughs may take (a match played command by command is long).
+TIMEOUT = 900
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    missing = [tool for tool in ("bash", "curl", "jq") if shutil.which(tool) is None]
+    if missing:
+        pytest.skip(f"the walk-throughs need {', '.join(missing)}, which this machine lacks")
+    # Commits are not synced one by one: a match played command by command is many writes.
+    with serve(tmp_path_factory.mktemp("docs-server"), "--sqlite-synchronous", "normal") as url:
+        yield url
+
+
+def test_the_walkthroughs_found_are_the_pages_that_have_them() -> None:
+    names = {str(path.relative_to(ROOT)) for path in PAGES}
+    assert {"README.md", "docs/clients.md", "docs/auditors.md"} <= names, names
+
+
+def test_every_curl_command_of_a_page_stands_in_an_sh_block() -> None:
+    for path in DOCUMENTS:
+        for language, code in re.findall(r"^```(\w*)\n(.*?)^```$", _text(path), re.M | re.S):
+            has_curl = re.search(r"^curl |\$\(curl ", code, re.MULTILINE)
+            assert language == "sh" or not has_curl, f"{path.name}: curl outside an sh block"
+
+
+def _text(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda path: str(path.relative_to(ROOT)))
+def test_every_answer_a_page_shows_is_the_services(page: Path, served: str, tmp_path: Path) -> None:
+    blocks = [block for block in walkthroughs(page) if block.skipped is None]
+    assert any(block.shown for block in blocks), f"{page.name} shows no answer"
+    wrong = [
+        _difference(run.block, run.printed, run.errors)
+        for run in replay(blocks, served, tmp_path, TIMEOUT)
+        if not matches(run.block.shown, run.printed)
+    ]
+    assert not wrong, "\n\n".join(wrong)
+
+
+def _difference(block: Block, printed: list[str], errors: str) -> str:
+    shown = "\n".join(f"  # {line}" for line in block.shown)
+    got = "\n".join(f"  # {line}" for line in printed)
+    return f"{block.where} shows:\n{shown}\nbut printed:\n{got}\nand on standard error:\n{errors}"
