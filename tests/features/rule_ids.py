@@ -20,8 +20,8 @@ BASIC_RUMMY = tuple(f"B{n}" for n in range(1, 13))
 #: RULES.md: Three Thirteen (T1–T11), checked by the scenarios of features/three_thirteen/.
 THREE_THIRTEEN = tuple(f"T{n}" for n in range(1, 12))
 #: seeds/READINGS.md: how the engine reads the ambiguous rules: Penang's, then the draw
-#: games' (from R20), and their matches (R31).
-READINGS = tuple(f"R{n}" for n in range(1, 32))
+#: games' (from R20), their matches (R31), and basic Rummy's lay-offs (R32).
+READINGS = tuple(f"R{n}" for n in range(1, 33))
 #: The tag of the scenarios test_rules_http.py runs over HTTP (one at least per rule area).
 HTTP_TAG = "http"
 #: Tags that are not rule ids: `http` marks the scenarios the HTTP driver runs.
