@@ -138,3 +138,19 @@ def test_a_record_the_contract_takes_is_imported(
     assert _valid_by_contract("GameRecordDocument", changed)
     response = import_record(api, changed)
     assert response.status_code == 201, response.text
+
+
+def test_a_match_record_is_not_imported_as_a_game_record_and_says_where_it_goes(
+    api: Api, record: Json
+) -> None:
+    match_record = {
+        "format": "penang-rummy-match-record/1",
+        "rules_version": record["rules_version"],
+        "events": [],
+        "games": [record],
+    }
+    problem = _refused_as_malformed(import_record(api, match_record))
+    assert problem["field"] == "format", problem
+    assert "is a match record, which this service does not import" in problem["detail"]
+    assert "import each of its `games`" in problem["detail"]
+    assert not _valid_by_contract("GameRecordDocument", match_record)
