@@ -60,6 +60,7 @@ from service.usecases.match_messages import (
     ClaimSeat,
     CreatedMatch,
     CreateMatch,
+    LeftSeat,
     MatchEventsPage,
     MatchRecordDocument,
 )
@@ -108,6 +109,7 @@ WIRE_TYPES: tuple[type[Any], ...] = (
     MatchEventsPage,
     ClaimSeat,
     ClaimedSeat,
+    LeftSeat,
     MatchRecordDocument,
     *MOVES_TYPES,
     *STORED_TYPES,
