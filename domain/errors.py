@@ -30,6 +30,14 @@ class MalformedInput(RummyError):
     code = "malformed-input"
 
 
+class UnreadableAction(MalformedInput):
+    """One action of a command that is not written as an action of the game at all."""
+
+    def __init__(self, message: str, action_index: int) -> None:
+        super().__init__(message)
+        self.action_index = action_index
+
+
 class MalformedCard(MalformedInput):
     """A card (or rank) that does not parse: `rank then suit letter`, or `JK`."""
 

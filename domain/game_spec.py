@@ -20,7 +20,7 @@ import msgspec
 from domain.audit import Verdict
 from domain.cards import Card
 from domain.codec import EventCodec
-from domain.errors import MalformedInput, NotInThisGame
+from domain.errors import MalformedInput, NotInThisGame, UnreadableAction
 from domain.events import DealProof, Event
 from domain.rule_ids import RuleId
 from domain.views import Viewer
@@ -102,7 +102,8 @@ def decode_actions(spec: GameSpec[Any, Any], raw: object) -> tuple[Any, ...]:
     """A command's actions (JSON builtins) as `spec`'s action types.
 
     An action of another game is refused naming the rule of this game that has no such
-    move (`NotInThisGame`); anything else unreadable is MalformedInput.
+    move (`NotInThisGame`); anything else unreadable is `UnreadableAction`. Both carry the
+    action's index, as the service's own decoder gives it.
     """
     if not isinstance(raw, list | tuple):
         raise MalformedInput("the actions are a list")
@@ -116,11 +117,13 @@ def decode_actions(spec: GameSpec[Any, Any], raw: object) -> tuple[Any, ...]:
                     f"{spec.title} has no {kind!r} action", spec.foreign_actions[kind]
                 )
                 raise refusal.at_action(index)
-            raise MalformedInput(f"action {index}: not an action of {spec.title}: {kind!r}")
+            raise UnreadableAction(
+                f"action {index}: not an action of {spec.title}: {kind!r}", index
+            )
         try:
             decoded.append(msgspec.convert(item, type=known[kind]))
         except msgspec.ValidationError as error:
-            raise MalformedInput(f"action {index}: {error}") from None
+            raise UnreadableAction(f"action {index}: {error}", index) from None
     return tuple(decoded)
 
 

@@ -2,9 +2,10 @@
 
 A run grows at either end only, never past its game's highest position nor beyond its
 longest run (P20, P16: 14 cards with a high ace; 13, ace low only, in basic Rummy's B5);
-a set takes any card of its rank (P20, B6). A joker may be laid off where D5's option
-allows; where both ends of a run are open and stand for different cards, it must name
-its end. `lay_off` lays off in Penang; `lay_off_as` in any game, by its `MeldTerms`.
+a set takes any card of its rank (P20, B6), up to its game's largest set (B5: four). A
+joker may be laid off where D5's option allows; where both ends of a run are open and
+stand for different cards, it must name its end. `lay_off` lays off in Penang;
+`lay_off_as` in any game, by its `MeldTerms`.
 """
 
 from __future__ import annotations
@@ -50,6 +51,10 @@ def lay_off_as(
             raise CannotLayOff(
                 f"{card} does not fit the set {meld}: a set takes only {rank_text(meld.rank)}s",
                 terms.extend_rule,
+            )
+        if not terms.fits_set(len(meld.cards) + 1):
+            raise CannotLayOff(
+                f"{card}: the set {meld} already holds {terms.max_set} cards", terms.meld_rule
             )
         return replace_cards(meld, meld.cards + (card,), meld.low), rank_text(meld.rank), None
     if len(meld.cards) >= terms.max_run:

@@ -3,6 +3,8 @@
 Runs and sets are the same idea in every game of the rummy family; what differs is a
 handful of parameters (`MeldTerms`), which `domain.melds` and `domain.layoffs` take:
 
+- the size of a set: bounded only by the cards that exist (Penang's P18, R7; Three
+  Thirteen's T5) or at most four of a kind (basic Rummy's B5);
 - the ace: low only (A-2-3: basic Rummy's B5, Three Thirteen's T5) or low and high
   (Q-K-A too: Penang's P14, basic Rummy's option B10); a run never wraps (K-A-2);
 - the wild cards: jokers (Penang, P22) and, in Three Thirteen, every natural card of the
@@ -37,13 +39,16 @@ class MeldTerms:
     high_ace: bool = True
     #: A natural rank that is wild besides the jokers (Three Thirteen's T3), if any.
     wild_rank: int | None = None
+    #: The most cards a set may hold (B5: "three or four of a kind"); None where only the
+    #: cards that exist bound it (P18, R7; T5).
+    max_set: int | None = None
     #: Whether a meld may be made of wild cards alone (D3's option, T6).
     all_wild: bool = False
     #: Whether an ambiguous wild card must be told what it stands for (D4).
     name_wilds: bool = True
     #: How a refusal calls a wild card ("joker", "wild card"); empty where a game has none.
     wild_word: str = "joker"
-    #: Too few cards, or neither one suit nor one rank.
+    #: Too few cards, neither one suit nor one rank, or a set beyond `max_set`.
     meld_rule: RuleId = "P13"
     #: Cards of one suit that are not in sequence, or repeat.
     run_rule: RuleId = "P14"
@@ -76,6 +81,8 @@ class MeldTerms:
             return NotAMeld(
                 f"{shown}: neither a run (one suit) nor a set (one rank)", self.meld_rule
             )
+        if len(set(ranks)) == 1 and not self.fits_set(size):
+            return NotAMeld(f"{shown}: a set holds at most {self.max_set} cards", self.meld_rule)
         if size > self.max_run:
             longest = "14 cards, A-2-…-K-A" if self.high_ace else "13 cards, A-2-…-K"
             return NotAMeld(f"{shown}: a run holds at most {longest}", self.length_rule)
@@ -108,6 +115,10 @@ class MeldTerms:
             return f"{shown}: not consecutive"
         wilds = f"{wild_count} {self.wild_word}(s)"
         return f"{shown}: not consecutive, and {wilds} cannot fill the gaps"
+
+    def fits_set(self, size: int) -> bool:
+        """Whether a set may hold `size` cards under these terms (B5; P18, T5: any)."""
+        return self.max_set is None or size <= self.max_set
 
     def is_wild(self, card: Card) -> bool:
         """Whether `card` stands for another: a joker, or a card of the wild rank."""

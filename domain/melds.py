@@ -198,10 +198,10 @@ def _readings(
     readings: list[MeldShape] = []
     size = len(naturals) + len(wilds)
     ranks = {card.rank for card in naturals}
-    if len(ranks) == 1:
+    if len(ranks) == 1 and terms.fits_set(size):
         rank = next(iter(ranks))
         readings.append(MeldShape("set", (*naturals, *wilds), "", rank))
-    elif not naturals:
+    elif not naturals and terms.fits_set(size):
         readings.extend(_all_joker_sets(wilds, jokers))
     suits = {card.suit for card in naturals}
     if len(suits) == 1 and size <= terms.max_run:

@@ -308,7 +308,9 @@ def _read_seal(
     present = {key: value for key, value in seal.items() if value is not None}
     if form == RECORD_FORMAT:
         if present:
-            raise MalformedRecord(f"a {RECORD_FORMAT} record has no chain or signature")
+            named = " and ".join(f"`{key}`" for key in sorted(present))
+            why = f"not allowed in a {RECORD_FORMAT} record: only {CHAINED_RECORD_FORMAT} has them"
+            raise MalformedRecord(f"{named}: {why}")
         return None, None
     if "chain" not in present:
         raise MalformedRecord(f"a {CHAINED_RECORD_FORMAT} record carries its chain")

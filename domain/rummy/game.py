@@ -157,6 +157,7 @@ def _lay_off(state: DrawState, seat: int, action: LayOffAction) -> LaidOff:
         raise UnknownMeld(
             f"there is no meld {action.meld} on the table ({len(state.table)} melds)", "B6"
         )
+    # B6, R32: any meld on the table takes a lay-off, the seat's own included.
     meld = state.table[action.meld]
     card = Card(action.card)
     take_from_hand(state, seat, (card,), "B6")

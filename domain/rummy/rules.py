@@ -27,6 +27,7 @@ PACK: Final = 52
 #: B5: 3 or 4 of a kind, or 3+ of one suit in sequence, the ace low only; B6: lay-offs.
 ACE_LOW_TERMS: Final = MeldTerms(
     high_ace=False,
+    max_set=4,
     wild_word="",
     meld_rule="B5",
     run_rule="B5",

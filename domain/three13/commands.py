@@ -17,7 +17,12 @@ from domain.commands import CardText
 class GoOutAction(
     msgspec.Struct, frozen=True, tag_field="type", tag="go_out", forbid_unknown_fields=True
 ):
-    """Discard `discard` and go out: the rest of the hand forms `melds` (T8, R27)."""
+    """Discard `discard` and go out: the rest of the hand forms `melds` (T8, R27).
+
+    A player goes out with a discard (T8), where basic Rummy's may meld their last cards
+    (B7): a `go_out` that names none is read, and refused by the rules naming T8, as an
+    action another game has is refused naming this game's rule.
+    """
 
     melds: Annotated[
         tuple[Annotated[tuple[CardText, ...], msgspec.Meta(min_length=1, max_length=14)], ...],
@@ -25,4 +30,4 @@ class GoOutAction(
             min_length=1, max_length=14, examples=[[["3H", "4H", "5H"], ["7C", "7D", "3S"]]]
         ),
     ]
-    discard: CardText
+    discard: CardText | None = None

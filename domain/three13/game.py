@@ -113,6 +113,8 @@ def _go_out(state: DrawState, seat: int, action: GoOutAction) -> list[Event]:
         raise CannotGoOut(
             f"seat {state.went_out} went out: this is your last turn, draw and discard", "T8"
         )
+    if action.discard is None:
+        raise CannotGoOut("a player goes out with a discard: name the card to discard", "T8")
     discarded = discard(state, seat, Card(action.discard), TERMS)
     terms = meld_terms(state.number)
     melds = tuple(

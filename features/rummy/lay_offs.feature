@@ -38,7 +38,7 @@ Feature: Laying off in basic Rummy
       | lay off JH on meld 0                        | 8H 9H 10H JH     |
       | lay off 7H on meld 0; lay off JH on meld 0  | 7H 8H 9H 10H JH  |
 
-  @B6 @http
+  @B6 @R32 @http
   Scenario: A player lays off on their own meld
     Given a 2-player hand dealt by seat 0 with these hands:
       | seat | hand           |

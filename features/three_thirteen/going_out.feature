@@ -54,6 +54,12 @@ Feature: Going out in Three Thirteen
       Then the command is refused at action 1 citing T8 with code "cannot-go-out"
       And nothing was recorded
 
+    @T8 @R27 @http
+    Scenario: Going out names the card discarded
+      When seat 1 plays "draw from the stock; go out with 5H 6H 7H"
+      Then the command is refused at action 1 citing T8 with code "cannot-go-out"
+      And nothing was recorded
+
     @T8 @http
     Scenario: Going out is among the legal commands
       When seat 1 plays "draw from the stock"

@@ -72,6 +72,12 @@ Feature: Turns in Three Thirteen
     And nothing was recorded
 
   @T4 @http
+  Scenario: An action not written as one is malformed input, at its index
+    When seat 1 plays "draw from the stock; draw"
+    Then the command is refused at action 1 as malformed input
+    And nothing was recorded
+
+  @T4 @http
   Scenario: The legal commands: the draws, then the discards
     Then the only legal commands of seat 1 are "draw from the stock; draw from the discard pile"
     When seat 1 plays "draw from the stock"

@@ -120,7 +120,17 @@ def get_seat_view(
 @post(
     "/games/{game_id:str}/seats/{seat:int}/turns",
     operation_id="submitTurn",
-    summary="Play one whole turn: melds, lay-offs and joker swaps, checked in order.",
+    summary="Play a turn, or part of a draw game's turn: its actions, checked in order.",
+    description=(
+        "In Penang Rummy, one whole turn of melds (`meld`), lay-offs (`lay_off`) and "
+        "joker swaps (`swap`), with no draw and no discard (P12, D8). In basic Rummy, a "
+        "draw (`draw`), melds and lay-offs as the seat likes, then a discard (`discard`, "
+        "B3). In Three Thirteen, a draw, then a discard, or going out with one (`go_out`, "
+        "T8). A draw game's turn may be sent as several commands, the draw first (R22). Each "
+        "command's actions are checked in order and recorded together, or refused "
+        "together with nothing recorded; an action of another game is refused naming "
+        "this game's rule (`not-in-this-game`)."
+    ),
     status_code=200,
     security=SEAT_SECURITY,
     response_headers=[ETAG, IDEMPOTENT_REPLAY],
@@ -151,6 +161,12 @@ async def submit_turn(
     "/games/{game_id:str}/seats/{seat:int}/dead",
     operation_id="declareDead",
     summary="Declare the seat dead; refused while it has a legal move (D6).",
+    description=(
+        "Penang Rummy's dead declaration (P29), refused while the seat has a legal move "
+        "(D6). The draw games have none, since every turn there draws and discards: basic "
+        "Rummy and Three Thirteen refuse it naming their turn rule (`not-in-this-game`, "
+        "B3, T4)."
+    ),
     status_code=200,
     security=SEAT_SECURITY,
     response_headers=[ETAG, IDEMPOTENT_REPLAY],

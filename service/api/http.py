@@ -237,9 +237,12 @@ def openapi_config() -> OpenAPIConfig:
         title="Penang Rummy rules service",
         version="0.1.0",
         description=(
-            "The reference rules service for Penang Rummy (Si Rummy). Cards are written "
-            "rank then suit letter (`AS 2H 10D QC`), `JK` for a joker. Errors are RFC 9457 "
-            "problems with a stable `code` and, for rule violations, the rule id."
+            "The reference rules service for Penang Rummy (Si Rummy), which plays basic "
+            "Rummy and Three Thirteen too: each game, and each match of games, names its "
+            "`game` (`penang` by default, `rummy`, `three-thirteen`). Cards are written "
+            "rank then suit letter (`AS 2H 10D QC`), `JK` for a joker (Penang Rummy's "
+            "only). Errors are RFC 9457 problems with a stable `code` and, for rule "
+            "violations, the rule id."
         ),
         components=Components(
             security_schemes={

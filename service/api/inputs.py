@@ -15,7 +15,8 @@ a new operation is covered without a line of its own:
   refused), but by JSON's number model: `392.0` is the integer 392, as JSON Schema's
   `integer` says. A body that is not JSON, or nests deeper than `MAX_DEPTH`, is 422;
   the decoded value is handed to Litestar, so the handler gets exactly what was
-  checked and the body is never decoded twice;
+  checked and the body is never decoded twice. A refusal names the field, in the body
+  type's own words where it has some (`explain_refusal`);
 - a query or header parameter that is present must carry a value: `?version=null`
   is refused (422 naming it) rather than read as "none".
 
@@ -194,7 +195,7 @@ def decode_body(raw: bytes, cls: type[Any]) -> Any:
     try:
         return msgspec.convert(document, cls, strict=True)
     except msgspec.ValidationError as error:
-        raise _invalid(error) from None
+        raise _invalid(error, cls, document) from None
 
 
 #: Each body type's own decoder; None for a type whose values could nest without bound.
@@ -278,10 +279,14 @@ def _deeper_than(document: Any, limit: int) -> bool:
     return False
 
 
-def _invalid(error: msgspec.ValidationError) -> InvalidRequest:
-    """The refusal of a body that breaks its type, naming the field (and the action)."""
+def _invalid(error: msgspec.ValidationError, cls: Any, document: Any) -> InvalidRequest:
+    """The refusal of a body that breaks its type, naming the field (and the action), in
+    the words of the type's `explain_refusal` where it has some (a match record sent as a
+    game record)."""
     message, _, where = str(error).partition(" - at `")
     field = where.rstrip("`").removeprefix("$").removeprefix(".") or "body"
+    explain = getattr(cls, "explain_refusal", None)
+    message = (explain(document, field) if callable(explain) else None) or message
     action = _ACTION_FIELD.match(field)
     if action is not None:
         return MalformedAction(f"{field}: {message}", field, int(action.group(1)))

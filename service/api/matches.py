@@ -42,6 +42,7 @@ from service.usecases.match_messages import (
     ClaimSeat,
     CreatedMatch,
     CreateMatch,
+    LeftSeat,
     MatchEventsPage,
     MatchRecordDocument,
 )
@@ -124,7 +125,7 @@ def claim_seat(
 @post(
     "/matches/{match_id:str}/seats/{seat:int}/leave",
     operation_id="leaveSeat",
-    summary="Leave a claimed seat before the deal: the seat is open again.",
+    summary="Leave a claimed seat before the deal: the seat is open again, its token void.",
     sync_to_thread=True,
     status_code=200,
     security=SEAT_SECURITY,
@@ -136,9 +137,9 @@ def leave_seat(
     seat: Seat,
     request: Request[Any, Any, Any],
     store: NamedDependency[GameStore],
-) -> Response[AnyMatchView]:
-    view = matches.leave_seat(store, UUID(match_id), seat, authorization(request))
-    return tagged(view, view.version)
+) -> Response[LeftSeat]:
+    left = matches.leave_seat(store, UUID(match_id), seat, authorization(request))
+    return tagged(left, left.version)
 
 
 @post(

@@ -21,7 +21,9 @@ Litestar drops when a handler documents its success response itself, and describ
 live-update streams (`text/event-stream`), whose messages' data are `STREAM_TYPES`.
 For client generators (`service.api.contract_types`, over the whole document): every
 enum states its type, every union of tagged objects has a discriminator, and
-`Problem.code` is the enum of every code (`problems.problem_codes`). The events of a
+`Problem.code` is the enum of every code (`problems.problem_codes`). Where one field of a
+body asks something of another, the component says so (`service.api.contract_relations`:
+players or seats; a record's chain by its format). The events of a
 record are typed through schema-only components (`Stored<type>`,
 `service.usecases.stored_forms`), which only msgspec generates.
 
@@ -46,6 +48,7 @@ from domain.moves import LegalMoves
 from domain.rummy.moves import RummyMoves
 from domain.three13.moves import ThirteenMoves
 from domain.views import GameView
+from service.api.contract_relations import state_relations
 from service.api.contract_types import add_discriminators, enumerate_problem_codes, type_enums
 from service.api.http import NDJSON_MEDIA_TYPE, OCTET_STREAM_MEDIA_TYPE
 from service.api.limits import EXEMPT_PATHS
@@ -57,6 +60,7 @@ from service.usecases.match_messages import (
     ClaimSeat,
     CreatedMatch,
     CreateMatch,
+    LeftSeat,
     MatchEventsPage,
     MatchRecordDocument,
 )
@@ -105,6 +109,7 @@ WIRE_TYPES: tuple[type[Any], ...] = (
     MatchEventsPage,
     ClaimSeat,
     ClaimedSeat,
+    LeftSeat,
     MatchRecordDocument,
     *MOVES_TYPES,
     *STORED_TYPES,
@@ -258,6 +263,7 @@ def patch_schema(schema: dict[str, Any]) -> None:
                     responses = operation.setdefault("responses", {})
                     responses["429"] = {**TOO_MANY_REQUESTS, **responses.get("429", {})}
                     responses["429"]["headers"] = TOO_MANY_REQUESTS["headers"]
+    state_relations(schema)
     type_enums(schema)
     add_discriminators(schema)
     enumerate_problem_codes(schema, problem_codes())

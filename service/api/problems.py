@@ -42,6 +42,7 @@ from domain.errors import (
     RummyError,
     SeatIsDead,
     UnknownSeat,
+    UnreadableAction,
 )
 from domain.match.errors import (
     MatchClosedAlready,
@@ -219,7 +220,7 @@ def to_problem(exc: Exception) -> tuple[Problem, dict[str, str]]:
     if isinstance(exc, RummyError | ServiceError):
         code, detail = exc.code, exc.message
         extra["rule"] = exc.rule
-    if isinstance(exc, RuleViolation | MalformedAction):
+    if isinstance(exc, RuleViolation | MalformedAction | UnreadableAction):
         extra["action_index"] = exc.action_index
     if isinstance(exc, InvalidRules | InvalidRequest):
         extra["field"] = exc.field

@@ -140,7 +140,8 @@ def export_record_ndjson(
         "by another key is not checked, and the verdict says `unknown-key`. A record "
         "that stops before the game is over is refused as `record-not-finished`. A valid "
         "record becomes a new, finished game with a new id; no seat gets a token. Its "
-        "export is signed by this service. "
+        "export is signed by this service. A match record (`exportMatchRecord`) is refused "
+        "naming `format`: each of its `games` is a game record to import here. "
         "A body over the service's limit (`PENANG_RUMMY_MAX_BODY_BYTES`, by default "
         f"{DEFAULT_BODY_BYTES} bytes) is refused (413)."
     ),

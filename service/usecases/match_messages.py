@@ -51,7 +51,7 @@ MatchViewField = Annotated[
 ]
 
 
-def _typed_view(answer: CreatedMatch | ClaimedSeat) -> None:
+def _typed_view(answer: CreatedMatch | ClaimedSeat | LeftSeat) -> None:
     """Once decoded (a stored answer replayed), an answer's `view` is its view struct
     again: a `DrawMatchView` where it names its `game`, else a `MatchView`."""
     if isinstance(answer.view, dict):
@@ -159,6 +159,24 @@ class ClaimedSeat(msgspec.Struct, frozen=True, kw_only=True):
     version: Version
     #: The game being played, when this claim took the last seat and the cards were dealt.
     game_id: UUID | None
+    view: MatchViewField
+
+    def __post_init__(self) -> None:
+        _typed_view(self)
+
+
+class LeftSeat(msgspec.Struct, frozen=True, kw_only=True):
+    """The seat left, open again (its token void), and the match as it now stands.
+
+    The fields a claim answers, but the token: every answer about a seat has the same
+    shape, the match's view wrapped with its id, the seat and the version.
+    """
+
+    match_id: UUID
+    seat: int
+    version: Version
+    #: The game being played: none, since a seat is left only before the deal (R18).
+    game_id: None
     view: MatchViewField
 
     def __post_init__(self) -> None:

@@ -33,6 +33,7 @@ from service.usecases.idempotency import Keyed, Replayed
 from service.usecases.match_messages import (
     ClaimedSeat,
     ClaimSeat,
+    LeftSeat,
     MatchEventRecord,
     MatchEventsPage,
 )
@@ -108,9 +109,7 @@ def _claim_seat(
     return _claimed(run(store, match_id, claim))
 
 
-def leave_seat(
-    store: GameStore, match_id: UUID, seat: int, authorization: str | None
-) -> AnyMatchView:
+def leave_seat(store: GameStore, match_id: UUID, seat: int, authorization: str | None) -> LeftSeat:
     """The seat's player leaves it before the deal; their token is void (R18)."""
 
     def leave(state: MatchState, version: int, match_secrets: MatchSecrets) -> MatchWrite:
@@ -124,7 +123,9 @@ def leave_seat(
         write.envelopes.append(Envelope(secrets_id(match_id), version + 1, left))
         return write
 
-    return view_any_match(written(run(store, match_id, leave)))
+    state = written(run(store, match_id, leave))
+    view = view_any_match(state)
+    return LeftSeat(match_id=match_id, seat=seat, version=state.version, game_id=None, view=view)
 
 
 def close_match(store: GameStore, match_id: UUID, authorization: str | None) -> AnyMatchView:

@@ -19,6 +19,7 @@ from domain.commands import CardText
 from domain.drawgame.events import DrawRules
 from domain.game_spec import GameName
 from domain.games import ALL_GAME_EVENTS
+from domain.match.records import MATCH_RECORD_FORMAT, is_match_record
 from domain.provenance import RecordVerdict
 from domain.rules import MIN_PLAYERS, Rules
 from domain.rummy import rules as rummy
@@ -261,6 +262,17 @@ class GameRecordDocument(msgspec.Struct, frozen=True, kw_only=True, forbid_unkno
     chain: RecordChain | None = None
     #: Format `/2`, when signed: the Ed25519 signature over the chain's head, and the key's id.
     signature: RecordSignature | None = None
+
+    @staticmethod
+    def explain_refusal(document: Any, field: str) -> str | None:
+        """Why a match record is refused here: its `format` is not a game record's."""
+        if field != "format" or not is_match_record(document):
+            return None
+        return (
+            f"{MATCH_RECORD_FORMAT!r} is a match record, which this service does not "
+            "import: import each of its `games` (game records) here, or check the whole "
+            "match with `penang-rummy verify`"
+        )
 
 
 class ImportedGame(msgspec.Struct, frozen=True, kw_only=True):

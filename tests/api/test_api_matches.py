@@ -123,10 +123,18 @@ def test_a_seat_claimed_by_two_at_once_goes_to_one(api: Api) -> None:
 def test_leaving_needs_the_seats_token_and_frees_the_seat(api: Api) -> None:
     match = create_match(api, seats=2, seed="m-5")
     path = f"/matches/{match['match_id']}/seats/0"
-    token = api.client.post(path + "/claim", json={"name": "Ann"}).json()["token"]
+    claimed = api.client.post(path + "/claim", json={"name": "Ann"}).json()
+    token = claimed["token"]
     assert api.client.post(path + "/leave").status_code == 401
     left = api.client.post(path + "/leave", headers=api.auth(token))
-    assert left.status_code == 200 and left.json()["open_seats"] == [0, 1]
+    assert left.status_code == 200, left.text
+    answer = left.json()
+    # The answer wraps the view as a claim's does, with every field of it but the token.
+    assert set(answer) == set(claimed) - {"token"}
+    assert (answer["match_id"], answer["seat"], answer["game_id"]) == (match["match_id"], 0, None)
+    assert answer["view"]["open_seats"] == [0, 1]
+    assert answer["version"] == answer["view"]["version"] == claimed["version"] + 1
+    assert left.headers["ETag"] == f'"{answer["version"]}"'
     again = api.client.post(path + "/leave", headers=api.auth(token))
     assert again.status_code == 401  # the token left with its player
 

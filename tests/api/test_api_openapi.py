@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from domain.games import GAMES
 from service.api.openapi import render
 from service.app import create_app
 from service.settings import Settings
@@ -35,6 +36,18 @@ def test_committed_contract_matches_the_app(tmp_path: Path) -> None:
 def test_the_served_schema_is_the_committed_one(api: Api) -> None:
     served = api.client.get("/schema/openapi.json").json()
     assert served == json.loads(CONTRACT.read_text(encoding="utf-8"))
+
+
+def test_the_contract_describes_every_game_the_service_plays() -> None:
+    schema = json.loads(CONTRACT.read_text(encoding="utf-8"))
+    described = schema["info"]["description"]
+    by_id = {operation["operationId"]: operation for _, _, operation in _operations(schema)}
+    turn, dead = by_id["submitTurn"], by_id["declareDead"]
+    for name, spec in GAMES.items():
+        assert spec.title in described and f"`{name}`" in described, name
+        assert spec.title in turn["description"] and spec.title in dead["description"], name
+        for action in spec.actions:
+            assert f"`{action.__struct_config__.tag}`" in turn["description"], action
 
 
 def test_every_operation_has_an_id_a_summary_and_documented_problems() -> None:

@@ -303,3 +303,29 @@ def _draw_game_choice(commands: list[dict[str, Any]]) -> dict[str, Any]:
             return commands[kinds.index(wanted)]
     ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
     return max(commands, key=lambda command: ranks.index(command["actions"][0]["card"][:-1]))
+
+
+def test_a_generated_python_client_reads_every_seat_answer_of_a_match_in_one_shape(
+    generated: Generated, server: str
+) -> None:
+    """Opening, claiming and leaving a seat each answer the match's view wrapped with its
+    id and version (R18): the client types each, and the view inside it, alike."""
+    g = generated
+    anyone = g.client.Client(base_url=server, raise_on_unexpected_status=True)
+    opened = g.operation("create_match").sync(client=anyone, body=g.model("CreateMatch")(seats=2))
+    claimed = g.operation("claim_seat").sync(
+        opened.match_id, 0, client=anyone, body=g.model("ClaimSeat")(name="Ann")
+    )
+    seat = g.client.AuthenticatedClient(base_url=server, token=claimed.token)
+    left = g.operation("leave_seat").sync(opened.match_id, 0, client=seat)
+    answers = (opened, claimed, left)
+    for answer, model in zip(answers, ("CreatedMatch", "ClaimedSeat", "LeftSeat"), strict=True):
+        assert isinstance(answer, g.model(model)), answer
+        assert_typed(answer)
+        assert isinstance(answer.view, g.model("MatchView")), answer.view
+        assert (answer.match_id, answer.version, answer.game_id) == (
+            opened.match_id,
+            answer.view.version,
+            None,
+        )
+    assert (left.seat, left.view.open_seats, left.version) == (0, [0, 1], claimed.version + 1)

@@ -104,7 +104,7 @@ _LAY_OFF = re.compile(
 _SWAP = re.compile(r"swap (?P<card>\S+) for the joker (?:in|of) meld (?P<meld>\d+)")
 _DISCARD = re.compile(r"discard (?P<card>\S+)")
 _DRAW = re.compile(r"draw from the (?P<source>stock|discard pile)")
-_GO_OUT = re.compile(r"go out with (?P<melds>.+?),? discarding (?P<card>\S+)")
+_GO_OUT = re.compile(r"go out with (?P<melds>.+?)(?:,? discarding (?P<card>\S+))?")
 
 
 def action(phrase: str) -> dict[str, Any]:
@@ -116,7 +116,8 @@ def action(phrase: str) -> dict[str, Any]:
     - `draw` and `discard 9C`: moves other rummy games have and Penang does not (P12);
       they are sent as actions of type `draw` and `discard`.
     - the draw games': `draw from the stock`, `draw from the discard pile`, `discard 9C`,
-      and Three Thirteen's `go out with 3H 4H 5H and 7C 7D 7S, discarding 9C`.
+      and Three Thirteen's `go out with 3H 4H 5H and 7C 7D 7S, discarding 9C` (without
+      `, discarding …` it names no discard, which T8 refuses).
     """
     phrase = " ".join(phrase.split())
     if match := _MELD.fullmatch(phrase):
@@ -141,7 +142,10 @@ def action(phrase: str) -> dict[str, Any]:
         return {"type": "draw", "source": "stock" if match["source"] == "stock" else "discard"}
     if match := _GO_OUT.fullmatch(phrase):
         melds = [cards(meld) for meld in re.split(r" and |, ", match["melds"])]
-        return {"type": "go_out", "melds": melds, "discard": match["card"]}
+        going: dict[str, Any] = {"type": "go_out", "melds": melds}
+        if match["card"]:
+            going["discard"] = match["card"]
+        return going
     if match := _DISCARD.fullmatch(phrase):
         return {"type": "discard", "card": match["card"]}
     raise ValueError(f"not a turn action this spec knows how to write: {phrase!r}")

@@ -65,8 +65,8 @@ def thirteen_hand(
     return fold(thirteen_start(names, deck, rules, dealer, number=number))
 
 
-def go_out(melds: str, discard: str) -> GoOutAction:
-    """`go_out("5H 6H 7H | 8C 8D 3S", "9C")`: melds separated by `|`."""
+def go_out(melds: str, discard: str | None) -> GoOutAction:
+    """`go_out("5H 6H 7H | 8C 8D 3S", "9C")`: melds separated by `|` (None: no discard)."""
     return GoOutAction(melds=tuple(tuple(m.split()) for m in melds.split("|")), discard=discard)
 
 

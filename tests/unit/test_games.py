@@ -10,7 +10,7 @@ from domain import fair
 from domain.cards import build_deck
 from domain.codec import GAME_EVENTS, EventCodec
 from domain.commands import MeldAction, SwapAction
-from domain.errors import MalformedInput, NotInThisGame
+from domain.errors import MalformedInput, NotInThisGame, UnreadableAction
 from domain.events import Event, SeedRevealed
 from domain.game import play_turn, start_game
 from domain.game_spec import decode_actions
@@ -93,6 +93,24 @@ def test_penangs_actions_decode_to_its_action_types() -> None:
 def test_unreadable_actions_are_malformed_input(raw: object) -> None:
     with pytest.raises(MalformedInput):
         decode_actions(PENANG, raw)
+
+
+@pytest.mark.parametrize(
+    ("raw", "index"),
+    [
+        ([{"type": "meld", "cards": ["3H", "4H", "5H"]}, {"type": "fly"}], 1),
+        ([{"type": "swap", "meld": 0, "card": "4H"}, {"cards": ["3H"]}], 1),
+        ([{"type": "meld", "cards": ["3H", "4H", "5H"]}, {"type": "meld", "cards": ["3X"]}], 1),
+        ([{"type": "lay_off", "meld": 0}], 0),
+    ],
+)
+def test_an_unreadable_action_names_its_index_as_the_service_does(raw: object, index: int) -> None:
+    # The HTTP decoder names the action from the body's path (`actions[1]`); the engine
+    # reading the same actions must name the same one.
+    with pytest.raises(UnreadableAction) as raised:
+        decode_actions(PENANG, raw)
+    assert raised.value.action_index == index
+    assert raised.value.code == "malformed-input"
 
 
 def test_one_codec_reads_every_games_events() -> None:

@@ -18,22 +18,13 @@ from domain.layoffs import lay_off_as, open_ends
 from domain.meld_terms import PENANG_TERMS, MeldTerms
 from domain.melds import read_meld, read_meld_as
 from domain.rules import Rules
+from domain.rummy.rules import ACE_HIGH_TERMS, ACE_LOW_TERMS
 
 from .support import cards, run
 
-#: Basic Rummy's melds: ace low only, no wild card, its B ids (B5, B6).
-ACE_LOW = MeldTerms(
-    high_ace=False,
-    wild_word="",
-    meld_rule="B5",
-    run_rule="B5",
-    wrap_rule="B5",
-    length_rule="B5",
-    natural_rule="B5",
-    extend_rule="B6",
-)
-#: B10's option: the ace high or low, never wrapping.
-ACE_HIGH = replace(ACE_LOW, high_ace=True, wrap_rule="B10")
+#: Basic Rummy's melds: ace low only, no wild card, four of a kind at most, its B ids
+#: (B5, B6); B10's option: the ace high or low, never wrapping.
+ACE_LOW, ACE_HIGH = ACE_LOW_TERMS, ACE_HIGH_TERMS
 #: Three Thirteen's first hand: threes wild, all-wild melds allowed, ace low (T3, T5, T6).
 THREES_WILD = MeldTerms(
     high_ace=False,
@@ -93,6 +84,7 @@ def test_cards_that_form_a_meld_under_a_games_terms(
         pytest.param("2H 4H 7H", ACE_LOW, "B5", "not consecutive", id="B5-not-consecutive"),
         pytest.param("3H 4C 5H", ACE_LOW, "B5", "neither a run", id="B5-neither"),
         pytest.param("3H 4H", ACE_LOW, "B5", "at least 3", id="B5-two-cards"),
+        pytest.param("8S 8H 8D 8C 8S", ACE_LOW, "B5", "at most 4", id="B5-five-of-a-kind"),
         pytest.param("QH KH AH", THREES_WILD, "T5", "ace is low only", id="T5-no-Q-K-A"),
         pytest.param("KH AH 2H", THREES_WILD, "T5", "ace is low only", id="T5-no-K-A-2"),
         pytest.param("KH 3C 2H", THREES_WILD, "T5", "ace is low only", id="T5-wild-ace-wraps"),

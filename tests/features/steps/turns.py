@@ -65,11 +65,15 @@ def command_refused(scene: Scene, rule: str, code: str, index: str | None) -> No
         assert refusal.action_index == int(index), f"refused at another action: {refusal}"
 
 
-@then("the turn is refused as malformed input")
-def turn_malformed(scene: Scene) -> None:
+@then(
+    parsers.re(r"the (?:turn|command) is refused(?: at action (?P<index>\d+))? as malformed input")
+)
+def turn_malformed(scene: Scene, index: str | None) -> None:
     refusal = scene.last().refusal
     assert refusal is not None, f"accepted, recording {scene.last().event_types}"
     assert refusal.code == "malformed-input", f"refused otherwise: {refusal}"
+    if index is not None:
+        assert refusal.action_index == int(index), f"refused at another action: {refusal}"
 
 
 @then(parsers.parse('the refusal names the move "{move}"'))

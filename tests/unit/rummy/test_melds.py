@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain.cards import Card
 from domain.commands import MeldAction
 from domain.errors import (
     CannotLayOff,
@@ -15,10 +16,14 @@ from domain.errors import (
     NotInThisGame,
 )
 from domain.events import LaidOff, Melded
+from domain.layoffs import lay_off_as
+from domain.meld_terms import MeldTerms
+from domain.melds import read_meld_as
 from domain.rummy.game import play
-from domain.rummy.rules import RummyRules
+from domain.rummy.rules import ACE_HIGH_TERMS, ACE_LOW_TERMS, RummyRules
 
 from ..draw_support import after, draw, lay, meld, rummy_hand, texts, throw
+from ..support import cards
 
 # --- melds and lay-offs (B5, B6, B10, R25) ---------------------------------------------
 
@@ -57,6 +62,23 @@ def test_cards_that_make_no_meld(cards: str, ace_high: bool, rule: str) -> None:
     with pytest.raises(NotAMeld) as raised:
         play(state, 1, [draw(), meld(cards)])
     assert raised.value.rule == rule
+
+
+@pytest.mark.parametrize("terms", [ACE_LOW_TERMS, ACE_HIGH_TERMS], ids=["ace-low", "ace-high"])
+@pytest.mark.parametrize("hand", ["7H 7C 7S 7D 7H", "7H 7C 7S 7D 7H 7C"])
+def test_B5_a_group_is_three_or_four_of_a_kind_not_five(terms: MeldTerms, hand: str) -> None:
+    # One pack holds no fifth 7: play never reaches this, but the meld check says B5 itself.
+    with pytest.raises(NotAMeld) as raised:
+        read_meld_as(cards(hand), (), terms)
+    assert raised.value.rule == "B5"
+    assert "at most 4" in raised.value.message
+
+
+def test_B5_a_group_of_four_takes_no_fifth_card() -> None:
+    four = read_meld_as(cards("7H 7C 7S 7D"), (), ACE_LOW_TERMS).placed(0, 1)
+    with pytest.raises(CannotLayOff) as raised:
+        lay_off_as(four, Card("7H"), None, ACE_LOW_TERMS, jokers_lay_off=False)
+    assert raised.value.rule == "B5"
 
 
 def test_B1_no_joker_to_name() -> None:

@@ -133,13 +133,14 @@ def test_T8_a_hand_of_melds_goes_out_with_a_discard(
     ("melds", "discard", "error", "rule"),
     [
         pytest.param("5H 6H 7H", "5H", CannotGoOut, "T8", id="T8-not-the-rest-of-the-hand"),
+        pytest.param("5H 6H 7H", None, CannotGoOut, "T8", id="T8-no-discard"),
         pytest.param("5H 6H | 7H", "8S", NotAMeld, "T5", id="T5-two-cards-are-no-meld"),
         pytest.param("5H 6H 8S", "7H", NotAMeld, "T5", id="T5-not-in-sequence"),
         pytest.param("5H 6H 7H", "AS", CardNotInHand, "T4", id="T4-discard-not-held"),
     ],
 )
 def test_T8_going_out_needs_the_whole_hand_in_melds(
-    melds: str, discard: str, error: type[RuleViolation], rule: str
+    melds: str, discard: str | None, error: type[RuleViolation], rule: str
 ) -> None:
     state = thirteen_after(thirteen_hand(THREE, stock="7H"), 1, draw())
     with pytest.raises(error) as raised:
