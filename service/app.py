@@ -18,7 +18,18 @@ from litestar import Litestar
 from litestar.datastructures import State
 from litestar.di import Provide
 
-from service.api import docs, games, health, index, keys, matches, records, streams, viewer
+from service.api import (
+    docs,
+    games,
+    health,
+    index,
+    keys,
+    matches,
+    records,
+    streams,
+    tickets,
+    viewer,
+)
 from service.api.conditional import ConditionalRequests
 from service.api.http import openapi_config
 from service.api.inputs import check_inputs
@@ -105,6 +116,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             records.import_record,
             *matches.ROUTES,
             *streams.ROUTES,
+            *tickets.ROUTES,
             keys.signing_keys,
             health.health,
             health.ready,

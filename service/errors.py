@@ -213,3 +213,45 @@ class NotThisGamesOption(InvalidRequest):
     def __init__(self, message: str, field: str, rule: str) -> None:
         super().__init__(message, field)
         self.rule = rule
+
+
+class TokenInUrl(InvalidRequest):
+    """A bearer token was sent in the URL, where logs and histories keep it: never taken."""
+
+    code = "token-in-url"
+
+
+class TicketUnknown(ServiceError):
+    """The stream ticket is not one this service made (or it expired long ago)."""
+
+    code = "invalid-ticket"
+
+
+class TicketUsed(ServiceError):
+    """The stream ticket opened a stream already: each opens one."""
+
+    code = "ticket-used"
+
+
+class TicketExpired(ServiceError):
+    """The stream ticket's time ran out before it was used."""
+
+    code = "ticket-expired"
+
+
+class TicketElsewhere(ServiceError):
+    """The stream ticket opens another game's or match's stream."""
+
+    code = "ticket-for-another-stream"
+
+
+class TicketSeatChanged(ServiceError):
+    """The ticket's seat has another token now (its player left and another claimed it)."""
+
+    code = "ticket-seat-changed"
+
+
+class CorsRefused(InvalidRequest):
+    """A cross-origin preflight the service refuses: its origin, method or a header."""
+
+    code = "cors-refused"

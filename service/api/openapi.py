@@ -73,6 +73,7 @@ from service.usecases.messages import (
 )
 from service.usecases.stored_forms import COMPONENT_REF, stored_types
 from service.usecases.stream_messages import MatchStreamRecord, TurnMessage
+from service.usecases.tickets import StreamTicket
 
 #: The schema-only structs of the events' stored form, which record documents refer to.
 STORED_TYPES: tuple[type[Any], ...] = (
@@ -106,6 +107,7 @@ WIRE_TYPES: tuple[type[Any], ...] = (
     ClaimSeat,
     ClaimedSeat,
     MatchRecordDocument,
+    StreamTicket,
     *MOVES_TYPES,
     *STORED_TYPES,
 )
