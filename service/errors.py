@@ -6,6 +6,7 @@ and `service.api.problems` turns each into HTTP once, by one table.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from uuid import UUID
 
@@ -141,10 +142,14 @@ class RateLimited(ServiceError):
 
     code = "rate-limited"
 
-    def __init__(self, message: str, retry_after: int) -> None:
+    def __init__(
+        self, message: str, retry_after: int, fields: Mapping[str, str] | None = None
+    ) -> None:
         super().__init__(message)
         #: Whole seconds until the next request is taken.
         self.retry_after = max(1, retry_after)
+        #: The RateLimit-Policy and RateLimit fields of the refusal (`service.api.limits`).
+        self.fields = dict(fields or {})
 
 
 class BodyTooLarge(ServiceError):

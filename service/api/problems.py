@@ -226,6 +226,8 @@ def to_problem(exc: Exception) -> tuple[Problem, dict[str, str]]:
         headers["Retry-After"] = "1"
     if isinstance(exc, TooManyStreams | RateLimited):
         headers["Retry-After"] = str(exc.retry_after)
+    if isinstance(exc, RateLimited):
+        headers.update(exc.fields)
     code, detail = row.slug, "the request could not be served"
     if isinstance(exc, RummyError | ServiceError):
         code, detail = exc.code, exc.message

@@ -128,3 +128,24 @@ def test_the_origins_are_read_from_a_comma_separated_variable() -> None:
     for bad in ("https://table.example/", "table.example", "*", "https://Table.example"):
         with pytest.raises(SettingsError, match="PENANG_RUMMY_CORS_ORIGINS"):
             Settings.from_env({"PENANG_RUMMY_CORS_ORIGINS": bad})
+
+
+def test_a_page_reads_a_429_and_its_rate_limit_fields(
+    tmp_path: Path, make_api: Callable[[Settings], Api]
+) -> None:
+    settings = Settings(
+        sqlite_path=str(tmp_path / "games.sqlite"),
+        cors_origins=(PAGE,),
+        rate_limit=True,
+        rate_per_address=1,
+        rate_burst_seconds=60,  # one request, then one a minute
+    )
+    api = make_api(settings)
+    first = api.client.get("/", headers={"Origin": PAGE})
+    assert first.status_code == 200 and first.headers["ratelimit"] == '"address";r=0;t=60'
+    refused = api.client.get("/", headers={"Origin": PAGE})
+    assert refused.status_code == 429
+    assert refused.headers["access-control-allow-origin"] == PAGE
+    exposed = _listed(refused.headers["access-control-expose-headers"])
+    assert {"retry-after", "ratelimit", "ratelimit-policy"} <= exposed
+    assert refused.headers["ratelimit-policy"] == '"address";q=1;w=60'
