@@ -126,18 +126,35 @@ _ETAG = {
 
 
 def _event_stream(record: str, event_id: str, until: str) -> dict[str, Any]:
-    """The documented body of a live-update stream whose events' data are `record`s."""
+    """The documented body of a live-update stream whose events' data are `record`s.
+
+    Before OpenAPI 3.2's `itemSchema`, the `schema` of `text/event-stream` describes one
+    event, its fields as an EventSource reads them (`data` holding JSON).
+    """
+    data = {
+        "anyOf": [{"$ref": COMPONENT_REF.format(name=name)} for name in (record, "TurnMessage")]
+    }
     return {
         "description": f"Server-sent events, until the {until} is over",
         "content": {
             "text/event-stream": {
                 "schema": {
-                    "type": "string",
+                    "type": "object",
                     "description": (
-                        f"Server-sent events: `event: <event type>`, `id: <{event_id}>`, "
+                        f"One server-sent event: `event: <event type>`, `id: <{event_id}>`, "
                         f"`data: <{record} JSON>`; after each batch `event: turn` with a "
-                        "`TurnMessage` and no id; `: keep-alive` comments."
+                        "`TurnMessage` and no id; `: keep-alive` comments between events."
                     ),
+                    "properties": {
+                        "event": {"type": "string"},
+                        "id": {"type": "string", "pattern": "^[0-9]+$"},
+                        "data": {
+                            "type": "string",
+                            "contentMediaType": "application/json",
+                            "contentSchema": data,
+                        },
+                    },
+                    "required": ["event", "data"],
                 },
                 "x-event-data": {
                     "events": {"$ref": COMPONENT_REF.format(name=record)},

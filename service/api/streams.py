@@ -65,7 +65,7 @@ LastEventIdHeader = Annotated[
         name="Last-Event-ID",
         required=False,
         max_length=7,
-        pattern=r"^[0-9]{1,7}$",
+        pattern=r"^(?:[0-9]{1,6}|1000000)$",  # 0 to MAX_EVENT_ID
         description=(
             "Resume after this event: the `id` of the last event received (an EventSource "
             "sends it when it reconnects). Wins over `last_event_id`."

@@ -7,7 +7,9 @@ Streams are read whole from finished games and matches over the TestClient.
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +19,8 @@ from service.usecases import tickets
 from .live_support import Sse, parse_text
 from .support import Api, Json
 from .test_api_streams import play_match
+
+CONTRACT = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
 
 
 def _ticket(api: Api, path: str, token: str | None, status: int = 201) -> Any:
@@ -211,3 +215,26 @@ def test_a_token_in_the_url_is_refused_on_every_operation(
         problem = _refused(answer, 422, "token-in-url")
         assert problem["field"] == name
         assert token not in answer.text
+
+
+# --- the contract ---------------------------------------------------------------------------
+
+
+def test_the_contract_documents_the_tickets_and_the_streams_ticket_parameter() -> None:
+    schema = json.loads(CONTRACT.read_text(encoding="utf-8"))
+    for path, operation_id in (
+        ("/games/{game_id}/seats/{seat}/ticket", "createGameStreamTicket"),
+        ("/matches/{match_id}/seats/{seat}/ticket", "createMatchStreamTicket"),
+    ):
+        operation = schema["paths"][path]["post"]
+        assert operation["operationId"] == operation_id
+        assert operation["security"] == [{"seatToken": []}]
+        assert {"201", "401", "403", "404", "422", "429"} <= set(operation["responses"])
+        created = operation["responses"]["201"]["content"]["application/json"]["schema"]
+        assert created == {"$ref": "#/components/schemas/StreamTicket"}
+    for path in ("/games/{game_id}/stream", "/matches/{match_id}/stream"):
+        operation = schema["paths"][path]["get"]
+        (ticket,) = [p for p in operation["parameters"] if p["name"] == "ticket"]
+        assert ticket["in"] == "query" and not ticket["required"]
+        assert {"401", "403"} <= set(operation["responses"])
+        assert {"hostToken": []} in operation["security"]
