@@ -5,10 +5,10 @@ every event the caller may see (a seat with its bearer token or a stream ticket,
 spectator without, a match's host as a spectator: `service.usecases.stream_access`),
 as `getEvents` shows it, then an `event: turn` message after each batch. A client
 that reconnects with `Last-Event-ID` (or `?last_event_id=`) gets exactly what it
-missed. Checks (the game or match, the token or ticket, the id, the caller's open streams) come
-before the stream opens, so each refusal is a problem; the stream ends when the game
-(the match) is over and all of it is sent, and a client that already has all of a
-finished stream gets 204, which tells an EventSource to stop reconnecting.
+missed. Checks (the game or match, the token or ticket, the id, the caller's open
+streams) come before the stream opens, so each refusal is a problem; the stream ends
+when the game (the match) is over and all of it is sent, and a client that already has
+all of a finished stream gets 204, which tells an EventSource to stop reconnecting.
 
 The hub (`service.usecases.hub`), one per app, lives with the app (`lifespan`): the
 store tells it of this process's writes, and on PostgreSQL a listener thread of every
