@@ -18,8 +18,20 @@ from litestar import Litestar
 from litestar.datastructures import State
 from litestar.di import Provide
 
-from service.api import docs, games, health, index, keys, matches, records, streams, viewer
+from service.api import (
+    docs,
+    games,
+    health,
+    index,
+    keys,
+    matches,
+    records,
+    streams,
+    tickets,
+    viewer,
+)
 from service.api.conditional import ConditionalRequests
+from service.api.cors import cors_config, hooks
 from service.api.http import openapi_config
 from service.api.inputs import check_inputs
 from service.api.limits import RateLimits
@@ -60,6 +72,7 @@ def _limits(settings: Settings) -> list[RateLimits]:
 def create_app(settings: Settings | None = None) -> Litestar:
     """The application over the store `settings` names (default: from the environment)."""
     settings = settings or Settings.from_env()
+    cors = cors_config(settings)
 
     @asynccontextmanager
     async def load_keys(app: Litestar) -> AsyncIterator[None]:
@@ -105,6 +118,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             records.import_record,
             *matches.ROUTES,
             *streams.ROUTES,
+            *tickets.ROUTES,
             keys.signing_keys,
             health.health,
             health.ready,
@@ -119,6 +133,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             "settings": Provide(lambda: settings, sync_to_thread=False, use_cache=True),
         },
         before_request=check_inputs,
+        before_send=hooks(cors),
+        cors_config=cors,
         exception_handlers=exception_handlers(),
         lifespan=[load_keys, open_store, run_clock, streams.lifespan(settings)],
         middleware=[*_limits(settings), ConditionalRequests()],

@@ -6,6 +6,7 @@ and `service.api.problems` turns each into HTTP once, by one table.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from uuid import UUID
 
@@ -141,10 +142,14 @@ class RateLimited(ServiceError):
 
     code = "rate-limited"
 
-    def __init__(self, message: str, retry_after: int) -> None:
+    def __init__(
+        self, message: str, retry_after: int, fields: Mapping[str, str] | None = None
+    ) -> None:
         super().__init__(message)
         #: Whole seconds until the next request is taken.
         self.retry_after = max(1, retry_after)
+        #: The RateLimit-Policy and RateLimit fields of the refusal (`service.api.limits`).
+        self.fields = dict(fields or {})
 
 
 class BodyTooLarge(ServiceError):
@@ -220,3 +225,45 @@ class NotThisGamesOption(InvalidRequest):
     def __init__(self, message: str, field: str, rule: str) -> None:
         super().__init__(message, field)
         self.rule = rule
+
+
+class TokenInUrl(InvalidRequest):
+    """A bearer token was sent in the URL, where logs and histories keep it: never taken."""
+
+    code = "token-in-url"
+
+
+class TicketUnknown(ServiceError):
+    """The stream ticket is not one this service made (or it expired long ago)."""
+
+    code = "invalid-ticket"
+
+
+class TicketUsed(ServiceError):
+    """The stream ticket opened a stream already: each opens one."""
+
+    code = "ticket-used"
+
+
+class TicketExpired(ServiceError):
+    """The stream ticket's time ran out before it was used."""
+
+    code = "ticket-expired"
+
+
+class TicketElsewhere(ServiceError):
+    """The stream ticket opens another game's or match's stream."""
+
+    code = "ticket-for-another-stream"
+
+
+class TicketSeatChanged(ServiceError):
+    """The ticket's seat has another token now (its player left and another claimed it)."""
+
+    code = "ticket-seat-changed"
+
+
+class CorsRefused(InvalidRequest):
+    """A cross-origin preflight the service refuses: its origin, method or a header."""
+
+    code = "cors-refused"

@@ -10,6 +10,7 @@ the rows. Nothing here knows which settings there are (`service.settings`).
 from __future__ import annotations
 
 import os
+import re
 import textwrap
 import typing
 from collections.abc import Sequence
@@ -32,6 +33,8 @@ def described(
     bounds: tuple[int, int] | None = None,
     default_text: str | None = None,
     env_default: str | None = None,
+    separator: str | None = None,
+    items: tuple[str, str] | None = None,
 ) -> msgspec.Meta:
     """A field's annotation: what it means, and how it is read and printed.
 
@@ -39,10 +42,18 @@ def described(
     smallest and largest value of an integer setting (msgspec checks them too whenever
     settings are converted). `default_text`: the default in words, where the value alone
     would not say it. `env_default`: the value an unset variable means, where it differs
-    from `Settings()`'s default.
+    from `Settings()`'s default. For a list setting, `separator` (default `os.pathsep`)
+    parts its text, and `items` is the pattern every item must match and what that is
+    in words.
     """
     low, high = bounds or (None, None)
-    extra = {"flag": flag, "default_text": default_text, "env_default": env_default}
+    extra = {
+        "flag": flag,
+        "default_text": default_text,
+        "env_default": env_default,
+        "separator": separator,
+        "items": items,
+    }
     return msgspec.Meta(ge=low, le=high, description=meaning, extra=extra)
 
 
@@ -60,6 +71,8 @@ class Setting(NamedTuple):
     bounds: tuple[int, int] | None = None
     default_text: str | None = None
     env_default: str | None = None
+    separator: str | None = None
+    items: tuple[str, str] | None = None
 
     @property
     def option(self) -> str:
@@ -104,6 +117,8 @@ def _row(
         bounds=bounds,
         default_text=extra.get("default_text"),
         env_default=extra.get("env_default"),
+        separator=extra.get("separator"),
+        items=extra.get("items"),
     )
 
 
@@ -129,7 +144,7 @@ def parse(row: Setting, text: str, source: str) -> Value:
             raise SettingsError(f"{source} must be 1/0, true/false, yes/no or on/off, not {text!r}")
         return flag in _TRUE
     if typing.get_origin(kind) is tuple:
-        return tuple(path for path in text.split(os.pathsep) if path.strip())
+        return _list(row, text, source)
     if kind is int:
         low, high = row.bounds or (0, 2**31 - 1)
         try:
@@ -140,6 +155,18 @@ def parse(row: Setting, text: str, source: str) -> Value:
             raise SettingsError(f"{source} must be an integer from {low} to {high}, not {text!r}")
         return number
     return text
+
+
+def _list(row: Setting, text: str, source: str) -> tuple[str, ...]:
+    """The items of a list setting's text, each checked against the row's pattern."""
+    parts = text.split(row.separator or os.pathsep)
+    found = tuple(part.strip() if row.items else part for part in parts if part.strip())
+    if row.items is not None:
+        pattern, words = row.items
+        for item in found:
+            if re.fullmatch(pattern, item) is None:
+                raise SettingsError(f"{source}: {item!r} is not {words}")
+    return found
 
 
 def markdown_table(table: Sequence[Setting]) -> str:

@@ -48,6 +48,11 @@ DEFAULT_KEY_FILE: Final = "penang-rummy-signing-key.pem"
 
 PREFIX: Final = "PENANG_RUMMY_"
 _PORT = (1, 65535)
+#: An origin as a browser sends it: scheme, lowercase host (or bracketed IPv6), port.
+ORIGIN_PATTERN: Final = (
+    r"https?://(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*"
+    r"|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?"
+)
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
@@ -198,6 +203,22 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             bounds=(1, 10_000_000),
         ),
     ] = 4096
+    # Cross-origin pages (`service.api.cors`): none by default.
+    cors_origins: Annotated[
+        tuple[str, ...],
+        described(
+            "origins whose web pages may call the API from a browser (CORS), each "
+            "`scheme://host[:port]` as the browser sends it, separated by `,`; pages of "
+            "any other origin get no CORS headers",
+            default_text="none",
+            separator=",",
+            items=(
+                ORIGIN_PATTERN,
+                "an origin such as `https://table.example` or `http://localhost:8080` "
+                "(scheme, lowercase host and port only)",
+            ),
+        ),
+    ] = ()
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:

@@ -87,7 +87,7 @@ class ConditionalRequests(ASGIMiddleware):
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 if vary:
-                    headers = _with_vary(headers)
+                    headers = vary_authorization(headers)
                 etag = _value(headers, b"etag")
                 if requested is not None and message["status"] == 200 and matches(requested, etag):
                     unmodified = True
@@ -108,7 +108,7 @@ def _varying(send: Send) -> Send:
 
     async def sending(message: Message) -> None:
         if message["type"] == "http.response.start":
-            message = {**message, "headers": _with_vary(list(message.get("headers", [])))}
+            message = {**message, "headers": vary_authorization(list(message.get("headers", [])))}
         await send(message)
 
     return sending
@@ -125,7 +125,8 @@ def _value(headers: list[tuple[bytes, bytes]], name: bytes) -> str | None:
     return next((v.decode("latin-1") for k, v in headers if k.lower() == name), None)
 
 
-def _with_vary(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+def vary_authorization(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """`headers` whose Vary names Authorization (added to what it names already)."""
     present = _value(headers, b"vary")
     if present is not None and "authorization" in present.lower():
         return headers

@@ -196,10 +196,13 @@ IDEMPOTENT_REPLAY = ResponseHeader(
 SEAT_SECURITY: list[dict[str, list[str]]] = [{"seatToken": []}]
 SPECTATOR_OR_SEAT_SECURITY: list[dict[str, list[str]]] = [{}, {"seatToken": []}]
 HOST_SECURITY: list[dict[str, list[str]]] = [{"hostToken": []}]
+#: A stream: a spectator, a seat, or a match's host (who sees what a spectator sees).
+STREAM_SECURITY: list[dict[str, list[str]]] = [{}, {"seatToken": []}, {"hostToken": []}]
 
 _DESCRIPTIONS = {
-    401: "No bearer token, or not a token of this game",
-    403: "The bearer token of another seat, or a switched-off feature",
+    401: "No bearer token, or not a token of this game; a stream ticket unknown, used or expired",
+    403: "The bearer token of another seat, a stream ticket of another stream or of a seat's "
+    "former holder, or a switched-off feature",
     404: "No such game or seat",
     409: "Not your turn, the game is over (or not yet), the seat is dead, the turn's time "
     "ran out, or a stale/conflicting version",

@@ -18,7 +18,8 @@ a new operation is covered without a line of its own:
   checked and the body is never decoded twice. A refusal names the field, in the body
   type's own words where it has some (`explain_refusal`);
 - a query or header parameter that is present must carry a value: `?version=null`
-  is refused (422 naming it) rather than read as "none".
+  is refused (422 naming it) rather than read as "none";
+- no bearer token in the query string, on any operation (`service.api.url_secrets`).
 
 A handler that takes no body (declareDead) ignores whatever is sent, as before. No
 handler may set a `before_request` of its own: Litestar would run it instead of this
@@ -43,6 +44,7 @@ from litestar.handlers import HTTPRouteHandler
 from litestar.params import BodyKwarg, ParameterKwarg
 from litestar.utils.scope.state import ScopeState
 
+from service.api import url_secrets
 from service.errors import BodyTooLarge, InvalidRequest, MalformedAction, UnsupportedMediaType
 
 #: How deep a body may nest (a record's events nest 5 levels; a turn 4).
@@ -117,6 +119,7 @@ async def check_inputs(request: Request[Any, Any, Any]) -> None:
     handler = request.route_handler
     if not isinstance(handler, HTTPRouteHandler):
         return
+    url_secrets.refuse(request)
     inputs = _inputs(handler)
     for source, name, annotation in inputs.optional:
         _present_means_a_value(request, source, name, annotation)

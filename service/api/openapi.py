@@ -14,7 +14,8 @@ Litestar's automatic `400` responses are dropped (validation errors are answered
 optional header parameters are plain strings (a header is never null), documented
 response headers get a schema, every read (GET) whose answer carries an ETag takes
 `If-None-Match` and may answer 304 (`service.api.conditional` answers it), and every
-operation but the probes may answer 429 (`service.api.limits`).
+operation but the probes may answer 429, with the RateLimit fields on its every answer
+(`service.api.limits_contract`).
 Litestar documents one success media type per handler: `SUCCESS_EXTRAS` adds the
 others an operation answers in (the NDJSON game record, its bytes) and the headers
 Litestar drops when a handler documents its success response itself, and describes the
@@ -51,8 +52,8 @@ from domain.views import GameView
 from service.api.contract_relations import state_relations
 from service.api.contract_types import add_discriminators, enumerate_problem_codes, type_enums
 from service.api.http import NDJSON_MEDIA_TYPE, OCTET_STREAM_MEDIA_TYPE
-from service.api.limits import EXEMPT_PATHS
-from service.api.problems import PROBLEM_MEDIA_TYPE, problem_codes
+from service.api.limits_contract import document_limits
+from service.api.problems import problem_codes
 from service.api.schemas import Health, Index, Problem
 from service.signing import SigningKeys
 from service.usecases.match_messages import (
@@ -77,6 +78,7 @@ from service.usecases.messages import (
 )
 from service.usecases.stored_forms import COMPONENT_REF, stored_types
 from service.usecases.stream_messages import MatchStreamRecord, TurnMessage
+from service.usecases.tickets import StreamTicket
 
 #: The schema-only structs of the events' stored form, which record documents refer to.
 STORED_TYPES: tuple[type[Any], ...] = (
@@ -111,6 +113,7 @@ WIRE_TYPES: tuple[type[Any], ...] = (
     ClaimedSeat,
     LeftSeat,
     MatchRecordDocument,
+    StreamTicket,
     *MOVES_TYPES,
     *STORED_TYPES,
 )
@@ -128,18 +131,35 @@ _ETAG = {
 
 
 def _event_stream(record: str, event_id: str, until: str) -> dict[str, Any]:
-    """The documented body of a live-update stream whose events' data are `record`s."""
+    """The documented body of a live-update stream whose events' data are `record`s.
+
+    Before OpenAPI 3.2's `itemSchema`, the `schema` of `text/event-stream` describes one
+    event, its fields as an EventSource reads them (`data` holding JSON).
+    """
+    data = {
+        "anyOf": [{"$ref": COMPONENT_REF.format(name=name)} for name in (record, "TurnMessage")]
+    }
     return {
         "description": f"Server-sent events, until the {until} is over",
         "content": {
             "text/event-stream": {
                 "schema": {
-                    "type": "string",
+                    "type": "object",
                     "description": (
-                        f"Server-sent events: `event: <event type>`, `id: <{event_id}>`, "
+                        f"One server-sent event: `event: <event type>`, `id: <{event_id}>`, "
                         f"`data: <{record} JSON>`; after each batch `event: turn` with a "
-                        "`TurnMessage` and no id; `: keep-alive` comments."
+                        "`TurnMessage` and no id; `: keep-alive` comments between events."
                     ),
+                    "properties": {
+                        "event": {"type": "string"},
+                        "id": {"type": "string", "pattern": "^[0-9]+$"},
+                        "data": {
+                            "type": "string",
+                            "contentMediaType": "application/json",
+                            "contentSchema": data,
+                        },
+                    },
+                    "required": ["event", "data"],
                 },
                 "x-event-data": {
                     "events": {"$ref": COMPONENT_REF.format(name=record)},
@@ -163,22 +183,6 @@ IF_NONE_MATCH = {
         "answer would carry one of them, it is 304 Not Modified, with no body."
     ),
     "schema": {"type": "string"},
-}
-#: Every operation but the probes may be refused by the rate limits (`service.api.limits`).
-TOO_MANY_REQUESTS = {
-    "description": (
-        "Too many requests from this address or with this token (the service's rate "
-        "limits): retry after `Retry-After` seconds"
-    ),
-    "content": {PROBLEM_MEDIA_TYPE: {"schema": {"$ref": COMPONENT_REF.format(name="Problem")}}},
-    "headers": {
-        "Retry-After": {
-            "description": "Whole seconds until the next request is taken.",
-            "required": True,
-            "deprecated": False,
-            "schema": {"type": "string", "pattern": "^[0-9]+$"},
-        }
-    },
 }
 NOT_MODIFIED = {
     "description": "Not modified: the answer would carry an ETag If-None-Match names (no body)",
@@ -252,17 +256,13 @@ def patch_schema(schema: dict[str, Any]) -> None:
             f"{sorted((generated ^ set(components)) - schema_only)}"
         )
     schema["components"]["schemas"] = every
-    for path, path_item in schema.get("paths", {}).items():
+    for path_item in schema.get("paths", {}).values():
         for method, operation in path_item.items():
             if isinstance(operation, dict):
                 _patch_operation(operation)
                 if method == "get":
                     _conditional(operation)
-                if path not in EXEMPT_PATHS:
-                    # Rate limits (and, for streams, their own count) answer 429 anywhere.
-                    responses = operation.setdefault("responses", {})
-                    responses["429"] = {**TOO_MANY_REQUESTS, **responses.get("429", {})}
-                    responses["429"]["headers"] = TOO_MANY_REQUESTS["headers"]
+    document_limits(schema)
     state_relations(schema)
     type_enums(schema)
     add_discriminators(schema)

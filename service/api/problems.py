@@ -59,6 +59,7 @@ from domain.replay_refusals import REPLAY_CODES
 from service.api.schemas import FieldError, Problem
 from service.errors import (
     BodyTooLarge,
+    CorsRefused,
     DeckNotAllowed,
     GameNotFound,
     GameNotOver,
@@ -75,6 +76,12 @@ from service.errors import (
     ServiceError,
     StaleVersion,
     StreamConflict,
+    TicketElsewhere,
+    TicketExpired,
+    TicketSeatChanged,
+    TicketUnknown,
+    TicketUsed,
+    TokenInUrl,
     TooManyStreams,
     TurnTimedOut,
     UnknownToken,
@@ -107,6 +114,12 @@ PROBLEMS: dict[type[Exception], Row] = {
     MissingToken: Row(401, "unauthorized", "Bearer token required"),
     UnknownToken: Row(401, "unauthorized", "Bearer token not recognised"),
     WrongSeat: Row(403, "forbidden", "Token of another seat"),
+    TicketUnknown: Row(401, "unauthorized", "Stream ticket not recognised"),
+    TicketUsed: Row(401, "unauthorized", "Stream ticket used already"),
+    TicketExpired: Row(401, "unauthorized", "Stream ticket expired"),
+    TicketElsewhere: Row(403, "forbidden", "Stream ticket of another stream"),
+    TicketSeatChanged: Row(403, "forbidden", "Stream ticket of a seat's former holder"),
+    CorsRefused: Row(403, "cors-refused", "Cross-origin request refused"),
     DeckNotAllowed: Row(403, "deck-not-allowed", "Explicit decks are not allowed"),
     NotYourTurn: Row(409, "not-your-turn", "Not your turn"),
     GameOver: Row(409, "game-over", "The game is over"),
@@ -143,6 +156,7 @@ PROBLEMS: dict[type[Exception], Row] = {
     IdempotencyKeyReused: Row(422, "idempotency-key-reused", "Idempotency-Key reused"),
     RateLimited: Row(429, "rate-limited", "Too many requests"),
     InvalidRequest: Row(422, "invalid-request", "Invalid request"),
+    TokenInUrl: Row(422, "token-in-url", "Token in the URL"),
     MalformedAction: Row(422, "malformed-input", "Malformed input"),
     InvalidRecord: Row(422, "invalid-record", "Invalid record"),
     RecordNotFinished: Row(422, "record-not-finished", "The record's game is not over"),
@@ -216,6 +230,8 @@ def to_problem(exc: Exception) -> tuple[Problem, dict[str, str]]:
         headers["Retry-After"] = "1"
     if isinstance(exc, TooManyStreams | RateLimited):
         headers["Retry-After"] = str(exc.retry_after)
+    if isinstance(exc, RateLimited):
+        headers.update(exc.fields)
     code, detail = row.slug, "the request could not be served"
     if isinstance(exc, RummyError | ServiceError):
         code, detail = exc.code, exc.message

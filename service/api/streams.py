@@ -1,13 +1,14 @@
 """Live updates over server-sent events: a game's stream and a match's stream.
 
 `GET /games/{id}/stream` and `GET /matches/{id}/stream` answer `text/event-stream`:
-every event the caller may see (a seat with its bearer token, a spectator without),
+every event the caller may see (a seat with its bearer token or a stream ticket, a
+spectator without, a match's host as a spectator: `service.usecases.stream_access`),
 as `getEvents` shows it, then an `event: turn` message after each batch. A client
 that reconnects with `Last-Event-ID` (or `?last_event_id=`) gets exactly what it
-missed. Checks (the game or match, the token, the id, the caller's open streams) come
-before the stream opens, so each refusal is a problem; the stream ends when the game
-(the match) is over and all of it is sent, and a client that already has all of a
-finished stream gets 204, which tells an EventSource to stop reconnecting.
+missed. Checks (the game or match, the token or ticket, the id, the caller's open
+streams) come before the stream opens, so each refusal is a problem; the stream ends
+when the game (the match) is over and all of it is sent, and a client that already has
+all of a finished stream gets 204, which tells an EventSource to stop reconnecting.
 
 The hub (`service.usecases.hub`), one per app, lives with the app (`lifespan`): the
 store tells it of this process's writes, and on PostgreSQL a listener thread of every
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from typing import Annotated, Any, Final
 from uuid import UUID
 
@@ -34,9 +36,8 @@ from litestar.params import HeaderParameter, QueryParameter
 from litestar.response import Stream
 from litestar.response.sse import ServerSentEventMessage
 
-from domain.views import Viewer
 from service.api.http import (
-    SPECTATOR_OR_SEAT_SECURITY,
+    STREAM_SECURITY,
     GameId,
     MatchId,
     authorization,
@@ -46,9 +47,10 @@ from service.errors import InvalidRequest
 from service.settings import Settings
 from service.store import GameStore
 from service.store.notices import PostgresListener
-from service.usecases import feeds
+from service.usecases import stream_access, tickets
 from service.usecases.feeds import Kind, Message
 from service.usecases.hub import Hub
+from service.usecases.stream_access import StreamAccess
 
 EVENT_STREAM: Final = "text/event-stream"
 #: The largest Last-Event-ID read (a position; no stream comes near it).
@@ -63,7 +65,7 @@ LastEventIdHeader = Annotated[
         name="Last-Event-ID",
         required=False,
         max_length=7,
-        pattern=r"^[0-9]{1,7}$",
+        pattern=r"^(?:[0-9]{1,6}|1000000)$",  # 0 to MAX_EVENT_ID
         description=(
             "Resume after this event: the `id` of the last event received (an EventSource "
             "sends it when it reconnects). Wins over `last_event_id`."
@@ -80,6 +82,22 @@ LastEventIdQuery = Annotated[
         description=(
             "Resume after this event, for clients that cannot set the Last-Event-ID "
             "header (a new EventSource); 0 or none: from the first event."
+        ),
+    ),
+]
+
+TicketQuery = Annotated[
+    str | None,
+    QueryParameter(
+        required=False,
+        min_length=16,
+        max_length=128,
+        pattern=r"^[A-Za-z0-9_-]{16,128}$",
+        description=(
+            "A stream ticket (`createGameStreamTicket`, `createMatchStreamTicket`), for a "
+            "client that cannot send Authorization (a browser's EventSource): it opens the "
+            "stream once, as its seat, within 60 seconds of being made. A seat token is "
+            "never taken in the URL."
         ),
     ),
 ]
@@ -157,10 +175,14 @@ def _address(request: Request[Any, Any, Any]) -> str:
 
 
 async def _open(
-    request: Request[Any, Any, Any], hub: Hub, key: tuple[Kind, UUID], viewer: Viewer, after: int
+    request: Request[Any, Any, Any],
+    hub: Hub,
+    key: tuple[Kind, UUID],
+    access: StreamAccess,
+    after: int,
 ) -> Stream:
-    holder = hub.admit(authorization(request), _address(request))
-    subscription = await hub.subscribe(*key, viewer, after, holder)
+    holder = hub.admit(access.token_sha256, _address(request))
+    subscription = await hub.subscribe(*key, access.viewer, after, holder)
     if subscription is None:
         return Stream((), status_code=204, headers=_HEADERS)
     chunks = subscription.chunks(hub.keepalive, KEEPALIVE)
@@ -184,11 +206,13 @@ _FINISHED = ResponseSpec(
         "Server-sent events. `id` is the game's version after the event (`Dealt` is 1); "
         "reconnect with `Last-Event-ID` for exactly the events missed. The stream ends once "
         "the game is over and every event is sent. A match's seat token serves every game "
-        "of the match, as that seat. " + _FORMAT
+        "of the match, as that seat; its host's token, as a spectator. A browser's "
+        "EventSource, which sends no Authorization, follows its seat with `?ticket=` "
+        "(`createGameStreamTicket`). " + _FORMAT
     ),
     media_type=EVENT_STREAM,
-    security=SPECTATOR_OR_SEAT_SECURITY,
-    responses={204: _FINISHED, **problems(401, 404, 422, 429)},
+    security=STREAM_SECURITY,
+    responses={204: _FINISHED, **problems(401, 403, 404, 422, 429)},
 )
 async def stream_game(
     *,
@@ -198,12 +222,20 @@ async def stream_game(
     hub: NamedDependency[Hub],
     last_event_id_header: LastEventIdHeader = None,
     last_event_id: LastEventIdQuery = None,
+    ticket: TicketQuery = None,
 ) -> Stream:
     stream, after = UUID(game_id), _after(last_event_id_header, last_event_id)
-    viewer = await anyio.to_thread.run_sync(
-        feeds.open_game, store, stream, authorization(request), after
+    opening = partial(
+        stream_access.open_game,
+        store,
+        stream,
+        authorization=authorization(request),
+        ticket=ticket,
+        after=after,
+        at=tickets.now(),
     )
-    return await _open(request, hub, ("game", stream), viewer, after)
+    access = await anyio.to_thread.run_sync(opening)
+    return await _open(request, hub, ("game", stream), access, after)
 
 
 @get(
@@ -217,11 +249,12 @@ async def stream_game(
         "event's position in that sequence, from 1 (a `MatchStreamRecord` says which game "
         "an event is of, and its version there); the order is a function of the stored "
         "events alone, so `Last-Event-ID` resumes exactly, on any process. A seat's token "
-        "shows that seat's hand in every game. The stream ends once the match is over. " + _FORMAT
+        "(or a ticket, `createMatchStreamTicket`) shows that seat's hand in every game; the "
+        "host's token opens it as a spectator. The stream ends once the match is over. " + _FORMAT
     ),
     media_type=EVENT_STREAM,
-    security=SPECTATOR_OR_SEAT_SECURITY,
-    responses={204: _FINISHED, **problems(401, 404, 422, 429)},
+    security=STREAM_SECURITY,
+    responses={204: _FINISHED, **problems(401, 403, 404, 422, 429)},
 )
 async def stream_match(
     *,
@@ -231,12 +264,20 @@ async def stream_match(
     hub: NamedDependency[Hub],
     last_event_id_header: LastEventIdHeader = None,
     last_event_id: LastEventIdQuery = None,
+    ticket: TicketQuery = None,
 ) -> Stream:
     stream, after = UUID(match_id), _after(last_event_id_header, last_event_id)
-    viewer = await anyio.to_thread.run_sync(
-        feeds.open_match, store, stream, authorization(request), after
+    opening = partial(
+        stream_access.open_match,
+        store,
+        stream,
+        authorization=authorization(request),
+        ticket=ticket,
+        after=after,
+        at=tickets.now(),
     )
-    return await _open(request, hub, ("match", stream), viewer, after)
+    access = await anyio.to_thread.run_sync(opening)
+    return await _open(request, hub, ("match", stream), access, after)
 
 
 ROUTES = (stream_game, stream_match)

@@ -30,6 +30,7 @@ from litestar import Litestar
 from service import version
 from service.api.index import CONTRACT_PATH, DOCS_PATH
 from service.api.streams import end_streams
+from service.api.url_secrets import RedactSecrets
 from service.app import create_app
 from service.bootstrap import run_anywhere
 from service.cli.http_protocol import ProblemHttpToolsProtocol
@@ -143,6 +144,8 @@ def run_serve(args: argparse.Namespace) -> int:
         log_level=args.log_level,
         timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
     )
+    # After the Config, which sets uvicorn's loggers up: no token or ticket in its lines.
+    logging.getLogger("uvicorn.access").addFilter(RedactSecrets())
     _Server(config, app).run(sockets=[listener])
     return 0
 

@@ -6,7 +6,8 @@
   arrive together (`writer.GroupWriter`).
 - PostgreSQL: a transaction per write, through eventsourcing's recorder (which locks
   the table so that notification ids never interleave, and here also notifies).
-- Both: the turn clocks' index in the same database (`clocks.ClockIndex`).
+- Both: the turn clocks' index (`clocks.ClockIndex`) and the stream tickets
+  (`tickets.TicketTable`) in the same database.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from eventsourcing.sqlite import (
 )
 
 from service.store.clocks import ClockIndex
+from service.store.tickets import TicketTable
 from service.store.writer import GroupWriter
 
 
@@ -66,3 +68,12 @@ def clock_index(factory: InfrastructureFactory) -> ClockIndex:
     if isinstance(factory, PostgresFactory):
         return ClockIndex(factory.datastore, "%s", postgres=True)
     raise TypeError(f"no turn clocks over {type(factory).__name__}")
+
+
+def ticket_table(factory: InfrastructureFactory) -> TicketTable:
+    """The stream tickets' table in the store's database."""
+    if isinstance(factory, SQLiteFactory):
+        return TicketTable(factory.datastore, "?", postgres=False)
+    if isinstance(factory, PostgresFactory):
+        return TicketTable(factory.datastore, "%s", postgres=True)
+    raise TypeError(f"no stream tickets over {type(factory).__name__}")

@@ -11,10 +11,11 @@ Streams, all in the application's one table:
 - idempotent answers (`envelopes.answer_id`): saved in the same transaction as the
   command they answer.
 
-Beside that table, the turn clocks' index (`clocks.ClockIndex`): every write of a
-clocked game keeps its row (the deadline of the turn the write began), so that any
-process finds what is due. The time a turn began is the stored time of the event
-that began it (`Envelope.timestamp`, stored as `recorded_at`): `turn_began`.
+Beside that table, the stream tickets (`tickets.TicketTable`), and the turn clocks'
+index (`clocks.ClockIndex`): every write of a clocked game keeps its row (the deadline
+of the turn the write began), so that any process finds what is due. The time a turn
+began is the stored time of the event that began it (`Envelope.timestamp`, stored as
+`recorded_at`): `turn_began`.
 
 Writes name the versions they expect, so of two writers racing for one stream exactly
 one lands: eventsourcing raises `IntegrityError` for the other, turned here into
@@ -108,6 +109,8 @@ class GameStore(Application[UUID]):
         )
         self.clocks = backends.clock_index(self.factory)
         self.clocks.create_table()
+        self.tickets = backends.ticket_table(self.factory)
+        self.tickets.create_table()
         self._writer = backends.group_writer(self.factory, self.recorder)
 
     def construct_factory(self, env: Environment) -> InfrastructureFactory:

@@ -93,10 +93,15 @@ def viewer(game: GameSecrets | Sequence[str | None], authorization: str | None) 
     return owner
 
 
+def is_token(expected: str, token: str) -> bool:
+    """Whether `token` is the one whose stored hash is `expected` (a match's host token)."""
+    return hmac.compare_digest(token_hash(token), expected)
+
+
 def require(expected: str, authorization: str | None, who: str) -> None:
     """Require one particular token (a match's host token): 401 without it or another."""
     token = bearer_token(authorization)
     if token is None:
         raise MissingToken(f"the {who}'s bearer token is required")
-    if not hmac.compare_digest(token_hash(token), expected):
+    if not is_token(expected, token):
         raise UnknownToken(f"the bearer token is not the {who}'s")

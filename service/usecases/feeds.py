@@ -44,7 +44,6 @@ from service.errors import EventIdNotFound
 from service.store import GameStore
 from service.store.game_folds import AnyGameState
 from service.store.game_folds import fold_game as fold
-from service.usecases import auth
 from service.usecases.clock import deadline
 from service.usecases.game_kinds import AnyEventView, view_event
 from service.usecases.messages import EventRecord
@@ -113,25 +112,19 @@ class Cursor:
 # --- before a stream opens ----------------------------------------------------------------
 
 
-def open_game(store: GameStore, game_id: UUID, authorization: str | None, after: int) -> Viewer:
-    """The viewer of a game stream (its token's seat), checking `after` against the game."""
-    viewer = auth.viewer(store.secrets(game_id), authorization)
+def check_game_after(store: GameStore, game_id: UUID, after: int) -> None:
+    """Refuse a position `after` the game's stream has not reached (its version)."""
     current = store.state(game_id).version
     if after > current:
         raise EventIdNotFound(after, current, "game")
-    return viewer
 
 
-def open_match(store: GameStore, match_id: UUID, authorization: str | None, after: int) -> Viewer:
-    """The viewer of a match stream (its token's seat), checking `after` against the match."""
-    store.matches.state(match_id)
-    _, match_secrets = store.match_secrets(match_id)
-    viewer = auth.viewer(match_secrets.seat_sha256, authorization)
+def check_match_after(store: GameStore, match_id: UUID, after: int) -> None:
+    """Refuse a position `after` the match's stream has not reached (read to its end)."""
     if after:
         current = read(store, Cursor("match", match_id), END)[1].position
         if after > current:
             raise EventIdNotFound(after, current, "match")
-    return viewer
 
 
 # --- reading ----------------------------------------------------------------------------------

@@ -14,8 +14,9 @@ A subscription that opens first reads what its client missed (after its
 Last-Event-ID) up to the feed's position at that moment, then takes the feed's
 batches, which begin exactly there: nothing is missed, nothing repeated.
 
-Limits: a bearer token holds at most `streams_per_token` streams open, and one address
-(spectators, without a token) `streams_per_address`; past them `admit` refuses with
+Limits: a bearer token holds at most `streams_per_token` streams open (a stream opened
+with a ticket counts against its seat's token), and one address (spectators, without a
+token) `streams_per_address`; past them `admit` refuses with
 `TooManyStreams` (429) before a stream opens. Everything a subscription holds (its
 place in its feed, its count against its token or address, the feed itself when it
 was the last on it) is released by `Subscription.close`, which the stream calls when
@@ -41,7 +42,7 @@ from service.errors import TooManyStreams
 from service.settings import Settings
 from service.store import GameStore
 from service.store.notices import Change
-from service.usecases import auth, feeds
+from service.usecases import feeds
 from service.usecases.feeds import Cursor, Item, Kind
 from service.usecases.stream_messages import TurnMessage
 from service.usecases.subscriptions import Batch, Frame, Holder, Subscription
@@ -123,13 +124,13 @@ class Hub:
 
     # --- opening and closing streams ----------------------------------------------------------
 
-    def admit(self, authorization: str | None, address: str) -> Holder:
-        """Count one more stream against the token (or, without one, the address), or 429."""
-        token = auth.bearer_token(authorization)
-        holder = ("token", auth.token_hash(token)) if token else ("address", address)
+    def admit(self, token_sha256: str | None, address: str) -> Holder:
+        """Count one more stream against the token (its SHA-256; without one, the
+        address), or 429."""
+        holder = ("token", token_sha256) if token_sha256 else ("address", address)
         limit = self._limits[holder[0]]
         if self._holders[holder] >= limit:
-            who = "this bearer token" if token else "this address, without a token,"
+            who = "this bearer token" if token_sha256 else "this address, without a token,"
             raise TooManyStreams(
                 f"{who} holds {limit} open streams, the most it may: close one first",
                 RETRY_AFTER,

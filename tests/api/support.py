@@ -7,7 +7,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -130,17 +130,19 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @contextmanager
-def serve(workdir: Path, *flags: str) -> Iterator[str]:
+def serve(workdir: Path, *flags: str, settings: Mapping[str, str] | None = None) -> Iterator[str]:
     """A `penang-rummy serve` process (SQLite in `workdir`, with `flags`); yields its base URL.
 
-    None of the caller's PENANG_RUMMY_ settings reach it: only `flags` configure it, but
-    for the rate limits, which are off (a test's client sends whole games at full speed
-    from one address; tests/api/test_api_limits.py turns them on where it tests them).
+    None of the caller's PENANG_RUMMY_ settings reach it: only `flags` and `settings`
+    (PENANG_RUMMY_ variables) configure it; the rate limits are off unless `settings`
+    turn them on (a test's client sends whole games at full speed from one address;
+    tests/api/test_api_limits.py tests them).
     """
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("PENANG_RUMMY_")}
     env["PYTHONPATH"] = str(ROOT)
     env["PENANG_RUMMY_RATE_LIMIT"] = "off"
+    env.update(settings or {})
     command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port), *flags]
     log = (workdir / "server.log").open("wb")
     server = subprocess.Popen(command, cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT)

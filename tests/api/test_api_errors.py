@@ -51,6 +51,7 @@ from domain.match.errors import (
 from service.api.problems import PROBLEMS, TYPE_PREFIX, row_for, to_problem
 from service.errors import (
     BodyTooLarge,
+    CorsRefused,
     DeckNotAllowed,
     GameNotFound,
     GameNotOver,
@@ -66,6 +67,12 @@ from service.errors import (
     RecordNotFinished,
     StaleVersion,
     StreamConflict,
+    TicketElsewhere,
+    TicketExpired,
+    TicketSeatChanged,
+    TicketUnknown,
+    TicketUsed,
+    TokenInUrl,
     TooManyStreams,
     TurnTimedOut,
     UnknownToken,
@@ -96,6 +103,13 @@ SAMPLES: dict[type[Exception], Callable[[], Exception]] = {
     MissingToken: lambda: MissingToken("token required"),
     UnknownToken: lambda: UnknownToken("unknown token"),
     WrongSeat: lambda: WrongSeat("seat 1's token"),
+    TicketUnknown: lambda: TicketUnknown("this ticket is not one this service made"),
+    TicketUsed: lambda: TicketUsed("this ticket opened a stream already"),
+    TicketExpired: lambda: TicketExpired("this ticket expired at 2026-01-02T03:04:05Z"),
+    TicketElsewhere: lambda: TicketElsewhere("this ticket opens another game's stream"),
+    TicketSeatChanged: lambda: TicketSeatChanged("seat 1 has another token now"),
+    CorsRefused: lambda: CorsRefused("origin http://a.test is not allowed", "Origin"),
+    TokenInUrl: lambda: TokenInUrl("a token is never taken in the URL", "token"),
     DeckNotAllowed: lambda: DeckNotAllowed("off"),
     NotYourTurn: lambda: NotYourTurn("it is seat 2's turn"),
     GameOver: lambda: GameOver("the game is over"),
@@ -178,6 +192,8 @@ def test_each_row_answers_with_its_status_type_and_title(exc_type: type[Exceptio
         assert headers["Retry-After"] == "3"
     if row.status == 413:
         assert problem.code == "body-too-large"
+    if isinstance(exc, CorsRefused | TokenInUrl):
+        assert problem.field == exc.field
     if isinstance(exc, NotThisGamesOption):
         assert (problem.rule, problem.field) == ("R19", "turn_seconds")
     if isinstance(exc, TurnTimedOut):

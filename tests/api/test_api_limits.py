@@ -4,8 +4,10 @@ Retry-After), and the largest body read (413), both as problem+json."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -86,7 +88,116 @@ def test_retry_after_is_the_whole_seconds_until_the_next_request() -> None:
     assert refused.value.retry_after == 8
 
 
+def test_a_bucket_states_its_quota_its_window_and_what_is_available() -> None:
+    bucket = Buckets(per_minute=600, burst=100)
+    assert (bucket.quota, bucket.window) == (100, 10)
+    assert bucket.available("a", 0.0) == (100, 1)
+    for _ in range(100):
+        bucket.take("a", 0.0)
+    assert bucket.available("a", 0.0) == (0, 1)
+    slow = Buckets(per_minute=6, burst=2)  # one request per 10 s
+    assert (slow.quota, slow.window) == (2, 20)
+    slow.take("a", 0.0)
+    assert slow.available("a", 0.0) == (1, 10)
+    assert slow.available("a", 4.0) == (1, 6)
+
+
+def test_a_seats_request_counts_against_its_token_only() -> None:
+    clock = Clock()
+    limits = RateLimits(per_address=60, per_token=60, burst_seconds=1, clock=clock)
+    limits.count("10.0.0.1", None)  # the address's one request
+    with pytest.raises(RateLimited):
+        limits.count("10.0.0.1", "token-a")
+    counted = limits.count("10.0.0.1", "token-a", seat=True)
+    assert [entry.policy for entry in counted] == ["token"]
+    with pytest.raises(RateLimited, match="with this bearer token"):
+        limits.count("10.0.0.1", "token-a", seat=True)
+    assert limits.count("10.0.0.1", "token-b", seat=True)
+
+
+def test_an_address_in_debt_has_its_seat_requests_refused_too() -> None:
+    clock = Clock()
+    limits = RateLimits(per_address=60, per_token=60, burst_seconds=1, clock=clock)
+    limits.count("10.0.0.1", None)
+    limits.addresses.take("10.0.0.1", clock.now)  # a seat request whose token was unproven
+    with pytest.raises(RateLimited, match="from this address") as refused:
+        limits.count("10.0.0.1", "made-up", seat=True)
+    assert refused.value.retry_after == 1
+    assert refused.value.fields["RateLimit-Policy"].startswith('"address";q=1;w=1')
+    clock.now += 1.0
+    limits.count("10.0.0.1", "made-up", seat=True)
+
+
+def test_a_refusal_carries_the_rate_limit_fields_with_retry_after_as_its_window() -> None:
+    clock = Clock()
+    limits = RateLimits(per_address=6, per_token=600, burst_seconds=10, clock=clock)
+    limits.count("10.0.0.1", "token-a")
+    clock.now += 2.5
+    with pytest.raises(RateLimited) as refused:
+        limits.count("10.0.0.1", "token-a")
+    assert refused.value.retry_after == 8
+    assert refused.value.fields == {
+        "RateLimit-Policy": '"address";q=1;w=10, "token";q=100;w=10',
+        "RateLimit": '"address";r=0;t=8, "token";r=100;t=1',  # refilled
+    }
+
+
 # --- over HTTP ---------------------------------------------------------------------------
+
+#: A policy and a limit item as the draft writes them (a structured field's list items).
+POLICY = re.compile(r'^"(address|token)";q=(\d+);w=(\d+)$')
+LIMIT = re.compile(r'^"(address|token)";r=(\d+);t=(\d+)$')
+
+
+def _fields(answer: Any) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[int, int]]]:
+    """The answer's RateLimit-Policy and RateLimit, by policy: (q, w) and (r, t)."""
+    policies, limits = {}, {}
+    for item in answer.headers["ratelimit-policy"].split(", "):
+        found = POLICY.match(item)
+        assert found, item
+        policies[found[1]] = (int(found[2]), int(found[3]))
+    for item in answer.headers["ratelimit"].split(", "):
+        found = LIMIT.match(item)
+        assert found, item
+        limits[found[1]] = (int(found[2]), int(found[3]))
+    assert policies.keys() == limits.keys()
+    return policies, limits
+
+
+def test_every_limited_answer_says_where_the_client_stands(limited: Callable[..., Api]) -> None:
+    # Three at once, then one a minute: nothing refills while the test runs.
+    api = limited(rate_per_address=1, rate_per_token=1000, rate_burst_seconds=180)
+    answers = [api.client.get(path) for path in ("/", "/games/nope", "/")]
+    assert [answer.status_code for answer in answers] == [200, 422, 200]
+    for left, answer in zip((2, 1, 0), answers, strict=True):
+        assert _fields(answer) == ({"address": (3, 180)}, {"address": (left, 60)})
+    refused = api.client.get("/")
+    assert refused.status_code == 429
+    assert _fields(refused) == ({"address": (3, 180)}, {"address": (0, 60)})
+    assert refused.headers["retry-after"] == "60"
+    assert "ratelimit" not in api.client.get("/health").headers
+
+
+def test_a_seat_plays_its_turns_while_its_address_is_spent(limited: Callable[..., Api]) -> None:
+    api = limited(rate_per_address=1, rate_per_token=1000, rate_burst_seconds=180)
+    game = api.create(players=2, seed="limits-seat")
+    seat = game["view"]["turn"]
+    token = game["tokens"][seat]
+    path = f"/games/{game['game_id']}/seats/{seat}"
+    assert [api.client.get("/").status_code for _ in range(3)] == [200, 200, 429]
+    moves = api.client.get(f"{path}/moves", headers=api.auth(token))
+    assert moves.status_code == 200, moves.text
+    turn = moves.json()["moves"]["turns"][0]
+    played = api.client.post(f"{path}/turns", json=turn, headers=api.auth(token))
+    assert played.status_code == 200, played.text
+    policies, left = _fields(played)
+    assert set(policies) == {"token"} and left["token"][0] == 3000 - 2
+    # Another seat's token on this seat's path proves nothing: the address pays for it,
+    # and while its bucket is in debt no made-up token gets past it either.
+    other = api.client.get(path, headers=api.auth(game["tokens"][1 - seat]))
+    assert other.status_code == 403 and "address" in _fields(other)[0]
+    refused = api.client.get(path, headers=api.auth("made-up"))
+    assert refused.status_code == 429 and "from this address" in refused.json()["detail"]
 
 
 def test_an_address_over_its_limit_gets_429_with_retry_after(limited: Callable[..., Api]) -> None:

@@ -130,8 +130,14 @@ def test_a_token_and_an_address_hold_a_bounded_number_of_streams(tmp_path: Path)
         other.wait(lambda r: r.last_turn() is not None)
         seat[0].drop()
         _until_stats(live, lambda stats: stats["streams"] == 5)
-        again = SseReader(url, _auth(game["tokens"][0]))
+        # A stream opened with a ticket counts against its seat's token, not the address
+        # (which is full).
+        ticket_path = f"{live.base}/games/{game['game_id']}/seats/0/ticket"
+        ticket = httpx.post(ticket_path, headers=_auth(game["tokens"][0])).json()
+        again = SseReader(live.base + ticket["stream"])
         again.wait(lambda r: r.last_turn() is not None)
+        refused = httpx.get(url, headers=_auth(game["tokens"][0]))
+        assert refused.json()["code"] == "too-many-streams"
         for reader in [again, other, seat[1], *spectators]:
             reader.drop()
         _until_stats(live, lambda stats: stats == EMPTY)

@@ -63,10 +63,10 @@ CONFIG = {
 }
 
 app = create_app(Settings(sqlite_path=str(_DIR / "schemathesis.sqlite")))
-#: The live-update streams are left out: on a running game a stream stays open until the
-#: game ends, and schemathesis over ASGI reads a whole response before checking it, so
-#: each case would wait forever. Their refusals (before a stream opens) are tested in
-#: tests/api/test_api_streams.py; the contract test still lists both operations.
+#: The live-update streams are fuzzed apart: on a running game a stream stays open until
+#: the game ends, and schemathesis over ASGI reads a whole response before checking it,
+#: so each case would wait forever. `streams` sends them ids that end: random ones and
+#: the finished game's (`_finished_games`), with random tickets and event ids.
 STREAMS = ["streamGame", "streamMatch"]
 schema = schemathesis.openapi.from_asgi(
     "/schema/openapi.json", app, config=schemathesis.Config.from_dict(CONFIG)
@@ -74,6 +74,9 @@ schema = schemathesis.openapi.from_asgi(
 anonymous = schemathesis.openapi.from_asgi(
     "/schema/openapi.json", app, config=schemathesis.Config.from_dict(CONFIG)
 ).exclude(operation_id=STREAMS)
+streams = schemathesis.openapi.from_asgi(
+    "/schema/openapi.json", app, config=schemathesis.Config.from_dict(CONFIG)
+).include(operation_id=STREAMS)
 
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "records"
@@ -151,6 +154,8 @@ def _create_games() -> dict[str, list[str]]:
 
 
 GAMES = _create_games()
+#: The imported game: it is over, so its stream ends once every event is sent.
+FINISHED = next(game for game, tokens in GAMES.items() if not tokens)
 
 
 def _is_uuid(value: Any) -> bool:
@@ -173,6 +178,15 @@ def _real_games(context: Any, path_parameters: dict[str, Any] | None) -> Any:
 
 for fuzzed in (schema, anonymous):
     fuzzed.hook("flatmap_path_parameters")(_real_games)
+
+
+@streams.hook("flatmap_path_parameters")
+def _finished_games(context: Any, path_parameters: dict[str, Any] | None) -> Any:
+    """Half the time, a valid game id in a stream's path becomes the finished game's."""
+    if path_parameters is None or not _is_uuid(path_parameters.get("game_id")):
+        return st.just(path_parameters)
+    finished = {**path_parameters, "game_id": FINISHED}
+    return st.one_of(st.just(path_parameters), st.just(finished))
 
 
 @schema.auth()
@@ -200,4 +214,9 @@ def test_api_with_seat_tokens(case: schemathesis.Case) -> None:
 
 @anonymous.parametrize()
 def test_api_without_tokens(case: schemathesis.Case) -> None:
+    case.call_and_validate()
+
+
+@streams.parametrize()
+def test_streams_that_end(case: schemathesis.Case) -> None:
     case.call_and_validate()
