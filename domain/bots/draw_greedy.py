@@ -13,8 +13,8 @@ one the game's `legal_moves` lists, so the engine accepts each:
   (B8's points, then rank; ties: the first listed). Melding and laying off whatever it can
   empties its hand, and goes out, whenever the hand allows (B7).
 - **Play, Three Thirteen.** The first listed way to go out (T8); else the discard that
-  leaves the least deadwood (`domain.three13.deadwood.best_arrangement`; ties: the card
-  with the most points, then the first listed).
+  leaves the least deadwood (`domain.three13.deadwood.deadwood_after_discards`; ties: the
+  card with the most points, then the first by its text: `10S` before `JH`).
 
 - **A hand that goes round.** Seats that each keep what the others need (every greedy
   seat of five holding pairs of low cards and shedding the high card it drew) can pass the
@@ -38,7 +38,7 @@ from domain.drawgame.state import DrawState
 from domain.drawgame.views import HandView
 from domain.rummy import moves as rummy_moves
 from domain.three13 import moves as thirteen_moves
-from domain.three13.deadwood import best_arrangement
+from domain.three13.deadwood import deadwood_after_discards
 from domain.three13.rules import wild_rank
 
 #: Events of a hand after which the bot varies its discard (a hand that goes round).
@@ -118,18 +118,18 @@ def _highest(discards: tuple[DiscardAction, ...], state: DrawState) -> DiscardAc
     return discards[best]
 
 
-def _deadwood(state: DrawState, hand: list[Card]) -> int:
-    return best_arrangement(hand, wild_rank(state.number), state.rules.card_points).points
+def _after_discards(state: DrawState, hand: list[Card]) -> dict[Card, int]:
+    """The least deadwood `hand` leaves after each discard (T9), from one search."""
+    return deadwood_after_discards(hand, wild_rank(state.number), state.rules.card_points)
 
 
-def _least_after_discard(state: DrawState, hand: list[Card]) -> tuple[int, Card]:
-    """The least deadwood `hand` leaves after one discard, and that discard (T9)."""
+def _least_after_discard(state: DrawState, after: dict[Card, int]) -> tuple[int, Card]:
+    """The least deadwood of `after` (`_after_discards`), and its discard: of the cards
+    that leave it, the one with the most points, then the first by its text."""
     points = state.rules.card_points
     best: tuple[int, int, Card] | None = None
-    for card in sorted(set(hand), key=lambda c: c.text):
-        left = list(hand)
-        left.remove(card)
-        key = (_deadwood(state, left), -points(card), card)
+    for card in sorted(after, key=lambda c: c.text):
+        key = (after[card], -points(card), card)
         if best is None or key[:2] < best[:2]:
             best = key
     if best is None:
@@ -140,9 +140,10 @@ def _least_after_discard(state: DrawState, hand: list[Card]) -> tuple[int, Card]
 def _thirteen_wants(state: DrawState, seat: int, card: Card) -> bool:
     if card.rank == wild_rank(state.number):
         return True
-    hand = list(state.hands[seat])
-    with_card, _ = _least_after_discard(state, [*hand, card])
-    return with_card < _deadwood(state, hand)
+    # The hand as it is now is the hand with the card taken, less that card.
+    after = _after_discards(state, [*state.hands[seat], card])
+    with_card, _ = _least_after_discard(state, after)
+    return with_card < after[card]
 
 
 def _thirteen_play(state: DrawState, seat: int) -> Any:
@@ -152,5 +153,5 @@ def _thirteen_play(state: DrawState, seat: int) -> Any:
     if state.version > PATIENCE and moves.discards:
         return moves.discards[(state.version // 2) % len(moves.discards)]
     listed = {discard.card: discard for discard in moves.discards}
-    _, card = _least_after_discard(state, list(state.hands[seat]))
+    _, card = _least_after_discard(state, _after_discards(state, list(state.hands[seat])))
     return listed[card.text]

@@ -11,9 +11,11 @@ own when three or more (T6).
 Ties keep the first arrangement the search finds, so the arrangement of a hand is one
 function of its cards: a replay of the hand finds the same. Whether a hand can go out
 (every card but its discard in a meld, T8) is the same search with deadwood ruled out,
-which prunes most of it (`ways_out`). tests/bench/bench_deadwood.py measures the worst
-case (13 and 14 cards, wild cards, two packs); tests/unit checks the search against
-every arrangement of small hands.
+which prunes most of it (`ways_out`). What a hand leaves after each discard
+(`deadwood_after_discards`) is one search too, every discard's hand sharing the
+positions it reaches. tests/bench/bench_deadwood.py measures the worst case (13 and 14
+cards, wild cards, two packs); tests/unit checks the search against every arrangement
+of small hands.
 """
 
 from __future__ import annotations
@@ -41,6 +43,21 @@ def best_arrangement(
     search, counts, wilds = _searched(hand, wild_rank, points)
     total = search.best(counts, len(wilds), 0)
     return _arrangement(search, counts, wilds, total)
+
+
+def deadwood_after_discards(
+    hand: Sequence[Card], wild_rank: int, points: Callable[[Card], int]
+) -> dict[Card, int]:
+    """For each card of `hand`, the least deadwood the hand leaves without it (T9): the
+    points `best_arrangement` finds for that hand, from one search for every discard."""
+    search, counts, wilds = _searched(hand, wild_rank, points)
+    after = {}
+    for card in sorted(set(hand)):
+        if card.rank == wild_rank:
+            after[card] = search.best(counts, len(wilds) - 1, 0)
+        else:
+            after[card] = search.best(less(counts, (search.index[card],)), len(wilds), 0)
+    return after
 
 
 def ways_out(
