@@ -14,7 +14,9 @@ A position is a count for each distinct natural of the hand the search is made f
 one search serves every hand of fewer of its cards: the hand less each discard shares
 the positions it reaches with the others (`domain.three13.deadwood.ways_out`).
 What a position needs of the hand (the cards of a rank, the cards of a suit by rank, the
-points of each card) is worked out once, when the search is made.
+points of each card) is worked out once, when the search is made; the melds a natural
+can be in are made once for each count of the cards they may take (its rank's for a
+set, its suit's above it for a run), as many positions share those counts.
 """
 
 from __future__ import annotations
@@ -56,8 +58,14 @@ class MeldSearch:
         #: For each natural: the naturals of its rank, and of its suit by rank.
         self._alike = tuple(tuple(by_rank[card.rank]) for card in self.cards)
         self._suit = tuple(tuple(by_suit[card.suit]) for card in self.cards)
+        #: For each natural: the index after the last natural of its suit.
+        self._suit_end = tuple(
+            max(i for i in by_suit[card.suit] if i is not None) + 1 for card in self.cards
+        )
         self.memo: dict[Position, tuple[int, SearchMeld | None]] = {}
         self.complete: dict[Position, bool] = {}
+        self._set_memo: dict[tuple[int, ...], tuple[SearchMeld, ...]] = {}
+        self._run_memo: dict[tuple[int, int, Counts], tuple[SearchMeld, ...]] = {}
 
     def counts(self, naturals: Sequence[Card]) -> Counts:
         """The position's counts of `naturals`, every one a card of the search."""
@@ -122,17 +130,36 @@ class MeldSearch:
         yield from self._sets(first, counts, wilds)
         yield from self._runs(first, counts, wilds)
 
-    def _sets(self, first: int, counts: Counts, wilds: int) -> Iterator[SearchMeld]:
+    def _sets(self, first: int, counts: Counts, wilds: int) -> tuple[SearchMeld, ...]:
+        """The sets of the first natural left; the same counts of its rank give the same
+        sets, whatever else is left, so they are made once for each (T5, T6)."""
+        alike = self._alike[first]
+        key = (first, min(wilds, 2), *(counts[i] for i in alike))
+        found = self._set_memo.get(key)
+        if found is None:
+            found = self._set_memo[key] = tuple(self._make_sets(first, counts, wilds))
+        return found
+
+    def _make_sets(self, first: int, counts: Counts, wilds: int) -> Iterator[SearchMeld]:
         # `first` is the first natural left, so the first of its rank: it is always taken.
         others = [i for i in self._alike[first] if i != first and counts[i]]
         ranges = (range(1, counts[first] + 1), *(range(counts[i] + 1) for i in others))
         for taken in product(*ranges):
             used = tuple(i for i, k in zip((first, *others), taken, strict=True) for _ in range(k))
-            needed = max(0, 3 - len(used))
+            needed = max(0, 3 - len(used))  # at most 2: a set never needs more wild cards
             if needed <= wilds:
                 yield used, needed, ENOUGH  # a set takes any number of wild cards (T6)
 
-    def _runs(self, first: int, counts: Counts, wilds: int) -> Iterator[SearchMeld]:
+    def _runs(self, first: int, counts: Counts, wilds: int) -> tuple[SearchMeld, ...]:
+        """The runs of the first natural left, from the cards above it in its suit: the
+        naturals are in suit order, so those are the next few counts (T5)."""
+        key = (first, wilds, counts[first + 1 : self._suit_end[first]])
+        found = self._run_memo.get(key)
+        if found is None:
+            found = self._run_memo[key] = tuple(self._make_runs(first, counts, wilds))
+        return found
+
+    def _make_runs(self, first: int, counts: Counts, wilds: int) -> Iterator[SearchMeld]:
         low = self.cards[first].rank
         suit = self._suit[first]
 
