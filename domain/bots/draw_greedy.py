@@ -13,8 +13,8 @@ one the game's `legal_moves` lists, so the engine accepts each:
   (B8's points, then rank; ties: the first listed). Melding and laying off whatever it can
   empties its hand, and goes out, whenever the hand allows (B7).
 - **Play, Three Thirteen.** The first listed way to go out (T8); else the discard that
-  leaves the least deadwood (`domain.three13.deadwood.best_arrangement`; ties: the card
-  with the most points, then the first listed).
+  leaves the least deadwood (`domain.three13.deadwood.deadwood_after_discards`; ties: the
+  card with the most points, then the first by its text: `10S` before `JH`).
 
 - **A hand that goes round.** Seats that each keep what the others need (every greedy
   seat of five holding pairs of low cards and shedding the high card it drew) can pass the
@@ -22,23 +22,27 @@ one the game's `legal_moves` lists, so the engine accepts each:
   discards the listed card at place (events // 2) mod (cards listed) instead: the hands
   change, and some seat's cards come to meld.
 
-It uses no randomness: the same view always gives the same command.
+It uses no randomness: the same view always gives the same command. Weighing a Three
+Thirteen hand is one deadwood search for every discard, and the last hand weighed is
+remembered; tests/bench/bench_three13_turns.py measures its turns in `simulate` against
+Penang's.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Final
 
 from domain.bots.draw_window import draws, is_rummy, own_hand
-from domain.cards import Card
+from domain.cards import Card, sort_cards
 from domain.commands import LayOffAction, MeldAction
 from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.state import DrawState
 from domain.drawgame.views import HandView
 from domain.rummy import moves as rummy_moves
 from domain.three13 import moves as thirteen_moves
-from domain.three13.deadwood import best_arrangement
+from domain.three13.deadwood import deadwood_after_discards
 from domain.three13.rules import wild_rank
 
 #: Events of a hand after which the bot varies its discard (a hand that goes round).
@@ -50,22 +54,46 @@ class GreedyDrawBot:
 
     name = "greedy"
 
+    def __init__(self) -> None:
+        self._weighing = _Weighing()
+
     def command(self, view: HandView) -> tuple[Any, ...]:
         """The seat's next command: one listed action."""
         state, seat = own_hand(view)
         rummy = is_rummy(state)
         if state.phase == "draw":
-            return (_draw(state, seat, draws(view), rummy),)
+            return (_draw(state, seat, draws(view), rummy, self._weighing),)
         if rummy:
             return (_rummy_play(state, seat),)
-        return (_thirteen_play(state, seat),)
+        return (_thirteen_play(state, seat, self._weighing),)
 
 
-def _draw(state: DrawState, seat: int, listed: tuple[DrawAction, ...], rummy: bool) -> DrawAction:
+class _Weighing:
+    """What hands leave after each discard (T9), the last hand weighed remembered: a seat
+    that takes the top discard weighs the same cards again to choose its discard."""
+
+    def __init__(self) -> None:
+        self._last: tuple[tuple[object, ...], Mapping[Card, int]] | None = None
+
+    def after_discards(self, state: DrawState, hand: Sequence[Card]) -> Mapping[Card, int]:
+        """The least deadwood `hand` leaves after each discard, from one search."""
+        key = (state.number, state.rules, *sort_cards(hand))
+        if self._last is None or self._last[0] != key:
+            wild = wild_rank(state.number)
+            self._last = (key, deadwood_after_discards(hand, wild, state.rules.card_points))
+        return self._last[1]
+
+
+def _draw(
+    state: DrawState, seat: int, listed: tuple[DrawAction, ...], rummy: bool, weighing: _Weighing
+) -> DrawAction:
     sources = {draw.source: draw for draw in listed}
     top = state.top_discard
     if "discard" in sources and top is not None:
-        wanted = _rummy_wants(state, seat, top) if rummy else _thirteen_wants(state, seat, top)
+        if rummy:
+            wanted = _rummy_wants(state, seat, top)
+        else:
+            wanted = _thirteen_wants(state, seat, top, weighing)
         if wanted or "stock" not in sources:
             return sources["discard"]
     return sources["stock"]
@@ -118,18 +146,13 @@ def _highest(discards: tuple[DiscardAction, ...], state: DrawState) -> DiscardAc
     return discards[best]
 
 
-def _deadwood(state: DrawState, hand: list[Card]) -> int:
-    return best_arrangement(hand, wild_rank(state.number), state.rules.card_points).points
-
-
-def _least_after_discard(state: DrawState, hand: list[Card]) -> tuple[int, Card]:
-    """The least deadwood `hand` leaves after one discard, and that discard (T9)."""
+def _least_after_discard(state: DrawState, after: Mapping[Card, int]) -> tuple[int, Card]:
+    """The least deadwood of `after` (`_Weighing.after_discards`), and its discard: of the cards
+    that leave it, the one with the most points, then the first by its text."""
     points = state.rules.card_points
     best: tuple[int, int, Card] | None = None
-    for card in sorted(set(hand), key=lambda c: c.text):
-        left = list(hand)
-        left.remove(card)
-        key = (_deadwood(state, left), -points(card), card)
+    for card in sorted(after, key=lambda c: c.text):
+        key = (after[card], -points(card), card)
         if best is None or key[:2] < best[:2]:
             best = key
     if best is None:
@@ -137,20 +160,21 @@ def _least_after_discard(state: DrawState, hand: list[Card]) -> tuple[int, Card]
     return best[0], best[2]
 
 
-def _thirteen_wants(state: DrawState, seat: int, card: Card) -> bool:
+def _thirteen_wants(state: DrawState, seat: int, card: Card, weighing: _Weighing) -> bool:
     if card.rank == wild_rank(state.number):
         return True
-    hand = list(state.hands[seat])
-    with_card, _ = _least_after_discard(state, [*hand, card])
-    return with_card < _deadwood(state, hand)
+    # The hand as it is now is the hand with the card taken, less that card.
+    after = weighing.after_discards(state, [*state.hands[seat], card])
+    with_card, _ = _least_after_discard(state, after)
+    return with_card < after[card]
 
 
-def _thirteen_play(state: DrawState, seat: int) -> Any:
+def _thirteen_play(state: DrawState, seat: int, weighing: _Weighing) -> Any:
     moves = thirteen_moves.legal_moves(state, seat)
     if moves.go_outs:
         return moves.go_outs[0]
     if state.version > PATIENCE and moves.discards:
         return moves.discards[(state.version // 2) % len(moves.discards)]
     listed = {discard.card: discard for discard in moves.discards}
-    _, card = _least_after_discard(state, list(state.hands[seat]))
+    _, card = _least_after_discard(state, weighing.after_discards(state, state.hands[seat]))
     return listed[card.text]

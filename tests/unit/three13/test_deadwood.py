@@ -4,7 +4,10 @@
 under the hand's terms, `domain.melds.read_meld_as`) and deadwood: the search of
 `domain.three13.deadwood` must find the same least points, on small hands drawn from
 one to three packs, and an arrangement whose melds are melds and whose cards are the
-hand's. Tables pin the search on hands written out.
+hand's. What a hand leaves after each discard, from one search shared by every
+discard, is the oracle's least deadwood of that hand too, and on hands of the largest
+sizes (13 and 14 cards, several packs) the least a search of that hand alone finds.
+Tables pin the search on hands written out.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from hypothesis import strategies as st
 from domain.cards import Card, build_deck, parse_cards
 from domain.errors import RuleViolation
 from domain.melds import read_meld_as
-from domain.three13.deadwood import best_arrangement, ways_out
+from domain.three13.deadwood import best_arrangement, deadwood_after_discards, ways_out
 from domain.three13.rules import ThirteenRules, meld_terms, wild_rank
 
 POINTS = ThirteenRules().card_points
@@ -101,6 +104,48 @@ def test_the_ways_out_are_every_discard_that_leaves_melds_only(
             for meld in ways[card]:
                 read_meld_as(meld, (), meld_terms(number))
             assert Counter(c for meld in ways[card] for c in meld) == Counter(rest)
+
+
+@settings(max_examples=200, deadline=None)
+@given(hands())
+def test_the_deadwood_after_each_discard_is_the_least_of_every_arrangement(
+    hand: tuple[list[Card], int],
+) -> None:
+    cards, number = hand
+    after = deadwood_after_discards(cards, wild_rank(number), POINTS)
+    assert set(after) == set(cards)
+    for card in set(cards):
+        rest = list(cards)
+        rest.remove(card)
+        assert after[card] == oracle(rest, number), card
+
+
+@st.composite
+def large_hands(draw: st.DrawFn) -> tuple[list[Card], int]:
+    """13 or 14 cards of hands 10 and 11 from two or three packs, dense enough that
+    most cards fit a run and a set, as the largest hands are (T1, T2)."""
+    number = draw(st.sampled_from((10, 11)))
+    packs = draw(st.integers(2, 3))
+    low = draw(st.integers(1, 7))
+    pool = [c for c in build_deck(packs, 0) if low <= c.rank <= low + 6 or c.rank == number + 2]
+    size = draw(st.sampled_from((number + 2, number + 3)))
+    chosen = draw(
+        st.lists(st.integers(0, len(pool) - 1), min_size=size, max_size=size, unique=True)
+    )
+    return [pool[i] for i in chosen], number
+
+
+@settings(max_examples=40, deadline=None)
+@given(large_hands())
+def test_one_search_for_every_discard_finds_what_each_hand_alone_does(
+    hand: tuple[list[Card], int],
+) -> None:
+    cards, number = hand
+    after = deadwood_after_discards(cards, wild_rank(number), POINTS)
+    for card in set(cards):
+        rest = list(cards)
+        rest.remove(card)
+        assert after[card] == best_arrangement(rest, wild_rank(number), POINTS).points, card
 
 
 @pytest.mark.parametrize(
