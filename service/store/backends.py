@@ -7,11 +7,22 @@
 - PostgreSQL: a transaction per write, through eventsourcing's recorder (which locks
   the table so that notification ids never interleave, and here also notifies).
 - Both: the turn clocks' index in the same database (`clocks.ClockIndex`).
+
+Readiness (`ping`) asks PostgreSQL one question on a pooled connection and waits at
+most `PING_SECONDS`: eventsourcing's own reads retry for up to a minute while the
+server is down, and a probe needs its answer before its own timeout (a probe waiting
+that long also holds a worker thread the whole time).
 """
 
 from __future__ import annotations
 
-from eventsourcing.persistence import InfrastructureFactory
+import time
+from collections.abc import Callable
+from typing import Final
+
+import psycopg
+import psycopg_pool
+from eventsourcing.persistence import InfrastructureFactory, OperationalError
 from eventsourcing.postgres import PostgresFactory
 from eventsourcing.sqlite import (
     SQLiteApplicationRecorder,
@@ -66,3 +77,34 @@ def clock_index(factory: InfrastructureFactory) -> ClockIndex:
     if isinstance(factory, PostgresFactory):
         return ClockIndex(factory.datastore, "%s", postgres=True)
     raise TypeError(f"no turn clocks over {type(factory).__name__}")
+
+
+#: How long a readiness check waits for PostgreSQL to answer.
+PING_SECONDS: Final = 2.0
+
+
+def ping(factory: InfrastructureFactory, read: Callable[[], object]) -> None:
+    """Ask the store one question, or raise OperationalError: over PostgreSQL a `SELECT 1`
+    within `PING_SECONDS`, skipping the pool's connections that a restart of the server
+    broke; over SQLite `read`."""
+    if not isinstance(factory, PostgresFactory):
+        read()
+        return
+    pool = factory.datastore.pool
+    deadline = time.monotonic() + PING_SECONDS
+    failure: Exception = OperationalError("PostgreSQL did not answer")
+    # A broken connection is dropped by the pool when given back: try the next one.
+    for _ in range(pool.max_size + 1):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        try:
+            with pool.connection(timeout=left) as connection:
+                connection.execute("SELECT 1")
+            return
+        except psycopg_pool.PoolTimeout as error:
+            failure = error
+            break
+        except psycopg.OperationalError as error:
+            failure = error
+    raise OperationalError(str(failure)) from failure

@@ -192,8 +192,8 @@ class GameStore(Application[UUID]):
         return _record(records[0], StoredAnswer) if records else None
 
     def ping(self) -> None:
-        """Read from the store; raises if it does not answer."""
-        list(self.events.get(uuid4(), limit=1))
+        """Ask the store one question; raises OperationalError if it does not answer soon."""
+        backends.ping(self.factory, lambda: list(self.events.get(uuid4(), limit=1)))
 
     # --- writing ---------------------------------------------------------------------
 
