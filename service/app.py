@@ -3,7 +3,8 @@
 It loads the signing keys (`service.keyfiles`), opens the event store and starts the
 live-update hub (`service.api.streams`) for the app's lifetime, runs the turn clock
 (`service.usecases.timeouts`) while it is open, registers the routes of `service.api`,
-the problem table and the OpenAPI contract.
+the problem table and the OpenAPI contract, and wraps it all in the observer
+(`service.api.observe`: the client's address and the request id).
 """
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ from litestar.di import Provide
 
 from service.api import docs, games, health, index, keys, matches, records, streams, viewer
 from service.api.conditional import ConditionalRequests
+from service.api.forwarded import Proxies
 from service.api.http import openapi_config
 from service.api.inputs import check_inputs
 from service.api.limits import RateLimits
+from service.api.observe import Observer
 from service.api.openapi import served_schema
 from service.api.problems import exception_handlers
 from service.keyfiles import open_keyring
@@ -60,6 +63,7 @@ def _limits(settings: Settings) -> list[RateLimits]:
 def create_app(settings: Settings | None = None) -> Litestar:
     """The application over the store `settings` names (default: from the environment)."""
     settings = settings or Settings.from_env()
+    proxies = Proxies(settings.trusted_proxies, settings.forwarded_header)
 
     @asynccontextmanager
     async def load_keys(app: Litestar) -> AsyncIterator[None]:
@@ -130,4 +134,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         request_max_body_size=settings.max_body_bytes,
     )
     served_schema(app)
+    # Outside Litestar's router and middleware, so that every request is seen (those the
+    # router refuses too) and its client is known before the rate limits count it.
+    app.asgi_handler = Observer(app.asgi_handler, proxies)
     return app

@@ -22,6 +22,7 @@ from service.setting_rows import (
     Setting,
     SettingsError,
     Value,
+    check_network,
     choices,
     described,
     parse,
@@ -92,6 +93,25 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     ] = False
     host: Annotated[str, described("where `serve` listens", flag=True)] = "127.0.0.1"
     port: Annotated[int, described("the port `serve` listens on", flag=True, bounds=_PORT)] = 8000
+    # Behind reverse proxies (`service.api.forwarded`); none: no forwarded header believed.
+    trusted_proxies: Annotated[
+        tuple[str, ...],
+        described(
+            "addresses or networks (CIDR) of the reverse proxies in front, separated by `,`: "
+            "a request from one of them is from the rightmost forwarded hop that is not one "
+            "(for the rate limits and the logs); none: every forwarded header is ignored",
+            default_text="none",
+            separator=",",
+            check=check_network,
+        ),
+    ] = ()
+    forwarded_header: Annotated[
+        Literal["x-forwarded-for", "forwarded"],
+        described(
+            "the header the trusted proxies write the client's address in: "
+            "`x-forwarded-for` or `forwarded` (RFC 7239); the other is ignored"
+        ),
+    ] = "x-forwarded-for"
     # None: `DEFAULT_KEY_FILE` beside the SQLite file (`default_key_file`).
     signing_key: Annotated[
         str | None,
@@ -163,8 +183,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     rate_per_address: Annotated[
         int,
         described(
-            "requests per minute from one client address (every client behind one proxy or "
-            "NAT shares it)",
+            "requests per minute from one client address (every client behind one NAT, or "
+            "one proxy not in `PENANG_RUMMY_TRUSTED_PROXIES`, shares it)",
             bounds=(1, 1_000_000),
         ),
     ] = 600

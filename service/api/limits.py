@@ -15,8 +15,9 @@ pass around a window's edge), sends no `Retry-After`, and keeps each key's whole
 history of timestamps in its store. A token bucket is a few lines, allows a burst by
 design, and knows exactly when the next request may come.
 
-Addresses are the connection's peer (`scope["client"]`): behind a reverse proxy every
-client shares the proxy's, so set the per-address limit for that (or limit there).
+Addresses are the client's (`scope["client"]`): the connection's peer, or behind a
+trusted reverse proxy the address it forwarded (`service.api.observe` sets it before
+this runs). Behind a proxy that is not trusted every client shares the proxy's.
 """
 
 from __future__ import annotations

@@ -136,11 +136,22 @@ def run_serve(args: argparse.Namespace) -> int:
     # failed) go to standard error beside uvicorn's lines; the app configures no logging.
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s: %(name)s: %(message)s")
     app = create_app(settings)
-    config = uvicorn.Config(
-        app, log_level=args.log_level, timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS
-    )
-    _Server(config, app).run(sockets=[listener])
+    _Server(uvicorn_config(app, args.log_level), app).run(sockets=[listener])
     return 0
+
+
+def uvicorn_config(app: Litestar, log_level: str) -> uvicorn.Config:
+    """uvicorn's settings: no forwarded header believed.
+
+    Its reading of `X-Forwarded-For` (on by default, trusting 127.0.0.1) is off: the
+    app reads the forwarded headers of the proxies its settings trust, and only theirs.
+    """
+    return uvicorn.Config(
+        app,
+        log_level=log_level,
+        proxy_headers=False,
+        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
+    )
 
 
 #: How long a stopping server waits for the requests it is answering.
