@@ -4,7 +4,7 @@ It loads the signing keys (`service.keyfiles`), opens the event store and starts
 live-update hub (`service.api.streams`) for the app's lifetime, runs the turn clock
 (`service.usecases.timeouts`) while it is open, registers the routes of `service.api`,
 the problem table and the OpenAPI contract, and wraps it all in the observer
-(`service.api.observe`: the client's address and the request id).
+(`service.api.observe`: the client's address, the request id and the access lines).
 """
 
 from __future__ import annotations
@@ -136,5 +136,5 @@ def create_app(settings: Settings | None = None) -> Litestar:
     served_schema(app)
     # Outside Litestar's router and middleware, so that every request is seen (those the
     # router refuses too) and its client is known before the rate limits count it.
-    app.asgi_handler = Observer(app.asgi_handler, proxies)
+    app.asgi_handler = Observer(app.asgi_handler, proxies, settings.access_log)
     return app

@@ -112,6 +112,24 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             "`x-forwarded-for` or `forwarded` (RFC 7239); the other is ignored"
         ),
     ] = "x-forwarded-for"
+    log_level: Annotated[
+        Literal["critical", "error", "warning", "info", "debug"],
+        described("the least level logged (uvicorn's too); the access lines are `info`", flag=True),
+    ] = "info"
+    log_format: Annotated[
+        Literal["auto", "json", "text"],
+        described(
+            "log lines as `json` (one object a line) or readable `text`; `auto`: text on a "
+            "terminal, JSON otherwise"
+        ),
+    ] = "auto"
+    access_log: Annotated[
+        bool,
+        described(
+            "one line per request: its id, operation, status, duration, client address and "
+            "game or match (never a token or a query string); uvicorn's own is always off"
+        ),
+    ] = True
     # None: `DEFAULT_KEY_FILE` beside the SQLite file (`default_key_file`).
     signing_key: Annotated[
         str | None,

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import errno
-import logging
 import socket
 import sys
 from collections.abc import Mapping
@@ -22,7 +21,7 @@ from typing import Final
 import uvicorn
 from litestar import Litestar
 
-from service import version
+from service import logs, version
 from service.api.index import CONTRACT_PATH, DOCS_PATH
 from service.api.streams import end_streams
 from service.app import create_app
@@ -69,12 +68,6 @@ def add_serve_command(
         name = row.field.rsplit("_", 1)[-1].upper()
         metavar = "{" + ",".join(choices(row)) + "}" if choices(row) else name
         serve.add_argument(row.option, dest=row.field, metavar=metavar, help=text)
-    serve.add_argument(
-        "--log-level",
-        default="info",
-        choices=["critical", "error", "warning", "info", "debug"],
-        help="uvicorn's log level (default info)",
-    )
     serve.set_defaults(run=run_serve)
     return serve
 
@@ -132,23 +125,30 @@ def run_serve(args: argparse.Namespace) -> int:
         f"penang-rummy: serving {base}/ (docs {base}{DOCS_PATH}, contract {base}{CONTRACT_PATH})",
         flush=True,
     )
-    # The service's own warnings (a new signing key, a clock or a notice listener that
-    # failed) go to standard error beside uvicorn's lines; the app configures no logging.
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s: %(name)s: %(message)s")
-    app = create_app(settings)
-    _Server(uvicorn_config(app, args.log_level), app).run(sockets=[listener])
+    # Every line, the access lines, the service's warnings and uvicorn's own, goes to
+    # standard error in one format (`service.logs`); the app configures no logging.
+    writing = logs.configure(settings.log_level, settings.log_format)
+    try:
+        app = create_app(settings)
+        _Server(uvicorn_config(app, settings), app).run(sockets=[listener])
+    finally:
+        writing.close()
     return 0
 
 
-def uvicorn_config(app: Litestar, log_level: str) -> uvicorn.Config:
-    """uvicorn's settings: no forwarded header believed.
+def uvicorn_config(app: Litestar, settings: Settings) -> uvicorn.Config:
+    """uvicorn's settings: its logging left to ours, and no forwarded header believed.
 
-    Its reading of `X-Forwarded-For` (on by default, trusting 127.0.0.1) is off: the
-    app reads the forwarded headers of the proxies its settings trust, and only theirs.
+    uvicorn's own access lines are off: the app writes its own (`service.api.observe`),
+    and uvicorn's would show each query string, where a secret may stand. Its reading
+    of `X-Forwarded-For` (on by default, trusting 127.0.0.1) is off: the app reads the
+    forwarded headers of the proxies its settings trust, and only theirs.
     """
     return uvicorn.Config(
         app,
-        log_level=log_level,
+        log_config=None,
+        log_level=settings.log_level,
+        access_log=False,
         proxy_headers=False,
         timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
     )

@@ -1,15 +1,22 @@
-"""`penang-rummy serve` as operators run it: forwarded addresses.
+"""`penang-rummy serve` as operators run it: forwarded addresses, access lines.
 
 Each test serves a real process (uvicorn, as `serve` configures it): a forwarded header
 is believed only from a trusted proxy (uvicorn's own reading, which trusts 127.0.0.1 by
-default, is off), so a client cannot escape its rate limit by naming another address.
+default, is off), so a client cannot escape its rate limit by naming another address;
+every request has one access line and no other (uvicorn's own are off), without
+tokens or query secrets.
 """
 
 from __future__ import annotations
 
+import json
+import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
+import pytest
 
 from .live_support import served
 
@@ -19,6 +26,7 @@ LIMITED = {
     "PENANG_RUMMY_RATE_PER_ADDRESS": "1",
     "PENANG_RUMMY_RATE_BURST_SECONDS": "1",
 }
+SECRET = "ticket-5eCr3t-0123456789"
 
 
 def _get(base: str, path: str = "/", **headers: str) -> httpx.Response:
@@ -55,3 +63,59 @@ def test_behind_a_trusted_proxy_each_forwarded_client_has_its_own_bucket(tmp_pat
     assert spoofed == 429
     assert proxy_itself == 200
     assert given.headers["x-request-id"] == "edge-7"
+
+
+@pytest.fixture(scope="module")
+def logged(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """A served process logging JSON at level info, rate limits off."""
+    directory = tmp_path_factory.mktemp("observed")
+    output = directory / "serve.log"
+    env = {
+        "PENANG_RUMMY_RATE_LIMIT": "off",
+        "PENANG_RUMMY_LOG_FORMAT": "json",
+    }
+    with served(env, directory, output) as base:
+        yield base, output
+
+
+def _lines(output: Path) -> list[dict[str, Any]]:
+    text = output.read_text(encoding="utf-8")
+    return [json.loads(line) for line in text.splitlines() if line.startswith("{")]
+
+
+def _access_lines(output: Path, request_id: str) -> list[dict[str, Any]]:
+    """The access lines of one request, once it has any (its line is written by a thread)."""
+    deadline = time.monotonic() + 10
+    while True:
+        found = [
+            line
+            for line in _lines(output)
+            if line["logger"] == "service.access" and line.get("request_id") == request_id
+        ]
+        if found or time.monotonic() > deadline:
+            return found
+        time.sleep(0.05)
+
+
+def test_each_request_has_one_json_access_line_without_secrets(logged: tuple[str, Path]) -> None:
+    base, output = logged
+    created = httpx.post(base + "/games", json={"players": ["Ann", "Bo"]}, timeout=10).json()
+    game_id, token = created["game_id"], created["tokens"][0]
+    response = _get(
+        base,
+        f"/games/{game_id}/seats/0?version=1&ticket={SECRET}",
+        Authorization=f"Bearer {token}",
+        **{"X-Forwarded-For": "203.0.113.9"},
+    )
+    assert response.status_code == 200, response.text
+    (line,) = _access_lines(output, response.headers["x-request-id"])
+    assert line["level"] == "info" and line["operation"] == "getSeatView"
+    assert (line["status"], line["game_id"], line["seat"]) == (200, game_id, 0)
+    assert line["client"] == "127.0.0.1", "no proxy is trusted: the header is not believed"
+    assert line["query"] == "version=1"
+    text = output.read_text(encoding="utf-8")
+    assert SECRET not in text and token not in text
+    assert not [entry for entry in _lines(output) if entry["logger"] == "uvicorn.access"]
+    path = f"/games/{game_id}/seats/0"
+    assert len([entry for entry in text.splitlines() if path in entry]) == 1, "one line only"
+    assert any(entry["logger"] == "uvicorn.error" for entry in _lines(output)), "uvicorn's too"

@@ -114,3 +114,16 @@ def test_the_header_the_proxies_write_is_a_choice() -> None:
     assert Settings().forwarded_header == "x-forwarded-for"
     with pytest.raises(SettingsError, match=r"^PENANG_RUMMY_FORWARDED_HEADER must be"):
         Settings.from_env({"PENANG_RUMMY_FORWARDED_HEADER": "x-real-ip"})
+
+
+def test_the_log_choices_are_checked() -> None:
+    settings = Settings.from_env(
+        {"PENANG_RUMMY_LOG_FORMAT": "json", "PENANG_RUMMY_LOG_LEVEL": "WARNING"}
+    )
+    assert (settings.log_format, settings.log_level) == ("json", "warning")
+    with pytest.raises(
+        SettingsError, match=r"^PENANG_RUMMY_LOG_FORMAT must be auto or json or text"
+    ):
+        Settings.from_env({"PENANG_RUMMY_LOG_FORMAT": "yaml"})
+    # On by default: one line per request, at level info.
+    assert (Settings().access_log, Settings().log_level) == (True, "info")
