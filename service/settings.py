@@ -49,6 +49,7 @@ DEFAULT_KEY_FILE: Final = "penang-rummy-signing-key.pem"
 
 PREFIX: Final = "PENANG_RUMMY_"
 _PORT = (1, 65535)
+_LOOPBACK = ("127.0.0.0/8", "::1")
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
@@ -130,6 +131,28 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             "game or match (never a token or a query string); uvicorn's own is always off"
         ),
     ] = True
+    metrics: Annotated[
+        Literal["off", "open", "restricted"],
+        described(
+            "`GET /metrics` (Prometheus text): `off`, `open` to anyone, or `restricted` to "
+            "the addresses of `PENANG_RUMMY_METRICS_ALLOW` and the bearer of "
+            "`PENANG_RUMMY_METRICS_TOKEN`"
+        ),
+    ] = "restricted"
+    metrics_allow: Annotated[
+        tuple[str, ...],
+        described(
+            "addresses or networks (CIDR) that may read restricted metrics, separated by "
+            "`,` (a request forwarded by a proxy that is not trusted never is)",
+            default_text=",".join(_LOOPBACK),
+            separator=",",
+            check=check_network,
+        ),
+    ] = _LOOPBACK
+    metrics_token: Annotated[
+        str,
+        described("a bearer token that may read restricted metrics from any address"),
+    ] = ""
     # None: `DEFAULT_KEY_FILE` beside the SQLite file (`default_key_file`).
     signing_key: Annotated[
         str | None,

@@ -10,7 +10,8 @@ request, those the router refuses (404, 405) included, before anything else runs
 - the request id: a trusted proxy's `X-Request-Id`, or a new one, sent back as
   `X-Request-Id` on the answer and set for every record logged meanwhile
   (`service.logs.REQUEST_ID`);
-- when the answer is sent: one access line (`service.logs.ACCESS_LOGGER`, level info).
+- when the answer is sent: its count and latency by operation id and status
+  (`service.metrics`) and one access line (`service.logs.ACCESS_LOGGER`, level info).
 
 The line names the operation, the status, the duration, the client, the game, match
 and seat of the path, and only the query parameters known to be safe: never a header
@@ -32,6 +33,7 @@ from litestar.types import ASGIApp, HTTPScope, Message, Receive, Scope, Send
 
 from service.api.forwarded import Proxies
 from service.logs import ACCESS_LOGGER, REQUEST_ID
+from service.metrics import Metrics
 
 #: Where the connection's own peer is kept in the scope's state (the client may differ).
 PEER: Final = "penang_rummy.peer"
@@ -69,9 +71,12 @@ def operation(scope: HTTPScope) -> str:
 class Observer:
     """The app as seen from outside (module doc)."""
 
-    def __init__(self, app: ASGIApp, proxies: Proxies, access_log: bool) -> None:
+    def __init__(
+        self, app: ASGIApp, proxies: Proxies, metrics: Metrics | None, access_log: bool
+    ) -> None:
         self.app = app
         self.proxies = proxies
+        self.metrics = metrics
         self.access_log = access_log
         self._log = logging.getLogger(ACCESS_LOGGER)
 
@@ -97,8 +102,11 @@ class Observer:
         finally:
             REQUEST_ID.reset(token)
             seconds = time.perf_counter() - started
+            name = operation(scope)
+            if self.metrics is not None:
+                self.metrics.request(name, status, seconds)
             if self.access_log and self._log.isEnabledFor(logging.INFO):
-                self._line(scope, request_id, operation(scope), status, seconds)
+                self._line(scope, request_id, name, status, seconds)
 
     def _arrived(self, scope: HTTPScope) -> str:
         """The request's id; the client's address set in the scope (module doc)."""

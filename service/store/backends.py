@@ -31,6 +31,7 @@ from eventsourcing.sqlite import (
     SQLiteFactory,
 )
 
+from service.metrics import Metrics
 from service.store.clocks import ClockIndex
 from service.store.writer import GroupWriter
 
@@ -60,14 +61,16 @@ def set_synchronous(factory: InfrastructureFactory, synchronous: str) -> None:
     default.close()
 
 
-def group_writer(factory: InfrastructureFactory, recorder: object) -> GroupWriter | None:
+def group_writer(
+    factory: InfrastructureFactory, recorder: object, metrics: Metrics
+) -> GroupWriter | None:
     """The writing thread of an SQLite store; None for PostgreSQL (a transaction per write)."""
     if not isinstance(factory, SQLiteFactory):
         return None
     if not isinstance(recorder, SQLiteApplicationRecorder):
         raise TypeError(f"no group commit through {type(recorder).__name__}")
     # The recorder's own insert, inside the writer's transaction.
-    return GroupWriter(factory.datastore, recorder._insert_events)
+    return GroupWriter(factory.datastore, recorder._insert_events, metrics)
 
 
 def clock_index(factory: InfrastructureFactory) -> ClockIndex:

@@ -64,7 +64,7 @@ def _echoed(start: Any) -> str:
 
 
 def _observer(*trusted: str) -> Observer:
-    return Observer(lambda *_: None, Proxies(trusted, "x-forwarded-for"), True)  # type: ignore[arg-type, return-value]
+    return Observer(lambda *_: None, Proxies(trusted, "x-forwarded-for"), None, True)  # type: ignore[arg-type, return-value]
 
 
 def test_without_trusted_proxies_the_peer_is_the_client_and_its_request_id_is_new() -> None:

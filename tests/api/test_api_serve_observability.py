@@ -1,10 +1,11 @@
-"""`penang-rummy serve` as operators run it: forwarded addresses, access lines.
+"""`penang-rummy serve` as operators run it: forwarded addresses, access lines, metrics.
 
 Each test serves a real process (uvicorn, as `serve` configures it): a forwarded header
 is believed only from a trusted proxy (uvicorn's own reading, which trusts 127.0.0.1 by
 default, is off), so a client cannot escape its rate limit by naming another address;
 every request has one access line and no other (uvicorn's own are off), without
-tokens or query secrets.
+tokens or query secrets; the metrics are served to this machine, and a request that a
+proxy forwarded is not taken for a local one.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ LIMITED = {
     "PENANG_RUMMY_RATE_BURST_SECONDS": "1",
 }
 SECRET = "ticket-5eCr3t-0123456789"
+METRICS_TOKEN = "scrape-token-9b1e"
 
 
 def _get(base: str, path: str = "/", **headers: str) -> httpx.Response:
@@ -67,12 +69,13 @@ def test_behind_a_trusted_proxy_each_forwarded_client_has_its_own_bucket(tmp_pat
 
 @pytest.fixture(scope="module")
 def logged(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """A served process logging JSON at level info, rate limits off."""
+    """A served process logging JSON at level info, with a metrics token, rate limits off."""
     directory = tmp_path_factory.mktemp("observed")
     output = directory / "serve.log"
     env = {
         "PENANG_RUMMY_RATE_LIMIT": "off",
         "PENANG_RUMMY_LOG_FORMAT": "json",
+        "PENANG_RUMMY_METRICS_TOKEN": METRICS_TOKEN,
     }
     with served(env, directory, output) as base:
         yield base, output
@@ -119,3 +122,24 @@ def test_each_request_has_one_json_access_line_without_secrets(logged: tuple[str
     path = f"/games/{game_id}/seats/0"
     assert len([entry for entry in text.splitlines() if path in entry]) == 1, "one line only"
     assert any(entry["logger"] == "uvicorn.error" for entry in _lines(output)), "uvicorn's too"
+
+
+def test_metrics_are_served_to_this_machine_and_to_the_tokens_bearer(
+    logged: tuple[str, Path],
+) -> None:
+    base, _ = logged
+    local = _get(base, "/metrics")
+    assert local.status_code == 200
+    assert local.headers["content-type"] == "text/plain; version=0.0.4; charset=utf-8"
+    assert 'penang_rummy_http_requests_total{operation="getReady"' in local.text
+    # Forwarded by a proxy on this machine that is not trusted: not a local scraper.
+    forwarded = _get(base, "/metrics", **{"X-Forwarded-For": "203.0.113.9"})
+    assert forwarded.status_code == 401, forwarded.text
+    assert forwarded.json()["code"] == "missing-token"
+    bearer = _get(
+        base,
+        "/metrics",
+        Authorization=f"Bearer {METRICS_TOKEN}",
+        **{"X-Forwarded-For": "203.0.113.9"},
+    )
+    assert bearer.status_code == 200
