@@ -290,26 +290,6 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         """Where the signing key is created when `signing_key` is unset: beside the SQLite file."""
         return Path(self.sqlite_path).parent / DEFAULT_KEY_FILE
 
-    def store_env(self) -> dict[str, str]:
-        """The eventsourcing environment for this store (passed as `Application(env=...)`)."""
-        if self.store == "postgres":
-            return {
-                "PERSISTENCE_MODULE": "eventsourcing.postgres",
-                "POSTGRES_DBNAME": self.postgres_db,
-                "POSTGRES_HOST": self.postgres_host,
-                "POSTGRES_PORT": str(self.postgres_port),
-                "POSTGRES_USER": self.postgres_user,
-                "POSTGRES_PASSWORD": self.postgres_password,
-                "POSTGRES_POOL_SIZE": str(self.postgres_pool_size),
-                "POSTGRES_CONNECT_TIMEOUT": "5",
-                "POSTGRES_LOCK_TIMEOUT": "5",
-            }
-        return {
-            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
-            "SQLITE_DBNAME": self.sqlite_path,
-            "SQLITE_LOCK_TIMEOUT": "5",
-        }
-
 
 SETTINGS: Final[tuple[Setting, ...]] = rows(Settings, PREFIX)
 

@@ -6,7 +6,8 @@
   arrive together (`writer.GroupWriter`).
 - PostgreSQL: a transaction per write, through eventsourcing's recorder (which locks
   the table so that notification ids never interleave, and here also notifies).
-- Both: the turn clocks' index in the same database (`clocks.ClockIndex`).
+- Both: the turn clocks' index in the same database (`clocks.ClockIndex`), and
+  eventsourcing's environment for either (`eventsourcing_env`).
 
 Readiness (`ping`) asks PostgreSQL one question on a pooled connection and waits at
 most `PING_SECONDS`: eventsourcing's own reads retry for up to a minute while the
@@ -32,8 +33,30 @@ from eventsourcing.sqlite import (
 )
 
 from service.metrics import Metrics
+from service.settings import Settings
 from service.store.clocks import ClockIndex
 from service.store.writer import GroupWriter
+
+
+def eventsourcing_env(settings: Settings) -> dict[str, str]:
+    """The eventsourcing environment of the store `settings` name (`Application(env=...)`)."""
+    if settings.store == "postgres":
+        return {
+            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "POSTGRES_DBNAME": settings.postgres_db,
+            "POSTGRES_HOST": settings.postgres_host,
+            "POSTGRES_PORT": str(settings.postgres_port),
+            "POSTGRES_USER": settings.postgres_user,
+            "POSTGRES_PASSWORD": settings.postgres_password,
+            "POSTGRES_POOL_SIZE": str(settings.postgres_pool_size),
+            "POSTGRES_CONNECT_TIMEOUT": "5",
+            "POSTGRES_LOCK_TIMEOUT": "5",
+        }
+    return {
+        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+        "SQLITE_DBNAME": settings.sqlite_path,
+        "SQLITE_LOCK_TIMEOUT": "5",
+    }
 
 
 class _SyncedSQLitePool(SQLiteConnectionPool):

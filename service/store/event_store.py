@@ -99,7 +99,7 @@ class GameStore(Application[UUID]):
         self._synchronous = settings.sqlite_synchronous
         #: Told of every committed write, in the writing thread (`notices`).
         self.listeners = Listeners()
-        env = settings.store_env()
+        env = backends.eventsourcing_env(settings)
         if settings.store == "postgres":
             env["APPLICATION_RECORDER_TOPIC"] = RECORDER_TOPIC
         super().__init__(env=env)
