@@ -8,6 +8,8 @@
 - `service.signing` and `service.keyfiles`: signing records, checking their signatures,
   the key files (used by the API and the offline `verify` alike);
 - `service.settings` and `service.errors`: shared by all of them;
+- `service.metrics` and `service.logs`: the figures served at `/metrics`, counted in
+  every layer, and the log lines `serve` writes;
 - `service.bootstrap` (`python3 -m service`, `tests/run.py`): the checkout's `.venv`.
 """
 

@@ -3,12 +3,15 @@
 It loads the signing keys (`service.keyfiles`), opens the event store and starts the
 live-update hub (`service.api.streams`) for the app's lifetime, runs the turn clock
 (`service.usecases.timeouts`) while it is open, registers the routes of `service.api`,
-the problem table and the OpenAPI contract.
+the problem table and the OpenAPI contract, and wraps it all in the observer
+(`service.api.observe`: the client's address, the request id, the figures of
+`service.metrics` and the access lines).
 """
 
 from __future__ import annotations
 
 import logging
+import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -18,6 +21,7 @@ from litestar import Litestar
 from litestar.datastructures import State
 from litestar.di import Provide
 
+from service import version
 from service.api import (
     docs,
     games,
@@ -26,18 +30,22 @@ from service.api import (
     keys,
     matches,
     records,
+    scrape,
     streams,
     tickets,
     viewer,
 )
 from service.api.conditional import ConditionalRequests
 from service.api.cors import cors_config, hooks
+from service.api.forwarded import Proxies
 from service.api.http import openapi_config
 from service.api.inputs import check_inputs
 from service.api.limits import RateLimits
+from service.api.observe import Observer
 from service.api.openapi import served_schema
 from service.api.problems import exception_handlers
 from service.keyfiles import open_keyring
+from service.metrics import Metrics
 from service.settings import Settings
 from service.signing import KeyRing
 from service.store import GameStore
@@ -73,6 +81,11 @@ def create_app(settings: Settings | None = None) -> Litestar:
     """The application over the store `settings` names (default: from the environment)."""
     settings = settings or Settings.from_env()
     cors = cors_config(settings)
+    proxies = Proxies(settings.trusted_proxies, settings.forwarded_header)
+    metrics = Metrics(
+        process=f"{socket.gethostname()}:{settings.port}",
+        info={"version": version(), "store": settings.store},
+    )
 
     @asynccontextmanager
     async def load_keys(app: Litestar) -> AsyncIterator[None]:
@@ -87,7 +100,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
 
     @asynccontextmanager
     async def open_store(app: Litestar) -> AsyncIterator[None]:
-        store = await anyio.to_thread.run_sync(GameStore, settings)
+        store = await anyio.to_thread.run_sync(GameStore, settings, metrics)
         app.state.store = store
         try:
             yield
@@ -122,6 +135,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             keys.signing_keys,
             health.health,
             health.ready,
+            *([] if settings.metrics == "off" else [scrape.metrics]),
             index.index,
             docs.assets_router(),
             viewer.viewer_router(),
@@ -146,4 +160,11 @@ def create_app(settings: Settings | None = None) -> Litestar:
         request_max_body_size=settings.max_body_bytes,
     )
     served_schema(app)
+    app.state.metrics = metrics
+    app.state.metrics_access = scrape.MetricsAccess(settings, proxies)
+    scrape.watch_app(metrics, app)
+    # Outside Litestar's router and middleware, so that every request is seen (those the
+    # router refuses too) and its client is known before the rate limits count it.
+    counted = None if settings.metrics == "off" else metrics
+    app.asgi_handler = Observer(app.asgi_handler, proxies, counted, settings.access_log)
     return app

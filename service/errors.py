@@ -65,6 +65,12 @@ class DeckNotAllowed(ServiceError):
     code = "deck-not-allowed"
 
 
+class MetricsForbidden(ServiceError):
+    """The metrics are restricted to other addresses, or to the bearer of the metrics token."""
+
+    code = "metrics-forbidden"
+
+
 class InvalidRequest(ServiceError):
     """The request is well formed JSON but not a valid request."""
 

@@ -9,11 +9,12 @@ the rows. Nothing here knows which settings there are (`service.settings`).
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 import textwrap
 import typing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal, NamedTuple
 
 import msgspec
@@ -26,6 +27,10 @@ class SettingsError(ValueError):
     """A setting's value is not one it accepts; the message is one line naming it."""
 
 
+#: Checks one item of a list setting: raises ValueError saying why it is not accepted.
+Check = Callable[[str], None]
+
+
 def described(
     meaning: str,
     *,
@@ -33,8 +38,8 @@ def described(
     bounds: tuple[int, int] | None = None,
     default_text: str | None = None,
     env_default: str | None = None,
-    separator: str | None = None,
-    items: tuple[str, str] | None = None,
+    separator: str = os.pathsep,
+    check: Check | None = None,
 ) -> msgspec.Meta:
     """A field's annotation: what it means, and how it is read and printed.
 
@@ -42,9 +47,9 @@ def described(
     smallest and largest value of an integer setting (msgspec checks them too whenever
     settings are converted). `default_text`: the default in words, where the value alone
     would not say it. `env_default`: the value an unset variable means, where it differs
-    from `Settings()`'s default. For a list setting, `separator` (default `os.pathsep`)
-    parts its text, and `items` is the pattern every item must match and what that is
-    in words.
+    from `Settings()`'s default. `separator`: what separates the items of a list setting
+    (paths: `os.pathsep`; addresses, whose IPv6 forms hold colons: a comma). `check`:
+    raises ValueError, saying why, for an item the setting does not accept.
     """
     low, high = bounds or (None, None)
     extra = {
@@ -52,7 +57,7 @@ def described(
         "default_text": default_text,
         "env_default": env_default,
         "separator": separator,
-        "items": items,
+        "check": check,
     }
     return msgspec.Meta(ge=low, le=high, description=meaning, extra=extra)
 
@@ -71,8 +76,8 @@ class Setting(NamedTuple):
     bounds: tuple[int, int] | None = None
     default_text: str | None = None
     env_default: str | None = None
-    separator: str | None = None
-    items: tuple[str, str] | None = None
+    separator: str = os.pathsep
+    check: Check | None = None
 
     @property
     def option(self) -> str:
@@ -117,9 +122,27 @@ def _row(
         bounds=bounds,
         default_text=extra.get("default_text"),
         env_default=extra.get("env_default"),
-        separator=extra.get("separator"),
-        items=extra.get("items"),
+        separator=extra.get("separator", os.pathsep),
+        check=extra.get("check"),
     )
+
+
+def matching(pattern: str, words: str) -> Check:
+    """A check that an item matches `pattern` whole; `words` says what it must be."""
+
+    def check(text: str) -> None:
+        if re.fullmatch(pattern, text) is None:
+            raise ValueError(f"not {words}")
+
+    return check
+
+
+def check_network(text: str) -> None:
+    """An address or a network in CIDR notation (`10.0.0.0/8`, `::1`), or ValueError."""
+    try:
+        ipaddress.ip_network(text, strict=False)
+    except ValueError:
+        raise ValueError("not an IP address or a network such as 10.0.0.0/8") from None
 
 
 def choices(row: Setting) -> tuple[str, ...]:
@@ -144,7 +167,7 @@ def parse(row: Setting, text: str, source: str) -> Value:
             raise SettingsError(f"{source} must be 1/0, true/false, yes/no or on/off, not {text!r}")
         return flag in _TRUE
     if typing.get_origin(kind) is tuple:
-        return _list(row, text, source)
+        return _items(row, text, source)
     if kind is int:
         low, high = row.bounds or (0, 2**31 - 1)
         try:
@@ -157,16 +180,16 @@ def parse(row: Setting, text: str, source: str) -> Value:
     return text
 
 
-def _list(row: Setting, text: str, source: str) -> tuple[str, ...]:
-    """The items of a list setting's text, each checked against the row's pattern."""
-    parts = text.split(row.separator or os.pathsep)
-    found = tuple(part.strip() if row.items else part for part in parts if part.strip())
-    if row.items is not None:
-        pattern, words = row.items
-        for item in found:
-            if re.fullmatch(pattern, item) is None:
-                raise SettingsError(f"{source}: {item!r} is not {words}")
-    return found
+def _items(row: Setting, text: str, source: str) -> tuple[str, ...]:
+    """The items of a list setting, each one checked."""
+    items = tuple(item.strip() for item in text.split(row.separator) if item.strip())
+    for item in items:
+        try:
+            if row.check is not None:
+                row.check(item)
+        except ValueError as why:
+            raise SettingsError(f"{source}: {item!r} is not accepted: {why}") from None
+    return items
 
 
 def markdown_table(table: Sequence[Setting]) -> str:

@@ -22,8 +22,10 @@ from service.setting_rows import (
     Setting,
     SettingsError,
     Value,
+    check_network,
     choices,
     described,
+    matching,
     parse,
     rows,
 )
@@ -48,6 +50,7 @@ DEFAULT_KEY_FILE: Final = "penang-rummy-signing-key.pem"
 
 PREFIX: Final = "PENANG_RUMMY_"
 _PORT = (1, 65535)
+_LOOPBACK = ("127.0.0.0/8", "::1")
 #: An origin as a browser sends it: scheme, lowercase host (or bracketed IPv6), port.
 ORIGIN_PATTERN: Final = (
     r"https?://(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*"
@@ -98,6 +101,65 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     ] = False
     host: Annotated[str, described("where `serve` listens", flag=True)] = "127.0.0.1"
     port: Annotated[int, described("the port `serve` listens on", flag=True, bounds=_PORT)] = 8000
+    # Behind reverse proxies (`service.api.forwarded`); none: no forwarded header believed.
+    trusted_proxies: Annotated[
+        tuple[str, ...],
+        described(
+            "addresses or networks (CIDR) of the reverse proxies in front, separated by `,`: "
+            "a request from one of them is from the rightmost forwarded hop that is not one "
+            "(for the rate limits and the logs); none: every forwarded header is ignored",
+            default_text="none",
+            separator=",",
+            check=check_network,
+        ),
+    ] = ()
+    forwarded_header: Annotated[
+        Literal["x-forwarded-for", "forwarded"],
+        described(
+            "the header the trusted proxies write the client's address in: "
+            "`x-forwarded-for` or `forwarded` (RFC 7239); the other is ignored"
+        ),
+    ] = "x-forwarded-for"
+    log_level: Annotated[
+        Literal["critical", "error", "warning", "info", "debug"],
+        described("the least level logged (uvicorn's too); the access lines are `info`", flag=True),
+    ] = "info"
+    log_format: Annotated[
+        Literal["auto", "json", "text"],
+        described(
+            "log lines as `json` (one object a line) or readable `text`; `auto`: text on a "
+            "terminal, JSON otherwise"
+        ),
+    ] = "auto"
+    access_log: Annotated[
+        bool,
+        described(
+            "one line per request: its id, operation, status, duration, client address and "
+            "game or match (never a token or a query string); uvicorn's own is always off"
+        ),
+    ] = True
+    metrics: Annotated[
+        Literal["off", "open", "restricted"],
+        described(
+            "`GET /metrics` (Prometheus text): `off`, `open` to anyone, or `restricted` to "
+            "the addresses of `PENANG_RUMMY_METRICS_ALLOW` and the bearer of "
+            "`PENANG_RUMMY_METRICS_TOKEN`"
+        ),
+    ] = "restricted"
+    metrics_allow: Annotated[
+        tuple[str, ...],
+        described(
+            "addresses or networks (CIDR) that may read restricted metrics, separated by "
+            "`,` (a request forwarded by a proxy that is not trusted never is)",
+            default_text=",".join(_LOOPBACK),
+            separator=",",
+            check=check_network,
+        ),
+    ] = _LOOPBACK
+    metrics_token: Annotated[
+        str,
+        described("a bearer token that may read restricted metrics from any address"),
+    ] = ""
     # None: `DEFAULT_KEY_FILE` beside the SQLite file (`default_key_file`).
     signing_key: Annotated[
         str | None,
@@ -169,8 +231,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     rate_per_address: Annotated[
         int,
         described(
-            "requests per minute from one client address (every client behind one proxy or "
-            "NAT shares it)",
+            "requests per minute from one client address (every client behind one NAT, or "
+            "one proxy not in `PENANG_RUMMY_TRUSTED_PROXIES`, shares it)",
             bounds=(1, 1_000_000),
         ),
     ] = 600
@@ -212,7 +274,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             "any other origin get no CORS headers",
             default_text="none",
             separator=",",
-            items=(
+            check=matching(
                 ORIGIN_PATTERN,
                 "an origin such as `https://table.example` or `http://localhost:8080` "
                 "(scheme, lowercase host and port only)",
@@ -250,26 +312,6 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     def default_key_file(self) -> Path:
         """Where the signing key is created when `signing_key` is unset: beside the SQLite file."""
         return Path(self.sqlite_path).parent / DEFAULT_KEY_FILE
-
-    def store_env(self) -> dict[str, str]:
-        """The eventsourcing environment for this store (passed as `Application(env=...)`)."""
-        if self.store == "postgres":
-            return {
-                "PERSISTENCE_MODULE": "eventsourcing.postgres",
-                "POSTGRES_DBNAME": self.postgres_db,
-                "POSTGRES_HOST": self.postgres_host,
-                "POSTGRES_PORT": str(self.postgres_port),
-                "POSTGRES_USER": self.postgres_user,
-                "POSTGRES_PASSWORD": self.postgres_password,
-                "POSTGRES_POOL_SIZE": str(self.postgres_pool_size),
-                "POSTGRES_CONNECT_TIMEOUT": "5",
-                "POSTGRES_LOCK_TIMEOUT": "5",
-            }
-        return {
-            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
-            "SQLITE_DBNAME": self.sqlite_path,
-            "SQLITE_LOCK_TIMEOUT": "5",
-        }
 
 
 SETTINGS: Final[tuple[Setting, ...]] = rows(Settings, PREFIX)

@@ -53,6 +53,8 @@ EXPOSED_HEADERS: Final = (
     "Idempotent-Replayed",
     "RateLimit",
     "RateLimit-Policy",
+    # The request id of the access line (`service.api.observe`), to quote in a report.
+    "X-Request-Id",
 )
 _STATE_KEY: Final = "penang_rummy.cors_refusal"
 

@@ -35,8 +35,9 @@ timestamps in its store, and writes the older draft's `RateLimit-Limit`,
 `-Remaining` and `-Reset`. A token bucket is a few lines, allows a burst by design, and
 knows exactly when the next request may come.
 
-Addresses are the connection's peer (`scope["client"]`): behind a reverse proxy every
-client shares the proxy's, so set the per-address limit for that (or limit there).
+Addresses are the client's (`scope["client"]`): the connection's peer, or behind a
+trusted reverse proxy the address it forwarded (`service.api.observe` sets it before
+this runs). Behind a proxy that is not trusted every client shares the proxy's.
 """
 
 from __future__ import annotations

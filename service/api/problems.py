@@ -69,6 +69,7 @@ from service.errors import (
     MalformedAction,
     MalformedHttpRequest,
     MatchNotFound,
+    MetricsForbidden,
     MissingToken,
     NotThisGamesOption,
     RateLimited,
@@ -90,6 +91,7 @@ from service.errors import (
     VersionNotFound,
     WrongSeat,
 )
+from service.metrics import Metrics
 
 E = TypeVar("E", bound=Exception)
 PROBLEM_MEDIA_TYPE = "application/problem+json"
@@ -121,6 +123,7 @@ PROBLEMS: dict[type[Exception], Row] = {
     TicketSeatChanged: Row(403, "forbidden", "Stream ticket of a seat's former holder"),
     CorsRefused: Row(403, "cors-refused", "Cross-origin request refused"),
     DeckNotAllowed: Row(403, "deck-not-allowed", "Explicit decks are not allowed"),
+    MetricsForbidden: Row(403, "metrics-forbidden", "The metrics are not served to this client"),
     NotYourTurn: Row(409, "not-your-turn", "Not your turn"),
     GameOver: Row(409, "game-over", "The game is over"),
     SeatIsDead: Row(409, "seat-dead", "The seat is dead"),
@@ -282,10 +285,18 @@ def _field(item: dict[str, Any]) -> str:
 
 
 def problem_handler(request: Request[Any, Any, Any], exc: Exception) -> Response[Problem]:
-    """The one exception handler: the table's answer for `exc`."""
+    """The one exception handler: the table's answer for `exc`, counted in the app's figures
+    (a refusal by its code and rule) or logged (an error of the service's own)."""
     problem, headers = to_problem(exc)
-    if problem.status >= 500:
+    if problem.status == 503:
+        # The store is down: one line each time, not a traceback per probe.
+        _log.warning("%s on %s %s: %s", problem.code, request.method, request.url.path, exc)
+    elif problem.status >= 500:
         _log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    else:
+        metrics = request.app.state.get("metrics")
+        if isinstance(metrics, Metrics):
+            metrics.refused(problem.status, problem.code, problem.rule)
     return Response(
         problem, status_code=problem.status, headers=headers, media_type=PROBLEM_MEDIA_TYPE
     )

@@ -27,7 +27,7 @@ from typing import Final
 import uvicorn
 from litestar import Litestar
 
-from service import version
+from service import logs, version
 from service.api.index import CONTRACT_PATH, DOCS_PATH
 from service.api.streams import end_streams
 from service.api.url_secrets import RedactSecrets
@@ -78,12 +78,6 @@ def add_serve_command(
         name = row.field.rsplit("_", 1)[-1].upper()
         metavar = "{" + ",".join(choices(row)) + "}" if choices(row) else name
         serve.add_argument(row.option, dest=row.field, metavar=metavar, help=text)
-    serve.add_argument(
-        "--log-level",
-        default="info",
-        choices=["critical", "error", "warning", "info", "debug"],
-        help="uvicorn's log level (default info)",
-    )
     serve.set_defaults(run=run_serve)
     return serve
 
@@ -134,19 +128,17 @@ def run_serve(args: argparse.Namespace) -> int:
         return _refuse(failure)
     for line in lines:
         print(line, flush=True)
-    # The service's own warnings (a clock or a notice listener that failed) go to
-    # standard error beside uvicorn's lines; the app configures no logging.
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s: %(name)s: %(message)s")
-    app = create_app(settings)
-    config = uvicorn.Config(
-        app,
-        http=ProblemHttpToolsProtocol,
-        log_level=args.log_level,
-        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
-    )
-    # After the Config, which sets uvicorn's loggers up: no token or ticket in its lines.
-    logging.getLogger("uvicorn.access").addFilter(RedactSecrets())
-    _Server(config, app).run(sockets=[listener])
+    # Every line, the access lines, the service's warnings and uvicorn's own, goes to
+    # standard error in one format (`service.logs`); the app configures no logging.
+    writing = logs.configure(settings.log_level, settings.log_format)
+    try:
+        app = create_app(settings)
+        config = uvicorn_config(app, settings)
+        # uvicorn's access lines are off; were they on, no token or ticket in them.
+        logging.getLogger("uvicorn.access").addFilter(RedactSecrets())
+        _Server(config, app).run(sockets=[listener])
+    finally:
+        writing.close()
     return 0
 
 
@@ -173,6 +165,27 @@ def start_up_lines(settings: Settings) -> list[str]:
     ]
     first = f"penang-rummy {version()}: store {settings.describe_store()}"
     return [first, *(f"penang-rummy: {note}" for note in notes if note)]
+
+
+def uvicorn_config(app: Litestar, settings: Settings) -> uvicorn.Config:
+    """uvicorn's settings: its logging left to ours, and no forwarded header believed.
+
+    Requests httptools cannot parse are answered as problems
+    (`ProblemHttpToolsProtocol`). uvicorn's own access lines are off: the app writes its
+    own (`service.api.observe`), and uvicorn's would show each query string, where a
+    secret may stand. Its reading
+    of `X-Forwarded-For` (on by default, trusting 127.0.0.1) is off: the app reads the
+    forwarded headers of the proxies its settings trust, and only theirs.
+    """
+    return uvicorn.Config(
+        app,
+        http=ProblemHttpToolsProtocol,
+        log_config=None,
+        log_level=settings.log_level,
+        access_log=False,
+        proxy_headers=False,
+        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
+    )
 
 
 #: How long a stopping server waits for the requests it is answering.

@@ -7,12 +7,24 @@
 - PostgreSQL: a transaction per write, through eventsourcing's recorder (which locks
   the table so that notification ids never interleave, and here also notifies).
 - Both: the turn clocks' index (`clocks.ClockIndex`) and the stream tickets
-  (`tickets.TicketTable`) in the same database.
+  (`tickets.TicketTable`) in the same database, and eventsourcing's environment for
+  either (`eventsourcing_env`).
+
+Readiness (`ping`) asks PostgreSQL one question on a pooled connection and waits at
+most `PING_SECONDS`: eventsourcing's own reads retry for up to a minute while the
+server is down, and a probe needs its answer before its own timeout (a probe waiting
+that long also holds a worker thread the whole time).
 """
 
 from __future__ import annotations
 
-from eventsourcing.persistence import InfrastructureFactory
+import time
+from collections.abc import Callable
+from typing import Final
+
+import psycopg
+import psycopg_pool
+from eventsourcing.persistence import InfrastructureFactory, OperationalError
 from eventsourcing.postgres import PostgresFactory
 from eventsourcing.sqlite import (
     SQLiteApplicationRecorder,
@@ -21,9 +33,32 @@ from eventsourcing.sqlite import (
     SQLiteFactory,
 )
 
+from service.metrics import Metrics
+from service.settings import Settings
 from service.store.clocks import ClockIndex
 from service.store.tickets import TicketTable
 from service.store.writer import GroupWriter
+
+
+def eventsourcing_env(settings: Settings) -> dict[str, str]:
+    """The eventsourcing environment of the store `settings` name (`Application(env=...)`)."""
+    if settings.store == "postgres":
+        return {
+            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "POSTGRES_DBNAME": settings.postgres_db,
+            "POSTGRES_HOST": settings.postgres_host,
+            "POSTGRES_PORT": str(settings.postgres_port),
+            "POSTGRES_USER": settings.postgres_user,
+            "POSTGRES_PASSWORD": settings.postgres_password,
+            "POSTGRES_POOL_SIZE": str(settings.postgres_pool_size),
+            "POSTGRES_CONNECT_TIMEOUT": "5",
+            "POSTGRES_LOCK_TIMEOUT": "5",
+        }
+    return {
+        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+        "SQLITE_DBNAME": settings.sqlite_path,
+        "SQLITE_LOCK_TIMEOUT": "5",
+    }
 
 
 class _SyncedSQLitePool(SQLiteConnectionPool):
@@ -51,14 +86,16 @@ def set_synchronous(factory: InfrastructureFactory, synchronous: str) -> None:
     default.close()
 
 
-def group_writer(factory: InfrastructureFactory, recorder: object) -> GroupWriter | None:
+def group_writer(
+    factory: InfrastructureFactory, recorder: object, metrics: Metrics
+) -> GroupWriter | None:
     """The writing thread of an SQLite store; None for PostgreSQL (a transaction per write)."""
     if not isinstance(factory, SQLiteFactory):
         return None
     if not isinstance(recorder, SQLiteApplicationRecorder):
         raise TypeError(f"no group commit through {type(recorder).__name__}")
     # The recorder's own insert, inside the writer's transaction.
-    return GroupWriter(factory.datastore, recorder._insert_events)
+    return GroupWriter(factory.datastore, recorder._insert_events, metrics)
 
 
 def clock_index(factory: InfrastructureFactory) -> ClockIndex:
@@ -77,3 +114,34 @@ def ticket_table(factory: InfrastructureFactory) -> TicketTable:
     if isinstance(factory, PostgresFactory):
         return TicketTable(factory.datastore, "%s", postgres=True)
     raise TypeError(f"no stream tickets over {type(factory).__name__}")
+
+
+#: How long a readiness check waits for PostgreSQL to answer.
+PING_SECONDS: Final = 2.0
+
+
+def ping(factory: InfrastructureFactory, read: Callable[[], object]) -> None:
+    """Ask the store one question, or raise OperationalError: over PostgreSQL a `SELECT 1`
+    within `PING_SECONDS`, skipping the pool's connections that a restart of the server
+    broke; over SQLite `read`."""
+    if not isinstance(factory, PostgresFactory):
+        read()
+        return
+    pool = factory.datastore.pool
+    deadline = time.monotonic() + PING_SECONDS
+    failure: Exception = OperationalError("PostgreSQL did not answer")
+    # A broken connection is dropped by the pool when given back: try the next one.
+    for _ in range(pool.max_size + 1):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        try:
+            with pool.connection(timeout=left) as connection:
+                connection.execute("SELECT 1")
+            return
+        except psycopg_pool.PoolTimeout as error:
+            failure = error
+            break
+        except psycopg.OperationalError as error:
+            failure = error
+    raise OperationalError(str(failure)) from failure

@@ -108,6 +108,16 @@ class ClockIndex:
             )
             return [_row(found) for found in cursor.fetchall()]
 
+    def count_due(self, now: datetime) -> int:
+        """How many rows' deadlines have passed at `now`."""
+        with self._transaction(commit=False) as cursor:
+            cursor.execute(
+                f"SELECT COUNT(*) AS due FROM {TABLE} WHERE deadline <= {self._p}",
+                (_seconds(now),),
+            )
+            (found,) = cursor.fetchall()
+            return int(found["due"])
+
     def next_deadline(self) -> datetime | None:
         """The earliest deadline of any clocked game, if any."""
         with self._transaction(commit=False) as cursor:

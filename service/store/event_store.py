@@ -61,6 +61,7 @@ from service.errors import (
     VersionConflict,
     VersionNotFound,
 )
+from service.metrics import Metrics
 from service.settings import Settings
 from service.store import backends
 from service.store.clocks import GameWritten, games_written
@@ -88,7 +89,9 @@ class GameStore(Application[UUID]):
 
     name = "PenangRummy"
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, metrics: Metrics | None = None) -> None:
+        #: The figures of its writes and caches (its app's, or its own).
+        self.metrics = metrics or Metrics()
         #: How many games (and matches) each cache keeps (`Settings.cache_games`).
         self._cache_size = settings.cache_games
         self._secrets = Recent[UUID, GameSecrets](self._cache_size)
@@ -97,21 +100,24 @@ class GameStore(Application[UUID]):
         self._synchronous = settings.sqlite_synchronous
         #: Told of every committed write, in the writing thread (`notices`).
         self.listeners = Listeners()
-        env = settings.store_env()
+        env = backends.eventsourcing_env(settings)
         if settings.store == "postgres":
             env["APPLICATION_RECORDER_TOPIC"] = RECORDER_TOPIC
         super().__init__(env=env)
         read = stream_reader(self.recorder)
         size = self._cache_size
-        self.games = FoldedStreams[Event, AnyGameState](read, Event, fold_game, GameNotFound, size)
+        looked = self.metrics.lookups
+        self.games = FoldedStreams[Event, AnyGameState](
+            read, Event, fold_game, GameNotFound, size, looked=looked("games")
+        )
         self.matches = FoldedStreams[AnyMatchEvent, MatchState](
-            read, MatchEvent, fold_match, MatchNotFound, size
+            read, MatchEvent, fold_match, MatchNotFound, size, looked=looked("matches")
         )
         self.clocks = backends.clock_index(self.factory)
         self.clocks.create_table()
         self.tickets = backends.ticket_table(self.factory)
         self.tickets.create_table()
-        self._writer = backends.group_writer(self.factory, self.recorder)
+        self._writer = backends.group_writer(self.factory, self.recorder, self.metrics)
 
     def construct_factory(self, env: Environment) -> InfrastructureFactory:
         factory = super().construct_factory(env)
@@ -195,8 +201,8 @@ class GameStore(Application[UUID]):
         return _record(records[0], StoredAnswer) if records else None
 
     def ping(self) -> None:
-        """Read from the store; raises if it does not answer."""
-        list(self.events.get(uuid4(), limit=1))
+        """Ask the store one question; raises OperationalError if it does not answer soon."""
+        backends.ping(self.factory, lambda: list(self.events.get(uuid4(), limit=1)))
 
     # --- writing ---------------------------------------------------------------------
 
@@ -330,7 +336,8 @@ class GameStore(Application[UUID]):
         is not used: the records are events already, and collecting events from
         aggregates and snapshots only costs time here."""
         if self._writer is None:
-            self.events.put(envelopes)
+            with self.metrics.committing(IntegrityError):
+                self.events.put(envelopes)
         else:
             self._writer.write([self.mapper.to_stored_event(envelope) for envelope in envelopes])
 

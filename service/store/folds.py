@@ -37,14 +37,22 @@ class FoldedStreams(Generic[E, S]):
         fold: Callable[[Iterable[E], S | None], S],
         not_found: Callable[[UUID], Exception],
         size: int,
+        *,
+        looked: Callable[[bool], None] = lambda found: None,
     ) -> None:
         self._read = read
         self._kind = kind
         self._fold = fold
         self._not_found = not_found
         self._size = size
+        #: Told of each lookup of a cached state: found or not (the cache's figures).
+        self._looked = looked
         self._lock = threading.Lock()
         self._states: OrderedDict[UUID, S] = OrderedDict()
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._states)
 
     def events(self, stream: UUID, after: int = 0, upto: int | None = None) -> list[E]:
         """The stream's events after version `after` (up to version `upto`), in order.
@@ -89,7 +97,9 @@ class FoldedStreams(Generic[E, S]):
     def cached(self, stream: UUID) -> S | None:
         """The cached state, which may be behind the store."""
         with self._lock:
-            return self._states.get(stream)
+            found = self._states.get(stream)
+        self._looked(found is not None)
+        return found
 
     def remember(self, stream: UUID, state: S) -> None:
         """Cache `state` unless a newer one is cached already."""

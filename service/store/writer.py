@@ -34,11 +34,14 @@ import asyncio
 import contextlib
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from eventsourcing.persistence import IntegrityError, StoredEvent
 from eventsourcing.sqlite import SQLiteCursor, SQLiteDatastore
+
+from service.metrics import Metrics
 
 #: At most this many writes share one transaction (the rest go in the next one).
 MAX_BATCH: Final = 64
@@ -66,9 +69,12 @@ class GroupWriter:
     """The writes of a process over `datastore`; `insert` stores records with a cursor
     inside a transaction (the recorder's own insert)."""
 
-    def __init__(self, datastore: SQLiteDatastore, insert: Insert) -> None:
+    def __init__(
+        self, datastore: SQLiteDatastore, insert: Insert, metrics: Metrics | None = None
+    ) -> None:
         self._datastore = datastore
         self._insert = insert
+        self._metrics = metrics or Metrics()
         self._lock = threading.Lock()
         #: Told when a commit ends: its writes are done, and another may lead.
         self._committed = threading.Condition(self._lock)
@@ -164,6 +170,7 @@ class GroupWriter:
 
     def _commit(self, batch: list[_Write]) -> None:
         refused: dict[int, BaseException] = {}
+        started = time.perf_counter()
         try:
             with self._datastore.transaction(commit=True) as cursor:
                 for index, write in enumerate(batch):
@@ -172,6 +179,10 @@ class GroupWriter:
                         refused[index] = failure
         except BaseException as failure:  # every caller of the batch must hear of it
             refused = dict.fromkeys(range(len(batch)), failure)
+            self._metrics.commit_failed()
+        else:
+            seconds = time.perf_counter() - started
+            self._metrics.committed(len(batch) - len(refused), seconds, len(refused))
         awaited: dict[asyncio.AbstractEventLoop, list[_Write]] = {}
         with self._lock:
             for index, write in enumerate(batch):

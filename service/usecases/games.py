@@ -282,9 +282,10 @@ def _decide_and_append(  # noqa: PLR0917 (one call site, in order)
 
 
 def recorded(store: GameStore, game_id: UUID, decided: Decided) -> Answer:
-    """What a process keeps once a decision is stored: the states it led to."""
+    """What a process keeps once a decision is stored: the states it led to, and its count."""
     store.remember(game_id, decided.after)
     decided.remember_match()
+    store.metrics.turn_recorded(game_kinds.spec_of(decided.after).name)
     return Answer(decided.result)
 
 

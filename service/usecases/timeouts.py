@@ -69,10 +69,14 @@ def settle(store: GameStore, row: ClockRow, now: datetime) -> bool:
 def run_due(store: GameStore, now: datetime) -> tuple[int, bool]:
     """Settle the games whose indexed deadline has passed at `now` (a batch of them).
 
-    Answers how many were timed out, and whether more may be due.
+    Answers how many were timed out, and whether more may be due. The backlog found
+    (how many were due, and how late the earliest) goes to the store's figures.
     """
     rows = store.clocks.due(now, BATCH)
+    due = len(rows) if len(rows) < BATCH else store.clocks.count_due(now)
+    lag = (now - rows[0].deadline).total_seconds() if rows else 0.0
     timed_out = sum(settle(store, row, now) for row in rows)
+    store.metrics.clock_looked(due, lag, timed_out)
     return timed_out, len(rows) == BATCH
 
 
@@ -98,4 +102,5 @@ async def keep_time(store: GameStore, poll: float) -> None:
         except Exception:
             # The store may be unreachable for a while: look again later.
             _log.exception("the turn clock could not look at its deadlines")
+            store.metrics.clock_failed()
         await anyio.sleep(wait)

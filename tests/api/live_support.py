@@ -106,17 +106,20 @@ class LiveServer:
 
 
 @contextmanager
-def served(env: dict[str, str], directory: Path) -> Iterator[str]:
-    """`penang-rummy serve` as a process with the PENANG_RUMMY_ variables `env`."""
+def served(env: dict[str, str], directory: Path, output: Path | None = None) -> Iterator[str]:
+    """`penang-rummy serve` as a process with the PENANG_RUMMY_ variables `env`; its output
+    written to `output` where given (its log level then the environment's), else kept
+    for a failure (warnings only: a pipe nobody reads must not fill up)."""
     port = free_port()
     clean = {k: v for k, v in os.environ.items() if not k.startswith("PENANG_RUMMY_")}
     clean.update(PYTHONPATH=str(ROOT), **env)
     command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
+    written = None if output is None else output.open("wb")
     server = subprocess.Popen(
-        [*command, "--log-level", "warning"],
+        command if written else [*command, "--log-level", "warning"],
         cwd=directory,
         env=clean,
-        stdout=subprocess.PIPE,
+        stdout=written or subprocess.PIPE,
         stderr=subprocess.STDOUT,
     )
     base = f"http://127.0.0.1:{port}"
@@ -127,7 +130,7 @@ def served(env: dict[str, str], directory: Path) -> Iterator[str]:
                 httpx.get(base + "/ready", timeout=1).raise_for_status()
                 break
             except httpx.HTTPError:
-                assert server.poll() is None, server.communicate()[0]
+                assert server.poll() is None, output or server.communicate()[0]
                 assert time.monotonic() < deadline, "the server did not start"
                 time.sleep(0.1)
         yield base
@@ -138,6 +141,8 @@ def served(env: dict[str, str], directory: Path) -> Iterator[str]:
         finally:
             if server.poll() is None:
                 server.kill()
+            if written is not None:
+                written.close()
 
 
 @dataclass

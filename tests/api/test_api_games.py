@@ -20,6 +20,7 @@ from domain.state import fold
 from domain.views import view_game
 from service.app import create_app
 from service.settings import Settings
+from service.store.backends import eventsourcing_env
 
 from .support import Api, Json
 
@@ -254,8 +255,8 @@ def test_settings_come_from_the_environment() -> None:
     )
     assert settings.store == "postgres" and settings.postgres_port == 6543
     assert settings.allow_deck and settings.sqlite_path == "/tmp/x.sqlite"
-    assert settings.store_env()["PERSISTENCE_MODULE"] == "eventsourcing.postgres"
-    assert Settings().store_env()["SQLITE_DBNAME"] == "penang-rummy.sqlite"
+    assert eventsourcing_env(settings)["PERSISTENCE_MODULE"] == "eventsourcing.postgres"
+    assert eventsourcing_env(Settings())["SQLITE_DBNAME"] == "penang-rummy.sqlite"
     assert Settings.from_env({}).sqlite_synchronous == "full"
     normal = Settings.from_env({"PENANG_RUMMY_SQLITE_SYNCHRONOUS": "NORMAL"})
     assert normal.sqlite_synchronous == "normal"

@@ -90,3 +90,52 @@ def test_every_integer_setting_is_bounded_and_msgspec_enforces_the_bounds() -> N
             Settings().replace({row.field: high + 1})
         with pytest.raises(msgspec.ValidationError):
             Settings().replace({row.field: low - 1})
+
+
+def test_address_lists_are_separated_by_commas_since_ipv6_holds_colons() -> None:
+    settings = Settings.from_env(
+        {
+            "PENANG_RUMMY_TRUSTED_PROXIES": " 10.0.0.0/8, ::1 ,fd00::/8",
+            "PENANG_RUMMY_METRICS_ALLOW": "192.0.2.7",
+        }
+    )
+    assert settings.trusted_proxies == ("10.0.0.0/8", "::1", "fd00::/8")
+    assert settings.metrics_allow == ("192.0.2.7",)
+    assert Settings().trusted_proxies == (), "no proxy is trusted unless configured"
+    assert Settings().metrics_allow == ("127.0.0.0/8", "::1")
+
+
+@pytest.mark.parametrize("variable", ["PENANG_RUMMY_TRUSTED_PROXIES", "PENANG_RUMMY_METRICS_ALLOW"])
+def test_an_address_that_is_not_one_names_its_variable_and_the_item(variable: str) -> None:
+    with pytest.raises(SettingsError, match=f"^{variable}: 'proxy.local' is not accepted: not an"):
+        Settings.from_env({variable: "10.0.0.1,proxy.local"})
+
+
+def test_the_header_the_proxies_write_is_a_choice() -> None:
+    chosen = Settings.from_env({"PENANG_RUMMY_FORWARDED_HEADER": "Forwarded"})
+    assert chosen.forwarded_header == "forwarded"
+    assert Settings().forwarded_header == "x-forwarded-for"
+    with pytest.raises(SettingsError, match=r"^PENANG_RUMMY_FORWARDED_HEADER must be"):
+        Settings.from_env({"PENANG_RUMMY_FORWARDED_HEADER": "x-real-ip"})
+
+
+def test_the_log_choices_are_checked() -> None:
+    settings = Settings.from_env(
+        {"PENANG_RUMMY_LOG_FORMAT": "json", "PENANG_RUMMY_LOG_LEVEL": "WARNING"}
+    )
+    assert (settings.log_format, settings.log_level) == ("json", "warning")
+    with pytest.raises(
+        SettingsError, match=r"^PENANG_RUMMY_LOG_FORMAT must be auto or json or text"
+    ):
+        Settings.from_env({"PENANG_RUMMY_LOG_FORMAT": "yaml"})
+    # On by default: one line per request, at level info.
+    assert (Settings().access_log, Settings().log_level) == (True, "info")
+
+
+def test_metrics_are_restricted_to_this_machine_unless_told_otherwise() -> None:
+    assert Settings.from_env({"PENANG_RUMMY_METRICS": "Open"}).metrics == "open"
+    with pytest.raises(
+        SettingsError, match=r"^PENANG_RUMMY_METRICS must be off or open or restricted"
+    ):
+        Settings.from_env({"PENANG_RUMMY_METRICS": "public"})
+    assert (Settings().metrics, Settings().metrics_token) == ("restricted", "")
