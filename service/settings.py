@@ -142,6 +142,22 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             bounds=(1, 3600),
         ),
     ] = 5
+    stream_retry_ms: Annotated[
+        int,
+        described(
+            "milliseconds a client waits before it reconnects to a stream that a stopping "
+            "`serve` ended (sent as the stream's `retry:` field, read by EventSource)",
+            bounds=(0, 3_600_000),
+        ),
+    ] = 1000
+    shutdown_seconds: Annotated[
+        int,
+        described(
+            "on SIGTERM (or Ctrl-C) `serve` stops accepting, ends its streams and waits this "
+            "many seconds at most for the requests under way, then cuts the rest and exits",
+            bounds=(1, 3600),
+        ),
+    ] = 10
     clock_poll: Annotated[
         int,
         described(

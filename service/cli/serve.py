@@ -8,20 +8,24 @@ created where none is configured (`service.keyfiles`); a bad setting, a busy por
 unreachable store or an unreadable key is one line on standard error and exit code 2.
 The start-up lines say which version serves, from which store, with which key file, at
 which address, and how to run the command from any folder.
+
+On SIGTERM (or Ctrl-C) it stops accepting, ends each live-update stream with a
+`retry:` hint, waits up to `shutdown_seconds` for the requests under way, closes the
+store once every write it took is committed, and exits 0 (`_Server`).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import logging
 import os
 import socket
 import sys
 import sysconfig
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from types import FrameType
 from typing import Final
 
 import uvicorn
@@ -62,7 +66,8 @@ def add_serve_command(
         description="Run the HTTP API over the configured event store\n(by default an "
         "SQLite file in the working directory: no set-up needed).",
         epilog=environment_help()
-        + "\n\nexit codes: 0 stopped, 2 a bad setting, a busy port or an unreachable store",
+        + "\n\nexit codes: 0 stopped (by SIGTERM or Ctrl-C too), 2 a bad setting, a busy port "
+        "or an unreachable store",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     for row in SETTINGS:
@@ -141,7 +146,7 @@ def run_serve(args: argparse.Namespace) -> int:
         app,
         http=ProblemHttpToolsProtocol,
         log_level=args.log_level,
-        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
+        timeout_graceful_shutdown=settings.shutdown_seconds,
     )
     _Server(config, app).run(sockets=[listener])
     return 0
@@ -172,25 +177,40 @@ def start_up_lines(settings: Settings) -> list[str]:
     return [first, *(f"penang-rummy: {note}" for note in notes if note)]
 
 
-#: How long a stopping server waits for the requests it is answering.
-GRACEFUL_SHUTDOWN_SECONDS: Final = 10
-
-
 class _Server(uvicorn.Server):
-    """uvicorn's server, ending the live-update streams as soon as it is told to stop.
+    """uvicorn's server, stopping as an operator expects on SIGTERM (or Ctrl-C).
 
-    uvicorn waits for every response under way to finish before it shuts the app down,
-    and a stream finishes only when its game does: each is ended at once instead (its
-    client resumes elsewhere, or later, with its Last-Event-ID).
+    It stops accepting first, then ends the live-update streams, each with its `retry:`
+    hint (`service.api.streams`): a stream finishes only when its game does, and
+    uvicorn waits for every response under way, up to `Settings.shutdown_seconds`,
+    before it shuts the app down (the store closes last, once its writer has committed
+    every write it holds). Its clients reconnect after the hint, and a balancer sends
+    them to another process; ending the streams before the listener closed would let
+    them reconnect here, to be turned away.
+
+    A stop asked for by a signal that went as planned exits 0, as `serve --help` says:
+    uvicorn would raise the signal again once stopped, making every clean stop look
+    like a kill (-15) to whoever watches the process.
     """
 
     def __init__(self, config: uvicorn.Config, app: Litestar) -> None:
         super().__init__(config)
         self._app = app
 
-    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        for server in self.servers:
+            server.close()
+        for sock in sockets or []:
+            sock.close()
         end_streams(self._app)
-        super().handle_exit(sig, frame)
+        await super().shutdown(sockets)
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        with super().capture_signals():
+            yield
+            # Stopped: the signal asked for exactly this, so it is not raised again.
+            self._captured_signals.clear()
 
 
 def _refuse(failure: Exception) -> int:
