@@ -13,10 +13,7 @@ import asyncio
 import os
 import socket
 import threading
-import uuid
-from collections.abc import Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from uuid import UUID
 
@@ -32,6 +29,16 @@ from service.usecases import feeds
 from service.usecases.hub import Hub, Stopping
 
 from .live_support import LiveServer
+from .load import (
+    Player,
+    assert_each_answer_stored_once,
+    candidates,
+    create_game,
+    events_after_deal,
+    play,
+    retry,
+    wait_for_answers,
+)
 from .served import PATIENCE, Served, serving
 from .support import Json, free_port
 
@@ -48,110 +55,6 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
         "PENANG_RUMMY_STREAM_RETRY_MS": str(RETRY_MS),
         **extra,
     }
-
-
-@dataclass(frozen=True)
-class Turn:
-    """One turn request as its client sends it, and sends it again when retried."""
-
-    path: str
-    body: bytes
-    headers: dict[str, str]
-
-    def send(self, http: httpx.Client) -> httpx.Response:
-        return http.post(self.path, content=self.body, headers=self.headers)
-
-    def raw(self) -> bytes:
-        """The request as bytes on the wire."""
-        head = [f"POST {self.path} HTTP/1.1", "Host: 127.0.0.1"]
-        head += [f"{name}: {value}" for name, value in self.headers.items()]
-        head.append(f"Content-Length: {len(self.body)}")
-        return ("\r\n".join(head) + "\r\n\r\n").encode() + self.body
-
-
-@dataclass
-class Player:
-    """A client playing every seat of one game: the answers it got, the turn it lost."""
-
-    game: Json
-    answered: list[Json] = field(default_factory=list)
-    lost: Turn | None = None
-
-
-def _create(base: str, seed: str) -> Json:
-    body = {"players": ["Aminah", "Ben", "Chen"], "seed": seed}
-    response = httpx.post(base + "/games", json=body)
-    assert response.status_code == 201, response.text
-    return dict(response.json())
-
-
-def _candidates(http: httpx.Client, game: Json) -> Iterator[Turn]:
-    """The turns to try, in order, for the seat whose turn it is: a meld or a lay-off,
-    else a joker swap with a lay-off of the joker, else a dead declaration."""
-    view = http.get(f"/games/{game['game_id']}").raise_for_status().json()
-    if view["over"]:
-        return
-    seat, version = view["turn"], view["version"]
-    path = f"/games/{game['game_id']}/seats/{seat}"
-    auth = {"Authorization": f"Bearer {game['tokens'][seat]}"}
-    moves = http.get(path + "/moves", headers=auth).raise_for_status().json()["moves"]
-    options = [[move] for move in (moves["melds"] + moves["lay_offs"])[:1]]
-    for swap in moves["swaps"]:
-        for meld in view["table"]:
-            options.append([swap, {"type": "lay_off", "meld": meld["id"], "card": "JK"}])
-
-    def headers() -> dict[str, str]:
-        key = {"Idempotency-Key": str(uuid.uuid4()), "If-Match": f'"{version}"'}
-        return {**auth, **key, "Content-Type": "application/json"}
-
-    for actions in options:
-        body = httpx.Request("POST", path, json={"actions": actions}).read()
-        yield Turn(path + "/turns", body, headers())
-    yield Turn(path + "/dead", b"", headers())
-
-
-def _play(base: str, player: Player, stop: threading.Event) -> None:
-    """Play turns until the game ends, the test stops, or the server goes away."""
-    with httpx.Client(base_url=base, timeout=PATIENCE) as http:
-        while not stop.is_set():
-            try:
-                candidates = list(_candidates(http, player.game))
-            except httpx.TransportError:
-                return  # nothing was sent
-            if not candidates:
-                return
-            for turn in candidates:
-                try:
-                    response = turn.send(http)
-                except httpx.TransportError:
-                    player.lost = turn
-                    return
-                if response.status_code != 422:
-                    assert response.status_code == 200, response.text
-                    player.answered.append(response.json())
-                    break
-
-
-def _events_after_deal(base: str, game: Json) -> list[Json]:
-    page = httpx.get(f"{base}/games/{game['game_id']}/events", params={"since": 1})
-    return list(page.raise_for_status().json()["events"])
-
-
-def _assert_each_answer_stored_once(base: str, player: Player) -> None:
-    """The game's events after the deal are exactly those of the turns answered, in order."""
-    answered = sorted(player.answered, key=lambda answer: answer["version"])
-    expected = [record for answer in answered for record in answer["events"]]
-    assert _events_after_deal(base, player.game) == expected
-
-
-def _retry(base: str, player: Player) -> None:
-    """Send the lost turn again, unchanged; its answer joins the others."""
-    if player.lost is None:
-        return
-    with httpx.Client(base_url=base, timeout=PATIENCE) as http:
-        response = player.lost.send(http)
-    assert response.status_code == 200, response.text
-    player.answered.append(response.json())
 
 
 class StreamLines:
@@ -181,13 +84,13 @@ def test_a_sigterm_under_load_keeps_every_answered_turn_and_each_retry_lands_onc
 ) -> None:
     stop = threading.Event()
     with serving(_env(tmp_path), tmp_path) as first:
-        players = [Player(_create(first.base, f"stop-{n}")) for n in range(PLAYERS)]
+        players = [Player(create_game(first.base, f"stop-{n}")) for n in range(PLAYERS)]
         # One more game, whose next turn is sent whole as the stop comes and never read.
-        unread = Player(_create(first.base, "stop-unread"))
+        unread = Player(create_game(first.base, "stop-unread"))
         stream = StreamLines(f"{first.base}/games/{players[0].game['game_id']}/stream")
         with ThreadPoolExecutor(PLAYERS) as pool:
-            running = [pool.submit(_play, first.base, player, stop) for player in players]
-            _wait_for_answers(players, running)
+            running = [pool.submit(play, first.base, player, stop) for player in players]
+            wait_for_answers(players, running, TURNS_BEFORE_STOP)
             connection = _send_unread(first, unread)
             code = first.stop()
             stop.set()
@@ -200,25 +103,15 @@ def test_a_sigterm_under_load_keeps_every_answered_turn_and_each_retry_lands_onc
     assert stream.lines[-3:] == HINT.split("\n")[:3]
     with serving(_env(tmp_path), tmp_path, "restarted") as second:
         for player in [*players, unread]:
-            _retry(second.base, player)
-            _assert_each_answer_stored_once(second.base, player)
-
-
-def _wait_for_answers(players: list[Player], running: list[Future[None]]) -> None:
-    answered = threading.Event()
-    for _ in range(int(PATIENCE / 0.05)):
-        if sum(len(player.answered) for player in players) >= TURNS_BEFORE_STOP:
-            return
-        assert all(not future.done() for future in running), [f.result() for f in running]
-        answered.wait(0.05)
-    raise AssertionError("the clients got too few answers")
+            retry(second.base, player)
+            assert_each_answer_stored_once(second.base, player)
 
 
 def _send_unread(served: Served, player: Player) -> socket.socket:
     """The next turn of `player`'s game sent whole on a connection whose client never
     reads the answer: noted as lost, to be sent again."""
     with httpx.Client(base_url=served.base) as http:
-        player.lost = next(_candidates(http, player.game))
+        player.lost = next(candidates(http, player.game))
     assert player.lost.path.endswith("/turns"), "the seed's first seat has a meld"
     connection = socket.create_connection(("127.0.0.1", int(served.base.rsplit(":", 1)[1])))
     connection.sendall(player.lost.raw())
@@ -230,9 +123,9 @@ def test_a_request_that_outlasts_the_shutdown_seconds_is_cut_and_the_process_exi
 ) -> None:
     env = _env(tmp_path, PENANG_RUMMY_SHUTDOWN_SECONDS="1")
     with serving(env, tmp_path) as first:
-        held = Player(_create(first.base, "stop-held"))
+        held = Player(create_game(first.base, "stop-held"))
         with httpx.Client(base_url=first.base) as http:
-            held.lost = next(_candidates(http, held.game))
+            held.lost = next(candidates(http, held.game))
         connection = socket.create_connection(("127.0.0.1", int(first.base.rsplit(":", 1)[1])))
         request = held.lost.raw()
         connection.sendall(request[:-5])  # the body's last bytes never come
@@ -242,9 +135,9 @@ def test_a_request_that_outlasts_the_shutdown_seconds_is_cut_and_the_process_exi
         assert code == 0, first.output()
         assert "Cancel 1 running task(s), timeout graceful shutdown exceeded" in first.output()
     with serving(env, tmp_path, "restarted") as second:
-        assert _events_after_deal(second.base, held.game) == [], "nothing of it was stored"
-        _retry(second.base, held)
-        _assert_each_answer_stored_once(second.base, held)
+        assert events_after_deal(second.base, held.game) == [], "nothing of it was stored"
+        retry(second.base, held)
+        assert_each_answer_stored_once(second.base, held)
 
 
 def _wait_until_answered(served: Served, game: Json) -> None:
@@ -275,7 +168,7 @@ def test_a_stream_asked_of_a_stopping_process_gets_the_hint_alone(tmp_path: Path
     # stream that tells it when to, and ends.
     settings = Settings(sqlite_path=str(tmp_path / "games.sqlite"), stream_retry_ms=RETRY_MS)
     with LiveServer(settings) as live:
-        game = _create(live.base, "stopping")
+        game = create_game(live.base, "stopping")
         end_streams(live.app)
         response = httpx.get(f"{live.base}/games/{game['game_id']}/stream", timeout=PATIENCE)
     assert response.status_code == 200, response.text
