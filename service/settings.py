@@ -122,7 +122,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     streams_per_token: Annotated[
         int,
         described(
-            "live-update streams one bearer token may hold open at once (429 beyond)",
+            "live-update streams one bearer token may hold open at once on each process (429 "
+            "beyond; over N processes up to N times this)",
             bounds=(1, 100_000),
         ),
     ] = 8
@@ -130,7 +131,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         int,
         described(
             "live-update streams opened without a token (spectators) from one client address "
-            "at once (429 beyond)",
+            "at once on each process (429 beyond; over N processes up to N times this)",
             bounds=(1, 100_000),
         ),
     ] = 32
@@ -179,13 +180,18 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     rate_per_address: Annotated[
         int,
         described(
-            "requests per minute from one client address (every client behind one proxy or "
-            "NAT shares it)",
+            "requests per minute from one client address to each process (every client behind "
+            "one proxy or NAT shares it; over N processes up to N times this)",
             bounds=(1, 1_000_000),
         ),
     ] = 600
     rate_per_token: Annotated[
-        int, described("requests per minute with one bearer token", bounds=(1, 1_000_000))
+        int,
+        described(
+            "requests per minute with one bearer token to each process (over N processes up "
+            "to N times this)",
+            bounds=(1, 1_000_000),
+        ),
     ] = 300
     rate_burst_seconds: Annotated[
         int,

@@ -6,8 +6,9 @@ created, the listening socket is bound (a busy port fails before the SQLite file
 exists), the store is checked (`service.store.preflight`) and the signing key read, or
 created where none is configured (`service.keyfiles`); a bad setting, a busy port, an
 unreachable store or an unreadable key is one line on standard error and exit code 2.
-The start-up lines say which version serves, from which store, with which key file, at
-which address, and how to run the command from any folder.
+The start-up lines say which version serves, from which store, with which key file and
+limits (each process keeps its own), at which address, and how to run the command from
+any folder.
 
 On SIGTERM (or Ctrl-C) it stops accepting, ends each live-update stream with a
 `retry:` hint, waits up to `shutdown_seconds` for the requests under way, closes the
@@ -152,6 +153,26 @@ def run_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def limits_note(settings: Settings) -> str:
+    """The limits, for the start-up lines. Each process keeps its own (`service.api.limits`,
+    `service.usecases.hub`): N processes behind a balancer allow up to N times them
+    (tests/bench/bench_shared_limits.py measured what sharing them would cost)."""
+    rates = (
+        f"{settings.rate_per_address} requests a minute per address, {settings.rate_per_token} "
+        f"per bearer token (bursts of {settings.rate_burst_seconds} s), "
+        if settings.rate_limit
+        else "no rate limits, "
+    )
+    streams = (
+        f"{settings.streams_per_token} streams per bearer token, {settings.streams_per_address} "
+        "per address without one"
+    )
+    return (
+        f"limits per process: {rates}{streams}; N processes behind a balancer allow a client "
+        "up to N times these"
+    )
+
+
 def start_up_lines(settings: Settings) -> list[str]:
     """Check the store and load (or create) the signing key; what to say about them.
 
@@ -170,6 +191,7 @@ def start_up_lines(settings: Settings) -> list[str]:
     notes = [
         store_note,
         created or key,
+        limits_note(settings),
         f"serving {base}/ (docs {base}{DOCS_PATH}, contract {base}{CONTRACT_PATH})",
         hint,
     ]

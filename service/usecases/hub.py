@@ -14,8 +14,12 @@ A subscription that opens first reads what its client missed (after its
 Last-Event-ID) up to the feed's position at that moment, then takes the feed's
 batches, which begin exactly there: nothing is missed, nothing repeated.
 
-Limits: a bearer token holds at most `streams_per_token` streams open, and one address
-(spectators, without a token) `streams_per_address`; past them `admit` refuses with
+Limits, per process: a bearer token holds at most `streams_per_token` streams open here,
+and one address (spectators, without a token) `streams_per_address`. A stream holds
+this process's memory and connection, so it is counted where it is held: N processes
+behind a balancer allow up to N times the settings, as their descriptions say (counts
+shared in PostgreSQL would cost a round trip per stream opened, and go stale with
+every process that dies holding streams). Past them `admit` refuses with
 `TooManyStreams` (429) before a stream opens. Everything a subscription holds (its
 place in its feed, its count against its token or address, the feed itself when it
 was the last on it) is released by `Subscription.close`, which the stream calls when
