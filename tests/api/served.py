@@ -20,6 +20,8 @@ from pathlib import Path
 
 import httpx
 
+from service.settings import Settings
+
 from .support import ROOT, free_port
 
 #: How long a start, or a stop, may take before the test fails (a hang, not a speed).
@@ -76,3 +78,15 @@ def _wait_ready(served: Served) -> None:
             assert served.process.poll() is None, served.output()
             assert time.monotonic() < deadline, f"the server did not start: {served.output()}"
             time.sleep(0.1)
+
+
+def postgres_env(settings: Settings) -> dict[str, str]:
+    """The PENANG_RUMMY_ variables of a process over the PostgreSQL database `settings` name."""
+    return {
+        "PENANG_RUMMY_STORE": "postgres",
+        "PENANG_RUMMY_POSTGRES_HOST": settings.postgres_host,
+        "PENANG_RUMMY_POSTGRES_PORT": str(settings.postgres_port),
+        "PENANG_RUMMY_POSTGRES_DB": settings.postgres_db,
+        "PENANG_RUMMY_POSTGRES_USER": settings.postgres_user,
+        "PENANG_RUMMY_POSTGRES_PASSWORD": settings.postgres_password,
+    }

@@ -18,7 +18,7 @@ import pytest
 from service.settings import Settings
 
 from .live_support import SseReader
-from .served import Served, serving
+from .served import Served, postgres_env, serving
 from .support import Json
 
 pytestmark = pytest.mark.postgres
@@ -30,12 +30,7 @@ STREAMS = 2
 
 def _env(settings: Settings) -> dict[str, str]:
     return {
-        "PENANG_RUMMY_STORE": "postgres",
-        "PENANG_RUMMY_POSTGRES_HOST": settings.postgres_host,
-        "PENANG_RUMMY_POSTGRES_PORT": str(settings.postgres_port),
-        "PENANG_RUMMY_POSTGRES_DB": settings.postgres_db,
-        "PENANG_RUMMY_POSTGRES_USER": settings.postgres_user,
-        "PENANG_RUMMY_POSTGRES_PASSWORD": settings.postgres_password,
+        **postgres_env(settings),
         "PENANG_RUMMY_RATE_LIMIT": "on",
         "PENANG_RUMMY_RATE_PER_TOKEN": "1",
         "PENANG_RUMMY_RATE_BURST_SECONDS": str(BURST * 60),

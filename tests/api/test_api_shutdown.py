@@ -28,7 +28,7 @@ from service.store import GameStore
 from service.usecases import feeds
 from service.usecases.hub import Hub, Stopping
 
-from .live_support import LiveServer
+from .live_support import LiveServer, SseReader, play_turn
 from .load import (
     Player,
     assert_each_answer_stored_once,
@@ -39,7 +39,7 @@ from .load import (
     retry,
     wait_for_answers,
 )
-from .served import PATIENCE, Served, serving
+from .served import PATIENCE, Served, postgres_env, serving
 from .support import Json, free_port
 
 PLAYERS = 4
@@ -203,3 +203,44 @@ def test_a_stream_waiting_for_its_first_read_when_the_hub_closes_is_refused(
 
     stats = asyncio.run(scenario())
     assert stats["streams"] == stats["holders"] == 0, "everything it held is released"
+
+
+@pytest.mark.postgres
+def test_a_stream_ended_by_a_stopping_process_resumes_on_another(
+    postgres_settings: Settings, tmp_path: Path
+) -> None:
+    env = {**postgres_env(postgres_settings), "PENANG_RUMMY_STREAM_RETRY_MS": str(RETRY_MS)}
+    with serving(env, tmp_path, "stopped") as first, serving(env, tmp_path, "staying") as second:
+        game = create_game(first.base, "resume-elsewhere")
+        stream = StreamLines(f"{first.base}/games/{game['game_id']}/stream")
+        version = _turns(second.base, game, 3)
+        _wait_for_id(stream, version)
+        assert first.stop() == 0
+        assert stream.ended.wait(PATIENCE) and stream.lines[-3:] == HINT.split("\n")[:3]
+        seen = max(int(line.removeprefix("id: ")) for line in stream.lines if line[:3] == "id:")
+        version = _turns(second.base, game, 2)
+        # As an EventSource does after the hint, to the process the balancer has left.
+        resumed = SseReader(
+            f"{second.base}/games/{game['game_id']}/stream", {"Last-Event-ID": str(seen)}
+        )
+        resumed.wait(lambda reader: reader.last_id() == version)
+        resumed.drop()
+    assert [event.id for event in resumed.events()] == list(range(seen + 1, version + 1))
+
+
+def _turns(base: str, game: Json, turns: int) -> int:
+    """Play `turns` turns of the game on `base`; the game's version after them."""
+    with httpx.Client(base_url=base, timeout=PATIENCE) as http:
+        for _ in range(turns):
+            seat = http.get(f"/games/{game['game_id']}").json()["turn"]
+            response = play_turn(http, game["game_id"], seat, game["tokens"][seat])
+            assert response.status_code == 200, response.text
+        return int(http.get(f"/games/{game['game_id']}").json()["version"])
+
+
+def _wait_for_id(stream: StreamLines, version: int) -> None:
+    for _ in range(int(PATIENCE / 0.05)):
+        if f"id: {version}" in stream.lines:
+            return
+        stream.ended.wait(0.05)
+    raise AssertionError(f"the stream did not reach version {version}")
