@@ -190,7 +190,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     streams_per_token: Annotated[
         int,
         described(
-            "live-update streams one bearer token may hold open at once (429 beyond)",
+            "live-update streams one bearer token may hold open at once on each process (429 "
+            "beyond; over N processes up to N times this)",
             bounds=(1, 100_000),
         ),
     ] = 8
@@ -198,7 +199,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         int,
         described(
             "live-update streams opened without a token (spectators) from one client address "
-            "at once (429 beyond)",
+            "at once on each process (429 beyond; over N processes up to N times this)",
             bounds=(1, 100_000),
         ),
     ] = 32
@@ -210,6 +211,22 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             bounds=(1, 3600),
         ),
     ] = 5
+    stream_retry_ms: Annotated[
+        int,
+        described(
+            "milliseconds a client waits before it reconnects to a stream that a stopping "
+            "`serve` ended (sent as the stream's `retry:` field, read by EventSource)",
+            bounds=(0, 3_600_000),
+        ),
+    ] = 1000
+    shutdown_seconds: Annotated[
+        int,
+        described(
+            "on SIGTERM (or Ctrl-C) `serve` stops accepting, ends its streams and waits this "
+            "many seconds at most for the requests under way, then cuts the rest and exits",
+            bounds=(1, 3600),
+        ),
+    ] = 10
     clock_poll: Annotated[
         int,
         described(
@@ -231,13 +248,19 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     rate_per_address: Annotated[
         int,
         described(
-            "requests per minute from one client address (every client behind one NAT, or "
-            "one proxy not in `PENANG_RUMMY_TRUSTED_PROXIES`, shares it)",
+            "requests per minute from one client address to each process (every client behind "
+            "one NAT, or one proxy not in `PENANG_RUMMY_TRUSTED_PROXIES`, shares it; over N "
+            "processes up to N times this)",
             bounds=(1, 1_000_000),
         ),
     ] = 600
     rate_per_token: Annotated[
-        int, described("requests per minute with one bearer token", bounds=(1, 1_000_000))
+        int,
+        described(
+            "requests per minute with one bearer token to each process (over N processes up "
+            "to N times this)",
+            bounds=(1, 1_000_000),
+        ),
     ] = 300
     rate_burst_seconds: Annotated[
         int,

@@ -9,6 +9,10 @@ missed. Checks (the game or match, the token or ticket, the id, the caller's ope
 streams) come before the stream opens, so each refusal is a problem; the stream ends
 when the game (the match) is over and all of it is sent, and a client that already has
 all of a finished stream gets 204, which tells an EventSource to stop reconnecting.
+A stopping
+process ends each stream with a `retry:` field (`Settings.stream_retry_ms`, after a
+comment saying why): its client reconnects after that delay, to another process where
+a balancer has one; a stream asked of a process already stopping gets only that.
 
 The hub (`service.usecases.hub`), one per app, lives with the app (`lifespan`): the
 store tells it of this process's writes, and on PostgreSQL a listener thread of every
@@ -49,7 +53,7 @@ from service.store import GameStore
 from service.store.notices import PostgresListener
 from service.usecases import stream_access, tickets
 from service.usecases.feeds import Kind, Message
-from service.usecases.hub import Hub
+from service.usecases.hub import Hub, Stopping
 from service.usecases.stream_access import StreamAccess
 
 EVENT_STREAM: Final = "text/event-stream"
@@ -120,6 +124,16 @@ def frame(message: Message) -> bytes:
     ).encode()
 
 
+def farewell(settings: Settings) -> bytes:
+    """The last frame of a stream a stopping process ends: reconnect after the delay."""
+    return ServerSentEventMessage(
+        data=None,
+        comment="the service is stopping: reconnect",
+        retry=settings.stream_retry_ms,
+        sep=_SEP,
+    ).encode()
+
+
 def hub_of(state: State) -> Hub:
     """The app's hub (the `hub` dependency)."""
     hub = state.hub
@@ -135,7 +149,7 @@ def lifespan(settings: Settings) -> Any:
     async def running(app: Litestar) -> AsyncIterator[None]:
         store = app.state.store
         assert isinstance(store, GameStore)
-        hub = Hub(store, settings, frame)
+        hub = Hub(store, settings, frame, farewell(settings))
         stop_telling = store.listeners.add(hub.changed)
         listener = None
         if settings.store == "postgres":
@@ -182,7 +196,10 @@ async def _open(
     after: int,
 ) -> Stream:
     holder = hub.admit(access.token_sha256, _address(request))
-    subscription = await hub.subscribe(*key, access.viewer, after, holder)
+    try:
+        subscription = await hub.subscribe(*key, access.viewer, after, holder)
+    except Stopping:
+        return Stream((hub.farewell,), media_type=EVENT_STREAM, headers=_HEADERS)
     if subscription is None:
         return Stream((), status_code=204, headers=_HEADERS)
     chunks = subscription.chunks(hub.keepalive, KEEPALIVE)

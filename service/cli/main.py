@@ -5,6 +5,8 @@
     penang-rummy verify RECORD [--key FILE | --keys FILE] [--require-signature] [--json]
     penang-rummy conformance URL [--junitxml FILE] [PYTEST_ARG ...]
     penang-rummy simulate [--games N] [--players K] [--bots greedy,random] [--seed S] ...
+    penang-rummy backup DEST [--sqlite-path FILE] [--force]
+    penang-rummy restore SRC [--sqlite-path FILE] [--force]
     penang-rummy --version
 
 `serve` runs the API with uvicorn over the store the settings name (by default an
@@ -15,7 +17,8 @@ with no service running (`service.cli.verify`: exit 0 valid, 1 a rule, the chain
 signature broken, 2 not a readable record). `conformance` runs the rules spec's `@http`
 scenarios against a server at URL, from a checkout (`service.cli.conformance`).
 `simulate` plays games between bots, in process or against a running service, and
-summarises them (`service.cli.simulate`).
+summarises them (`service.cli.simulate`). `backup` copies the SQLite store while it
+serves, and `restore` puts such a copy back (`service.cli.backup`).
 Settings: see `service.settings`; a bad one is one line on standard error, exit 2.
 """
 
@@ -30,6 +33,7 @@ from service import version
 from service.api.openapi import render, write
 from service.app import create_app
 from service.cli.arguments import parse_command_line
+from service.cli.backup import add_backup_commands
 from service.cli.conformance import add_conformance_command
 from service.cli.serve import EXIT_CONFIGURATION, add_serve_command
 from service.cli.simulate import add_simulate_command
@@ -68,6 +72,7 @@ def parser() -> argparse.ArgumentParser:
     add_verify_command(commands)
     add_conformance_command(commands)
     add_simulate_command(commands)
+    add_backup_commands(commands)
     return top
 
 

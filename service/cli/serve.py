@@ -6,22 +6,27 @@ created, the listening socket is bound (a busy port fails before the SQLite file
 exists), the store is checked (`service.store.preflight`) and the signing key read, or
 created where none is configured (`service.keyfiles`); a bad setting, a busy port, an
 unreachable store or an unreadable key is one line on standard error and exit code 2.
-The start-up lines say which version serves, from which store, with which key file, at
-which address, and how to run the command from any folder.
+The start-up lines say which version serves, from which store, with which key file and
+limits (each process keeps its own), at which address, and how to run the command from
+any folder.
+
+On SIGTERM (or Ctrl-C) it stops accepting, ends each live-update stream with a
+`retry:` hint, waits up to `shutdown_seconds` for the requests under way, closes the
+store once every write it took is committed, and exits 0 (`_Server`).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import logging
 import os
 import socket
 import sys
 import sysconfig
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from types import FrameType
 from typing import Final
 
 import uvicorn
@@ -63,7 +68,8 @@ def add_serve_command(
         description="Run the HTTP API over the configured event store\n(by default an "
         "SQLite file in the working directory: no set-up needed).",
         epilog=environment_help()
-        + "\n\nexit codes: 0 stopped, 2 a bad setting, a busy port or an unreachable store",
+        + "\n\nexit codes: 0 stopped (by SIGTERM or Ctrl-C too), 2 a bad setting, a busy port "
+        "or an unreachable store",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     for row in SETTINGS:
@@ -142,6 +148,26 @@ def run_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def limits_note(settings: Settings) -> str:
+    """The limits, for the start-up lines. Each process keeps its own (`service.api.limits`,
+    `service.usecases.hub`): N processes behind a balancer allow up to N times them
+    (tests/bench/bench_shared_limits.py measured what sharing them would cost)."""
+    rates = (
+        f"{settings.rate_per_address} requests a minute per address, {settings.rate_per_token} "
+        f"per bearer token (bursts of {settings.rate_burst_seconds} s), "
+        if settings.rate_limit
+        else "no rate limits, "
+    )
+    streams = (
+        f"{settings.streams_per_token} streams per bearer token, {settings.streams_per_address} "
+        "per address without one"
+    )
+    return (
+        f"limits per process: {rates}{streams}; N processes behind a balancer allow a client "
+        "up to N times these"
+    )
+
+
 def start_up_lines(settings: Settings) -> list[str]:
     """Check the store and load (or create) the signing key; what to say about them.
 
@@ -160,6 +186,7 @@ def start_up_lines(settings: Settings) -> list[str]:
     notes = [
         store_note,
         created or key,
+        limits_note(settings),
         f"serving {base}/ (docs {base}{DOCS_PATH}, contract {base}{CONTRACT_PATH})",
         hint,
     ]
@@ -184,29 +211,44 @@ def uvicorn_config(app: Litestar, settings: Settings) -> uvicorn.Config:
         log_level=settings.log_level,
         access_log=False,
         proxy_headers=False,
-        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
+        timeout_graceful_shutdown=settings.shutdown_seconds,
     )
 
 
-#: How long a stopping server waits for the requests it is answering.
-GRACEFUL_SHUTDOWN_SECONDS: Final = 10
-
-
 class _Server(uvicorn.Server):
-    """uvicorn's server, ending the live-update streams as soon as it is told to stop.
+    """uvicorn's server, stopping as an operator expects on SIGTERM (or Ctrl-C).
 
-    uvicorn waits for every response under way to finish before it shuts the app down,
-    and a stream finishes only when its game does: each is ended at once instead (its
-    client resumes elsewhere, or later, with its Last-Event-ID).
+    It stops accepting first, then ends the live-update streams, each with its `retry:`
+    hint (`service.api.streams`): a stream finishes only when its game does, and
+    uvicorn waits for every response under way, up to `Settings.shutdown_seconds`,
+    before it shuts the app down (the store closes last, once its writer has committed
+    every write it holds). Its clients reconnect after the hint, and a balancer sends
+    them to another process; ending the streams before the listener closed would let
+    them reconnect here, to be turned away.
+
+    A stop asked for by a signal that went as planned exits 0, as `serve --help` says:
+    uvicorn would raise the signal again once stopped, making every clean stop look
+    like a kill (-15) to whoever watches the process.
     """
 
     def __init__(self, config: uvicorn.Config, app: Litestar) -> None:
         super().__init__(config)
         self._app = app
 
-    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        for server in self.servers:
+            server.close()
+        for sock in sockets or []:
+            sock.close()
         end_streams(self._app)
-        super().handle_exit(sig, frame)
+        await super().shutdown(sockets)
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        with super().capture_signals():
+            yield
+            # Stopped: the signal asked for exactly this, so it is not raised again.
+            self._captured_signals.clear()
 
 
 def _refuse(failure: Exception) -> int:

@@ -14,14 +14,25 @@ A subscription that opens first reads what its client missed (after its
 Last-Event-ID) up to the feed's position at that moment, then takes the feed's
 batches, which begin exactly there: nothing is missed, nothing repeated.
 
-Limits: a bearer token holds at most `streams_per_token` streams open (a stream opened
-with a ticket counts against its seat's token), and one address (spectators, without a
-token) `streams_per_address`; past them `admit` refuses with
+Limits, per process: a bearer token holds at most `streams_per_token` streams open here
+(a stream opened with a ticket counts against its seat's token), and one address
+(spectators, without a token) `streams_per_address`. A stream holds this process's
+memory and connection, so it is counted where it is held: N processes behind a
+balancer allow up to N times the settings, as their descriptions say (counts shared in
+PostgreSQL would cost a round trip per stream opened, and go stale with every process
+that dies holding streams). Past them `admit` refuses with
 `TooManyStreams` (429) before a stream opens. Everything a subscription holds (its
 place in its feed, its count against its token or address, the feed itself when it
 was the last on it) is released by `Subscription.close`, which the stream calls when
-it ends however it ends. The hub lives in the event loop's thread; `changed` is the one
-method other threads call (it hands over through `loop.call_soon_threadsafe`).
+it ends however it ends. The hub lives in the event loop's thread; `changed` (and
+`close_threadsafe`) are the methods other threads call (they hand over through
+`loop.call_soon_threadsafe`).
+
+Stopping: `close` ends every stream after what it has queued with the hub's
+`farewell` frame (a `retry:` hint), so that each client reconnects, to another process
+where there is one, after the delay it names; a stream asked for once the hub is closed
+is refused with `Stopping`, which the HTTP layer answers with the farewell alone (an
+EventSource given an error status would stop reconnecting for good).
 """
 
 from __future__ import annotations
@@ -35,7 +46,6 @@ from typing import Final
 from uuid import UUID
 
 import anyio.to_thread
-from eventsourcing.persistence import OperationalError
 
 from domain.views import Viewer
 from service.errors import TooManyStreams
@@ -51,6 +61,10 @@ from service.usecases.subscriptions import Batch, Frame, Holder, Subscription
 RETRY_AFTER: Final = 5
 Key = tuple[Kind, UUID]
 _log = logging.getLogger("service.usecases.hub")
+
+
+class Stopping(Exception):
+    """The hub is closed (its service is stopping): no stream opens here any more."""
 
 
 class Feed:
@@ -72,8 +86,12 @@ class Feed:
 class Hub:
     """Every feed and subscription of this process (see the module docstring)."""
 
-    def __init__(self, store: GameStore, settings: Settings, frame: Frame) -> None:
+    def __init__(
+        self, store: GameStore, settings: Settings, frame: Frame, farewell: bytes = b""
+    ) -> None:
         self._store, self.frame = store, frame
+        #: What each stream sends last when the hub closes (`close`).
+        self.farewell = farewell
         self.keepalive = settings.stream_keepalive_seconds
         self._recheck = settings.stream_recheck_seconds
         self._limits = {
@@ -147,7 +165,7 @@ class Hub:
         """
         if self._closed:
             self._free(holder)
-            raise OperationalError("the service is stopping")
+            raise Stopping
         feed = self._feeds.get((kind, stream)) or self._start(kind, stream)
         subscription = Subscription(self.release, feed, viewer, after, holder)
         self._subscriptions.add(subscription)
@@ -187,11 +205,15 @@ class Hub:
             self._stop(feed)
 
     def close(self) -> None:
-        """End every stream (each sends what it has queued first) and stop every feed."""
+        """End every stream (each sends what it has queued, then the farewell) and stop
+        every feed; a stream still waiting for its feed's first read is refused."""
         self._closed = True
         for subscription in list(self._subscriptions):
-            subscription.end()
+            subscription.end(self.farewell)
         for feed in list(self._feeds.values()):
+            if not feed.ready.is_set():
+                feed.failure = Stopping()
+                feed.ready.set()
             if feed.task is not None:
                 feed.task.cancel()
 

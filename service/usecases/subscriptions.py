@@ -6,7 +6,9 @@ viewer, whoever asks first, so that 200 streams of one viewer share one renderin
 A subscription sends each batch's events past its cursor (the last position its client
 has) and the batch's turn message when it says anything new; it holds at most
 `MAX_QUEUED` batches, and past them it ends after what it holds (its client resumes
-from its last id). However it ends, it releases what it holds through `release`.
+from its last id). Ended by a stopping service, it sends what it holds and then a
+farewell (the frame telling its client when to reconnect). However it ends, it
+releases what it holds through `release`.
 """
 
 from __future__ import annotations
@@ -81,6 +83,8 @@ class Subscription:
         self._queue: deque[Batch] = deque()
         self._ready = asyncio.Event()
         self._first = True
+        #: Sent after the queue when the stream is ended for a stop (`end`).
+        self._farewell = b""
         #: Taking the feed's batches (set once the catch-up read's end is known).
         self.live = False
         self.ended = False
@@ -99,9 +103,10 @@ class Subscription:
         self._queue.appendleft(batch)
         self._ready.set()
 
-    def end(self) -> None:
-        """Send what is queued, then end the stream."""
+    def end(self, farewell: bytes = b"") -> None:
+        """Send what is queued, then `farewell` (if any), then end the stream."""
         self.ended = True
+        self._farewell = self._farewell or farewell
         self._ready.set()
 
     async def chunks(self, keepalive: float, idle: bytes) -> AsyncIterator[bytes]:
@@ -110,6 +115,8 @@ class Subscription:
             while True:
                 if not self._queue:
                     if self.ended:
+                        if self._farewell:
+                            yield self._farewell
                         return
                     self._ready.clear()
                     try:

@@ -170,6 +170,7 @@ def test_the_command_loads_the_rules_engine_and_the_signing_module_only() -> Non
         "service.cli.arguments",
         "service.cli.verify",
         "service.keyfiles",
+        "service.setting_rows",
         "service.settings",
         "service.signing",
     }
