@@ -30,9 +30,6 @@ is valid so far when every event in it is.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
-
-import msgspec
 
 from domain import mismatch, proof
 from domain.commands import Action
@@ -48,46 +45,17 @@ from domain.events import (
 )
 from domain.game import declare_dead, play_turn, reveal_seed, start_game, time_out
 from domain.recorded_actions import recorded_action
-from domain.replay_refusals import Refusal
+from domain.replay import DealCheck, Refusal, Verdict, check_rules_version
 from domain.rule_ids import RuleId
 from domain.rules import RULES_VERSION
 from domain.state import GameState, evolve
 
-DealCheck = Literal["verified", "committed", "unproven"]
 _DEAL_NOTES: dict[DealCheck, str] = {
     "verified": "the deal was recomputed from the revealed seed",
     "committed": "the deal was committed to a seed not yet revealed",
     "unproven": "the deal names no seeds",
 }
 _ACTION_EVENTS = (Melded, LaidOff, WildSwapped)  # PassportMelded is a Melded
-
-
-class Verdict(msgspec.Struct, frozen=True, kw_only=True):
-    """The outcome of replaying a record through the rules."""
-
-    valid: bool
-    #: Whether a valid record reaches `GameEnded` (False when invalid); a valid record
-    #: that stops before the end is valid so far.
-    finished: bool
-    #: Events replayed and found good (all of them when valid).
-    events_checked: int
-    #: The index (0-based) of the first event that breaks a rule, when invalid.
-    first_bad_event: int | None = None
-    #: The RULES.md or READINGS.md id of the broken rule, when one applies.
-    rule: str | None = None
-    #: `valid`, `valid-so-far`, or why the record is refused (an error code).
-    code: str
-    message: str
-    #: `verified`: the deal was recomputed from the revealed seed; `committed`: a seed
-    #: was committed to but not (yet) revealed; `unproven`: the deal names no seeds.
-    deal: DealCheck = "unproven"
-
-    def summary(self) -> str:
-        """The verdict in one line."""
-        if self.valid:
-            return f"{self.code}: {self.message}"
-        where = f"event {self.first_bad_event}: {self.rule or '-'} {self.code}"
-        return f"invalid: {where}: {self.message}"
 
 
 def verify_events(events: Sequence[Event], rules_version: str | None = None) -> Verdict:
@@ -99,16 +67,7 @@ def verify_events(events: Sequence[Event], rules_version: str | None = None) -> 
     try:
         replay.run(rules_version)
     except Refusal as refusal:
-        return Verdict(
-            valid=False,
-            finished=False,
-            events_checked=refusal.index,
-            first_bad_event=refusal.index,
-            rule=refusal.rule,
-            code=refusal.code,
-            message=refusal.message,
-            deal=replay.deal_check,
-        )
+        return refusal.verdict(replay.deal_check)
     return replay.verdict()
 
 
@@ -168,11 +127,7 @@ class _Replay:
             raise Refusal(
                 0, "P4", "no-deal", f"a game begins with Dealt, not {type(dealt).__name__}"
             )
-        claims = {"the record's header": rules_version, "this verifier": RULES_VERSION}
-        for who, named in claims.items():
-            if named is not None and named != dealt.rules_version:
-                why = f"Dealt names rules {dealt.rules_version!r}; {who} says {named!r}"
-                raise Refusal(0, None, "rules-version", why)
+        check_rules_version("Dealt", dealt.rules_version, rules_version, RULES_VERSION)
         try:
             deck = proof.deck_dealing(dealt)
             produced = start_game(dealt.players, deck, dealt.rules, dealt.dealer, dealt.proof)

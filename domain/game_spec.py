@@ -17,11 +17,11 @@ from typing import Any, Generic, Literal, Protocol, TypeVar
 
 import msgspec
 
-from domain.audit import Verdict
 from domain.cards import Card
 from domain.codec import EventCodec
 from domain.errors import MalformedInput, NotInThisGame
 from domain.events import DealProof, Event
+from domain.replay import Verdict
 from domain.rule_ids import RuleId
 from domain.views import Viewer
 

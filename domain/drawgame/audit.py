@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from domain import fair, mismatch, proof
-from domain.audit import DealCheck, Verdict
 from domain.cards import Card, sort_cards, texts
 from domain.drawgame.deal import deal_hand, deck_dealing
 from domain.drawgame.events import Discarded, Drew, HandDealt, StockRebuilt, WentOut
@@ -37,6 +36,7 @@ from domain.drawgame.state import DrawState, evolve
 from domain.errors import RuleViolation, RummyError
 from domain.events import DealProof, Event, LaidOff, Melded, SeedRevealed
 from domain.game_spec import Rebuild
+from domain.replay import DealCheck, Refusal, Verdict, check_rules_version
 from domain.rule_ids import RuleId
 
 T = TypeVar("T")
@@ -66,28 +66,13 @@ class HandGame:
     rules: Mapping[type[Event], RuleId]
 
 
-class _Refusal(Exception):
-    def __init__(self, index: int, rule: RuleId | None, code: str, message: str) -> None:
-        super().__init__(message)
-        self.index, self.rule, self.code, self.message = index, rule, code, message
-
-
 def verify_hand(game: HandGame, events: Sequence[Event], rules_version: str | None) -> Verdict:
     """Replay a hand's `events` through `game`'s rules (this module's docstring)."""
     replay = _Replay(game, events)
     try:
         replay.run(rules_version)
-    except _Refusal as refusal:
-        return Verdict(
-            valid=False,
-            finished=False,
-            events_checked=refusal.index,
-            first_bad_event=refusal.index,
-            rule=refusal.rule,
-            code=refusal.code,
-            message=refusal.message,
-            deal=replay.deal_check,
-        )
+    except Refusal as refusal:
+        return refusal.verdict(replay.deal_check)
     return replay.verdict()
 
 
@@ -137,14 +122,11 @@ class _Replay:
             why = "a hand begins with HandDealt" + (
                 f", not {type(dealt).__name__}" if dealt else ""
             )
-            raise _Refusal(0, terms.deal_rule, "no-deal", why)
-        claims = {"the record's header": rules_version, "this verifier": self.game.rules_version}
-        for who, named in claims.items():
-            if named is not None and named != dealt.rules_version:
-                why = f"HandDealt names rules {dealt.rules_version!r}; {who} says {named!r}"
-                raise _Refusal(0, None, "rules-version", why)
+            raise Refusal(0, terms.deal_rule, "no-deal", why)
+        verifier = self.game.rules_version
+        check_rules_version("HandDealt", dealt.rules_version, rules_version, verifier)
         if not isinstance(dealt.rules, self.game.rules_type):
-            raise _Refusal(0, None, "rules-version", f"the rules are not {terms.title}'s")
+            raise Refusal(0, None, "rules-version", f"the rules are not {terms.title}'s")
         try:
             deck = deck_dealing(dealt, terms.deal_rule)
             produced = self.game.deal(
@@ -152,7 +134,7 @@ class _Replay:
             )
             self._check_proof(dealt)
         except RummyError as error:
-            raise _Refusal(0, error.rule, error.code, error.message) from None
+            raise Refusal.by(0, error) from None
         self._expect(produced, 0)
 
     def _check_proof(self, dealt: HandDealt) -> None:
@@ -203,15 +185,15 @@ class _Replay:
                 produced = self.game.play(state, seat, actions, self.rebuild)
             elif isinstance(event, SeedRevealed):
                 why = "the server seed is revealed once the hand is over"
-                raise _Refusal(start, terms.hidden_rule, "early-reveal", why)
+                raise Refusal(start, terms.hidden_rule, "early-reveal", why)
             else:
                 why = f"{mismatch.show(event)}: the rules record it only where a seat goes out"
-                raise _Refusal(start, terms.end_rule, "unexpected-event", why)
+                raise Refusal(start, terms.end_rule, "unexpected-event", why)
         except RuleViolation as violation:
             index = start + (violation.action_index or 0)
-            raise _Refusal(index, violation.rule, violation.code, violation.message) from None
+            raise Refusal.by(index, violation) from None
         except RummyError as error:
-            raise _Refusal(start, error.rule, error.code, error.message) from None
+            raise Refusal.by(start, error) from None
         self._expect(produced, start)
 
     def _turn(self, start: int) -> tuple[int, list[Event]]:
@@ -222,7 +204,7 @@ class _Replay:
         first = events[index] if index < len(events) else None
         if not isinstance(first, TURN_EVENTS):
             why = "a stock is rebuilt only when a seat draws from it"
-            raise _Refusal(start, self.game.terms.rebuild_rule, "unexpected-event", why)
+            raise Refusal(start, self.game.terms.rebuild_rule, "unexpected-event", why)
         seat, turn = first.seat, list[Event]()
         for at in range(index, len(events)):
             event = events[at]
@@ -239,13 +221,13 @@ class _Replay:
         index, terms = self.position, self.game.terms
         if not isinstance(event, SeedRevealed):
             why = f"the hand is over: nothing follows it, not {mismatch.show(event)}"
-            raise _Refusal(index, terms.end_rule, "after-end", why)
+            raise Refusal(index, terms.end_rule, "after-end", why)
         if state.revealed_seed is not None:
-            raise _Refusal(index, terms.hidden_rule, "after-end", "the seed is revealed only once")
+            raise Refusal(index, terms.hidden_rule, "after-end", "the seed is revealed only once")
         dealt = self.events[0]
         if not isinstance(dealt, HandDealt) or dealt.proof is None:
             why = "a seed is revealed, but the deal committed to none"
-            raise _Refusal(index, terms.deal_rule, "unexpected-reveal", why)
+            raise Refusal(index, terms.deal_rule, "unexpected-reveal", why)
         seed = _as_the_games(proof.parse_seed, terms, event.server_seed)
         _as_the_games(proof.check_seed, terms, dealt.proof, seed)
         return reveal_seed(state, seed, terms)
@@ -256,11 +238,11 @@ class _Replay:
             index = start + offset
             if index >= len(self.events):
                 why = f"the record ends inside a command: {mismatch.show(expected)} is missing"
-                raise _Refusal(start, self.game.terms.turn_rule, "incomplete-command", why)
+                raise Refusal(start, self.game.terms.turn_rule, "incomplete-command", why)
             recorded = self.events[index]
             if recorded != expected:
                 rule = self.game.rules.get(type(expected))
-                raise _Refusal(
+                raise Refusal(
                     index, rule, "event-mismatch", mismatch.difference(expected, recorded)
                 )
             state = evolve(state, expected)

@@ -27,7 +27,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain import proof
-from domain.audit import DealCheck
 from domain.errors import RummyError
 from domain.match import commands
 from domain.match.events import (
@@ -55,6 +54,7 @@ from domain.match.verdicts import (
 )
 from domain.provenance import RecordVerdict
 from domain.records import verify_record
+from domain.replay import DealCheck
 from domain.rules import RULES_VERSION
 
 

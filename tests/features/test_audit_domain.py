@@ -21,12 +21,12 @@ from golden.regenerate import Bot, play_seeded
 from pytest_bdd import given, parsers, scenarios, then, when
 
 from domain import fair
-from domain.audit import Verdict
 from domain.cards import Card, build_deck, sort_cards
 from domain.codec import decode_events, encode_event
 from domain.deal import deal
 from domain.events import DeclaredDead, TurnEnded
 from domain.records import dump_record, load_record, make_record, verify_record
+from domain.replay import Verdict
 from domain.rules import Rules
 from domain.state import fold
 
