@@ -18,7 +18,6 @@ put every game behind one surface (see `domain.games` for the layout).
 
 from domain.cards import Card, build_deck, format_cards, parse_cards
 from domain.commands import Action, LayOffAction, MeldAction, SwapAction, Turn
-from domain.dead_check import has_legal_move
 from domain.events import (
     AnyEvent,
     Dealt,
@@ -32,10 +31,11 @@ from domain.events import (
     TurnEnded,
     WildSwapped,
 )
-from domain.game import declare_dead, play_turn, start_game, time_out
-from domain.moves import LegalMoves, legal_moves
-from domain.rules import Rules
-from domain.state import GameState, evolve, fold
+from domain.penang.dead_check import has_legal_move
+from domain.penang.game import declare_dead, play_turn, start_game, time_out
+from domain.penang.moves import LegalMoves, legal_moves
+from domain.penang.rules import Rules
+from domain.penang.state import GameState, evolve, fold
 
 __all__ = [
     "Action",

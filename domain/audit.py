@@ -43,12 +43,12 @@ from domain.events import (
     SeedRevealed,
     WildSwapped,
 )
-from domain.game import declare_dead, play_turn, reveal_seed, start_game, time_out
-from domain.recorded_actions import recorded_action
+from domain.penang.game import declare_dead, play_turn, reveal_seed, start_game, time_out
+from domain.penang.recorded_actions import recorded_action
+from domain.penang.rules import RULES_VERSION
+from domain.penang.state import GameState, evolve
 from domain.replay import DealCheck, Refusal, Verdict, check_rules_version
 from domain.rule_ids import RuleId
-from domain.rules import RULES_VERSION
-from domain.state import GameState, evolve
 
 _DEAL_NOTES: dict[DealCheck, str] = {
     "verified": "the deal was recomputed from the revealed seed",

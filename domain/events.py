@@ -12,7 +12,7 @@ from typing import Literal, get_args
 import msgspec
 
 from domain.melds import MeldKind
-from domain.rules import Rules
+from domain.penang.rules import Rules
 
 
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):

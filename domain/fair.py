@@ -41,7 +41,7 @@ from typing import NamedTuple
 
 from domain.cards import Card, build_deck, sort_cards
 from domain.events import DealProof
-from domain.rules import Rules
+from domain.penang.rules import Rules
 
 ALGORITHM = "hmac-sha256-fisher-yates/1"
 _DOMAIN = b"penang-rummy/deal/1"

@@ -33,13 +33,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from domain import audit, deal, game, moves, state, views
+from domain import audit, deal, views
 from domain.cards import Card, build_deck
 from domain.codec import GAME_EVENTS, EventCodec
 from domain.commands import Action, LayOffAction, MeldAction, SwapAction
 from domain.events import DealProof, Dealt, Event
 from domain.game_spec import GameSpec, Rebuild
-from domain.rules import RULES_VERSION, Rules
+from domain.penang import game, moves, state
+from domain.penang.rules import RULES_VERSION, Rules
 from domain.rummy.spec import RUMMY
 from domain.three13.spec import THREE_THIRTEEN
 from domain.views import Viewer

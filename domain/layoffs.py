@@ -13,7 +13,7 @@ from domain.cards import LOW_ACE, Card, rank_text
 from domain.errors import AmbiguousJoker, CannotLayOff
 from domain.meld_terms import KING, PENANG_TERMS, MeldTerms
 from domain.melds import End, TableMeld, position_card, replace_cards
-from domain.rules import Rules
+from domain.penang.rules import Rules
 
 
 def open_ends(meld: TableMeld, terms: MeldTerms = PENANG_TERMS) -> dict[End, int]:

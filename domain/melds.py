@@ -35,7 +35,7 @@ from domain.errors import (
     NotAMeld,
 )
 from domain.meld_terms import PENANG_TERMS, MeldTerms
-from domain.rules import Rules
+from domain.penang.rules import Rules
 
 MeldKind = Literal["run", "set"]
 End = Literal["low", "high"]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.dead_check import has_legal_move
 from domain.events import (
     Dealt,
     DeclaredDead,
@@ -25,9 +24,10 @@ from domain.events import (
     TurnEnded,
     WildSwapped,
 )
-from domain.moves import describe, legal_moves
+from domain.penang.dead_check import has_legal_move
+from domain.penang.moves import describe, legal_moves
+from domain.penang.state import GameState
 from domain.rule_ids import RuleId
-from domain.state import GameState
 
 
 def unprompted(state: GameState, event: Event) -> tuple[RuleId, str]:

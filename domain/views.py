@@ -32,8 +32,8 @@ from domain.events import (
     known_event,
 )
 from domain.melds import MeldKind, TableMeld
-from domain.rules import Rules
-from domain.state import GameState
+from domain.penang.rules import Rules
+from domain.penang.state import GameState
 
 #: A seat number, or None for a spectator.
 Viewer = int | None

@@ -32,10 +32,10 @@ from typing import Final
 from domain.bots.window import within_turn
 from domain.cards import JOKER, JOKER_TEXT, NATURALS
 from domain.commands import Action, MeldAction, SwapAction
-from domain.moves import legal_moves
-from domain.rules import CardPoints
-from domain.scoring import card_points
-from domain.state import GameState
+from domain.penang.moves import legal_moves
+from domain.penang.rules import CardPoints
+from domain.penang.scoring import card_points
+from domain.penang.state import GameState
 
 #: A bound on a turn's chain: no hand of the rules' sizes comes near it.
 MAX_CHAIN: Final = 500

@@ -13,7 +13,7 @@ import random
 
 from domain.bots.window import own_turn
 from domain.commands import Turn
-from domain.moves import legal_moves
+from domain.penang.moves import legal_moves
 from domain.views import GameView
 
 

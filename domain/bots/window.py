@@ -20,9 +20,9 @@ import msgspec
 
 from domain.cards import Card, parse_cards, sort_cards
 from domain.commands import Action
-from domain.game import play_turn
 from domain.melds import TableMeld, meld_from_record
-from domain.state import GameState, fold
+from domain.penang.game import play_turn
+from domain.penang.state import GameState, fold
 from domain.views import GameView, MeldView
 
 

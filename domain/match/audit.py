@@ -52,10 +52,10 @@ from domain.match.verdicts import (
     seats_text,
     show,
 )
+from domain.penang.rules import RULES_VERSION
 from domain.provenance import RecordVerdict
 from domain.records import verify_record
 from domain.replay import DealCheck
-from domain.rules import RULES_VERSION
 
 
 def verify_match_record(record: MatchRecord, check_game: GameCheck = verify_record) -> MatchVerdict:

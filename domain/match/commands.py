@@ -55,8 +55,8 @@ from domain.match.events import (
 )
 from domain.match.options import MatchOptions
 from domain.match.state import MatchState
+from domain.penang.rules import RULES_VERSION
 from domain.rule_ids import RuleId
-from domain.rules import RULES_VERSION
 from domain.rummy.rules import RULES_VERSION as RUMMY_VERSION
 from domain.three13.rules import RULES_VERSION as THIRTEEN_VERSION
 

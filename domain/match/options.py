@@ -13,7 +13,7 @@ from typing import Annotated
 import msgspec
 
 from domain.errors import InvalidRules
-from domain.rules import Rules
+from domain.penang.rules import Rules
 
 MAX_GAMES = 1000
 MAX_TARGET = 100_000

@@ -42,7 +42,7 @@ from domain.drawgame.views import HandView
 from domain.games import ALL_GAME_EVENTS
 from domain.match.codec import MATCH_EVENTS
 from domain.match.views import DrawMatchView, MatchView
-from domain.moves import LegalMoves
+from domain.penang.moves import LegalMoves
 from domain.rummy.moves import RummyMoves
 from domain.three13.moves import ThirteenMoves
 from domain.views import GameView

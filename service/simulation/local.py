@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from domain.events import Event
 from domain.fair import fair_deal
-from domain.game import declare_dead, play_turn, reveal_seed, start_game
+from domain.penang.game import declare_dead, play_turn, reveal_seed, start_game
+from domain.penang.state import fold
 from domain.records import dump_record, make_record
-from domain.state import fold
 from domain.views import view_game
 from service.simulation.plan import GamePlan
 

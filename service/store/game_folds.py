@@ -14,8 +14,8 @@ from domain.drawgame.events import HandDealt
 from domain.drawgame.state import DrawState
 from domain.drawgame.state import fold as fold_draw
 from domain.events import Event
-from domain.state import GameState
-from domain.state import fold as fold_penang
+from domain.penang.state import GameState
+from domain.penang.state import fold as fold_penang
 
 #: The folded state of a game of any game of the engine.
 AnyGameState = GameState | DrawState

@@ -33,7 +33,7 @@ from domain.drawgame.views import DrawEventView, HandView, may_see, view_draw_ev
 from domain.events import Event
 from domain.game_spec import GameName, GameSpec, Rebuild, decode_actions
 from domain.games import GAMES, PENANG
-from domain.moves import LegalMoves
+from domain.penang.moves import LegalMoves
 from domain.rummy.moves import RummyMoves
 from domain.three13.commands import GoOutAction
 from domain.three13.moves import ThirteenMoves

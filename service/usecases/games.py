@@ -20,9 +20,9 @@ import msgspec
 from domain.drawgame.events import HandEnded
 from domain.errors import RummyError
 from domain.events import Event, GameEnded
-from domain.game import time_out
 from domain.match.events import MatchGameStarted
-from domain.state import GameState
+from domain.penang.game import time_out
+from domain.penang.state import GameState
 from service.errors import (
     IdempotencyKeyReused,
     StaleVersion,

@@ -19,7 +19,7 @@ from domain.match.codec import MATCH_EVENTS
 from domain.match.events import AnyMatchEvent
 from domain.match.options import MatchOptions
 from domain.match.views import DrawMatchView, MatchView
-from domain.rules import MIN_PLAYERS
+from domain.penang.rules import MIN_PLAYERS
 from service.usecases.messages import (
     MAX_SEATS,
     GameRecordDocument,

@@ -13,14 +13,14 @@ from uuid import UUID
 
 import msgspec
 
-from domain import rules as penang
 from domain.chain import RecordChain, RecordSignature
 from domain.commands import CardText
 from domain.drawgame.events import DrawRules
 from domain.game_spec import GameName
 from domain.games import ALL_GAME_EVENTS
+from domain.penang import rules as penang
+from domain.penang.rules import MIN_PLAYERS, Rules
 from domain.provenance import RecordVerdict
-from domain.rules import MIN_PLAYERS, Rules
 from domain.rummy import rules as rummy
 from domain.three13 import rules as three13
 from service.usecases.game_kinds import AnyAction, AnyEventView, as_view

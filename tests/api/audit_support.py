@@ -13,7 +13,7 @@ from typing import Any
 
 from domain.cards import build_deck
 from domain.codec import decode_events
-from domain.state import fold
+from domain.penang.state import fold
 
 from .support import Api, Json
 

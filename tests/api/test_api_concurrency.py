@@ -10,7 +10,7 @@ from uuid import UUID
 
 import pytest
 
-from domain.game import play_turn
+from domain.penang.game import play_turn
 from service.errors import VersionConflict
 from service.settings import Settings
 from service.store import GameStore

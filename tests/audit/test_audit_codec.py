@@ -32,8 +32,8 @@ from domain.events import (
     TurnEnded,
     WildSwapped,
 )
+from domain.penang.rules import CardPoints, Rules
 from domain.records import GameRecord, load_record, verify_record
-from domain.rules import CardPoints, Rules
 
 SAMPLES: tuple[Event, ...] = (
     Dealt(

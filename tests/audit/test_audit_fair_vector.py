@@ -15,7 +15,7 @@ import pytest
 from domain import fair
 from domain.cards import build_deck
 from domain.events import DealProof
-from domain.rules import Rules
+from domain.penang.rules import Rules
 
 SERVER_SEED = bytes(range(32))  # 000102…1f
 SEAT_SEEDS = ("ana", "ben", "zoë", "dev")  # "zoë" is 4 bytes in UTF-8: lengths are bytes

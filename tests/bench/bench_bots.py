@@ -29,10 +29,10 @@ if str(ROOT) not in sys.path:
 from domain.bots import BOT_NAMES, make_bot  # noqa: E402
 from domain.bots.window import seat_state  # noqa: E402
 from domain.fair import fair_deal  # noqa: E402
-from domain.game import play_turn, start_game  # noqa: E402
-from domain.moves import legal_moves  # noqa: E402
-from domain.rules import Rules  # noqa: E402
-from domain.state import fold  # noqa: E402
+from domain.penang.game import play_turn, start_game  # noqa: E402
+from domain.penang.moves import legal_moves  # noqa: E402
+from domain.penang.rules import Rules  # noqa: E402
+from domain.penang.state import fold  # noqa: E402
 from domain.views import GameView, view_game  # noqa: E402
 
 DEALS = 40

@@ -21,10 +21,10 @@ import msgspec  # noqa: E402
 from domain.commands import Action, LayOffAction  # noqa: E402
 from domain.errors import RuleViolation  # noqa: E402
 from domain.fair import fair_deal  # noqa: E402
-from domain.game import declare_dead, play_turn, start_game  # noqa: E402
-from domain.moves import legal_moves  # noqa: E402
-from domain.rules import Rules  # noqa: E402
-from domain.state import GameState, fold  # noqa: E402
+from domain.penang.game import declare_dead, play_turn, start_game  # noqa: E402
+from domain.penang.moves import legal_moves  # noqa: E402
+from domain.penang.rules import Rules  # noqa: E402
+from domain.penang.state import GameState, fold  # noqa: E402
 
 PLAYERS = ["Aminah", "Ben", "Chen", "Devi"]
 _encode = msgspec.json.encode

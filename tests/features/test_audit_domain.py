@@ -25,10 +25,10 @@ from domain.cards import Card, build_deck, sort_cards
 from domain.codec import decode_events, encode_event
 from domain.deal import deal
 from domain.events import DeclaredDead, TurnEnded
+from domain.penang.rules import Rules
+from domain.penang.state import fold
 from domain.records import dump_record, load_record, make_record, verify_record
 from domain.replay import Verdict
-from domain.rules import Rules
-from domain.state import fold
 
 Json = dict[str, Any]
 ACTIONS = {"Melded", "PassportMelded", "LaidOff", "WildSwapped"}

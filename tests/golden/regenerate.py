@@ -29,12 +29,12 @@ from domain import fair
 from domain.cards import Card
 from domain.commands import Action, MeldAction, SwapAction
 from domain.events import Event, GameEnded, WildSwapped
-from domain.game import declare_dead, play_turn, reveal_seed, start_game
-from domain.moves import legal_moves
+from domain.penang.game import declare_dead, play_turn, reveal_seed, start_game
+from domain.penang.moves import legal_moves
+from domain.penang.rules import CardPoints, Rules
+from domain.penang.state import GameState, evolve, fold
+from domain.penang.wildcards import swap_slot
 from domain.records import dump_record, make_record
-from domain.rules import CardPoints, Rules
-from domain.state import GameState, evolve, fold
-from domain.wildcards import swap_slot
 
 HERE = Path(__file__).resolve().parent
 RECORDS = HERE / "records"

@@ -10,15 +10,15 @@ from dataclasses import dataclass, field
 
 from domain.cards import Card, build_deck
 from domain.commands import Action, LayOffAction, MeldAction, SwapAction
-from domain.dead_check import has_legal_move
 from domain.errors import DeadRefused
 from domain.events import DeclaredDead, Event, GameEnded, WildSwapped
-from domain.game import declare_dead, play_turn, start_game, time_out
-from domain.moves import legal_moves
-from domain.rules import Rules
-from domain.state import GameState, evolve, fold
+from domain.penang.dead_check import has_legal_move
+from domain.penang.game import declare_dead, play_turn, start_game, time_out
+from domain.penang.moves import legal_moves
+from domain.penang.rules import Rules
+from domain.penang.state import GameState, evolve, fold
+from domain.penang.wildcards import swap_slot
 from domain.views import view_game
-from domain.wildcards import swap_slot
 
 #: Swaps tried, one after another, in search of a listed meld or lay-off.
 MAX_SWAP_CHAIN = 4

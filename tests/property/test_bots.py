@@ -21,13 +21,13 @@ from hypothesis import strategies as st
 from domain.bots import BOT_NAMES, make_bot
 from domain.bots.window import seat_state
 from domain.cards import Card
-from domain.dead_check import has_legal_move
 from domain.events import Event, GameEnded
 from domain.fair import fair_deal
-from domain.game import declare_dead, play_turn, start_game
-from domain.moves import legal_moves
-from domain.rules import Rules
-from domain.state import GameState, fold
+from domain.penang.dead_check import has_legal_move
+from domain.penang.game import declare_dead, play_turn, start_game
+from domain.penang.moves import legal_moves
+from domain.penang.rules import Rules
+from domain.penang.state import GameState, fold
 from domain.views import view_game
 
 from .play import check_cards_accounted_for, check_scores, friendly_deck

@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 from domain.audit import verify_events
 from domain.events import AnyEvent, DeclaredDead, GameEnded, WildSwapped
-from domain.rules import CardPoints, Rules
-from domain.state import fold
+from domain.penang.rules import CardPoints, Rules
+from domain.penang.state import fold
 
 from .play import PlayedGame, play_random_game
 

@@ -27,9 +27,9 @@ from domain.commands import Action, LayOffAction, MeldAction, SwapAction
 from domain.errors import RuleViolation
 from domain.layoffs import lay_off
 from domain.melds import End, TableMeld, read_meld
-from domain.rules import Rules
-from domain.state import GameState
-from domain.wildcards import swap_slot
+from domain.penang.rules import Rules
+from domain.penang.state import GameState
+from domain.penang.wildcards import swap_slot
 
 JOKER = Card("JK")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

@@ -12,12 +12,12 @@ from domain.codec import GAME_EVENTS, EventCodec
 from domain.commands import MeldAction, SwapAction
 from domain.errors import MalformedInput, NotInThisGame
 from domain.events import Event, SeedRevealed
-from domain.game import play_turn, start_game
 from domain.game_spec import decode_actions
 from domain.games import ALL_GAME_EVENTS, GAMES, PENANG, spec_for_rules_version
-from domain.moves import legal_moves
-from domain.rules import Rules
-from domain.state import fold
+from domain.penang.game import play_turn, start_game
+from domain.penang.moves import legal_moves
+from domain.penang.rules import Rules
+from domain.penang.state import fold
 from domain.views import view_game
 
 from .support import cards

@@ -21,11 +21,11 @@ from domain.commands import Action, LayOffAction, MeldAction, SwapAction, Turn
 from domain.errors import DeadRefused, RuleViolation
 from domain.events import LaidOff, Melded, WildSwapped
 from domain.fair import fair_deal
-from domain.game import declare_dead, play_turn, start_game
-from domain.moves import describe as describe_move
-from domain.moves import legal_moves
-from domain.rules import Rules
-from domain.state import GameState, fold
+from domain.penang.game import declare_dead, play_turn, start_game
+from domain.penang.moves import describe as describe_move
+from domain.penang.moves import legal_moves
+from domain.penang.rules import Rules
+from domain.penang.state import GameState, fold
 
 from .oracle import find_move
 from .positions import describe, random_position

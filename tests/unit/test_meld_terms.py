@@ -17,7 +17,7 @@ from domain.errors import AmbiguousJoker, CannotLayOff, NotAMeld
 from domain.layoffs import lay_off_as, open_ends
 from domain.meld_terms import PENANG_TERMS, MeldTerms
 from domain.melds import read_meld, read_meld_as
-from domain.rules import Rules
+from domain.penang.rules import Rules
 
 from .support import cards, run
 

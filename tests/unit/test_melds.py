@@ -6,7 +6,7 @@ import pytest
 
 from domain.errors import AmbiguousJoker, JokerMismatch, NotAMeld, RuleViolation
 from domain.melds import _fits_when_wrapped, read_meld
-from domain.rules import Rules
+from domain.penang.rules import Rules
 
 from .support import cards
 

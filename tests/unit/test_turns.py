@@ -34,10 +34,10 @@ from domain.events import (
     TurnEnded,
     WildSwapped,
 )
-from domain.game import declare_dead, play_turn
 from domain.melds import End
-from domain.rules import Rules
-from domain.state import GameState, fold
+from domain.penang.game import declare_dead, play_turn
+from domain.penang.rules import Rules
+from domain.penang.state import GameState, fold
 
 from .support import cards, meld, position, run, texts
 

@@ -7,9 +7,9 @@ import pytest
 from domain.cards import Card, build_deck
 from domain.commands import MeldAction
 from domain.events import Dealt, DeclaredDead, Event, GameEnded, LaidOff, Melded, TurnEnded
-from domain.game import play_turn, start_game
-from domain.rules import Rules
-from domain.state import GameState, fold
+from domain.penang.game import play_turn, start_game
+from domain.penang.rules import Rules
+from domain.penang.state import GameState, fold
 from domain.views import DealtView, may_see_hand, view_event, view_game
 
 # Dealer 0 of 2, three cards each: seat 1 takes 7S 7H 7D, seat 0 takes 2C 9D KH

@@ -13,7 +13,7 @@ from typing import Literal
 
 from domain.cards import Card, texts
 from domain.events import GameEnded
-from domain.rules import CardPoints
+from domain.penang.rules import CardPoints
 
 
 def card_points(card: Card, points: CardPoints) -> int:

@@ -12,8 +12,8 @@ from collections.abc import Iterable
 
 from domain.cards import HIGH_ACE, LOW_ACE, NATURALS_BY_RANK, SUITS, Card
 from domain.melds import MAX_RUN, TableMeld, position_card
-from domain.rules import Rules
-from domain.state import GameState
+from domain.penang.rules import Rules
+from domain.penang.state import GameState
 
 _SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
 #: One swap: the table meld's id and the natural card that replaces its joker (P23).

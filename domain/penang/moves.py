@@ -36,17 +36,17 @@ import msgspec
 
 from domain.cards import HIGH_ACE, LOW_ACE, NATURALS_BY_RANK, SUITS, Card, rank_text
 from domain.commands import Action, LayOffAction, MeldAction, SwapAction, Turn
-from domain.dead_check import (
+from domain.layoffs import open_ends
+from domain.melds import TableMeld, position_card
+from domain.penang.dead_check import (
     HandIndex,
     has_legal_move,
     swap_candidates,
     swaps_to_a_move,
     usable_jokers,
 )
-from domain.layoffs import open_ends
-from domain.melds import TableMeld, position_card
-from domain.rules import Rules
-from domain.state import GameState
+from domain.penang.rules import Rules
+from domain.penang.state import GameState
 
 Move = MeldAction | LayOffAction
 

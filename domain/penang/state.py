@@ -33,8 +33,8 @@ from domain.events import (
     known_event,
 )
 from domain.melds import TableMeld, meld_from_record
-from domain.rules import Rules
-from domain.wildcards import swap
+from domain.penang.rules import Rules
+from domain.penang.wildcards import swap
 
 
 @dataclass(frozen=True, slots=True)

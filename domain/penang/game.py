@@ -15,7 +15,6 @@ from collections.abc import Sequence
 
 from domain.cards import Card, build_deck, sort_cards, texts
 from domain.commands import Action, LayOffAction, MeldAction, SwapAction
-from domain.dead_check import has_legal_move
 from domain.deal import deal
 from domain.errors import (
     ActionAfterGame,
@@ -48,12 +47,13 @@ from domain.events import (
 from domain.fair import commitment
 from domain.layoffs import lay_off
 from domain.melds import TableMeld, read_meld
-from domain.moves import describe, legal_moves
+from domain.penang.dead_check import has_legal_move
+from domain.penang.moves import describe, legal_moves
+from domain.penang.rules import RULES_VERSION, Rules
+from domain.penang.scoring import score
+from domain.penang.state import GameState, evolve
+from domain.penang.wildcards import swap_slot
 from domain.rule_ids import RuleId
-from domain.rules import RULES_VERSION, Rules
-from domain.scoring import score
-from domain.state import GameState, evolve
-from domain.wildcards import swap_slot
 
 
 def start_game(
