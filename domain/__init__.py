@@ -17,21 +17,20 @@ put every game behind one surface (see `domain.games` for the layout).
 """
 
 from domain.cards import Card, build_deck, format_cards, parse_cards
-from domain.commands import Action, LayOffAction, MeldAction, SwapAction, Turn
-from domain.events import (
+from domain.commands import LayOffAction, MeldAction
+from domain.events import Event, LaidOff, Melded
+from domain.penang.commands import Action, SwapAction, Turn
+from domain.penang.dead_check import has_legal_move
+from domain.penang.events import (
     AnyEvent,
     Dealt,
     DeclaredDead,
     DeclaredGame,
-    Event,
     GameEnded,
-    LaidOff,
-    Melded,
     PassportMelded,
     TurnEnded,
     WildSwapped,
 )
-from domain.penang.dead_check import has_legal_move
 from domain.penang.game import declare_dead, play_turn, start_game, time_out
 from domain.penang.moves import LegalMoves, legal_moves
 from domain.penang.rules import Rules

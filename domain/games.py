@@ -33,13 +33,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from domain import audit, deal, views
+from domain import deal
 from domain.cards import Card, build_deck
-from domain.codec import GAME_EVENTS, EventCodec
-from domain.commands import Action, LayOffAction, MeldAction, SwapAction
-from domain.events import DealProof, Dealt, Event
+from domain.codec import EventCodec
+from domain.commands import LayOffAction, MeldAction
+from domain.events import DealProof, Event
 from domain.game_spec import GameSpec, Rebuild
-from domain.penang import game, moves, state
+from domain.penang import audit, game, moves, state, views
+from domain.penang.codec import PENANG_EVENTS
+from domain.penang.commands import Action, SwapAction
+from domain.penang.events import Dealt
 from domain.penang.rules import RULES_VERSION, Rules
 from domain.rummy.spec import RUMMY
 from domain.three13.spec import THREE_THIRTEEN
@@ -88,7 +91,7 @@ PENANG: Final[GameSpec[state.GameState, Rules]] = GameSpec(
     title="Penang Rummy",
     rules_type=Rules,
     rules_version=RULES_VERSION,
-    codec=GAME_EVENTS,
+    codec=PENANG_EVENTS,
     deal_type=Dealt,
     actions=(MeldAction, LayOffAction, SwapAction),
     foreign_actions={"draw": "P12", "discard": "P12", "go_out": "P31"},

@@ -9,7 +9,7 @@ definite card in a run, or for the rank of a set, fixed when it is placed (D4).
 
 Nothing here knows about turns or seats' hands: these functions answer "is this a
 meld, and what does each wild card stand for". Extending a meld is `domain.layoffs`;
-replacing a joker is `domain.wildcards`.
+replacing a joker is `domain.penang.wildcards`.
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ when a key signed it, the signature over the chain's head:
 The chain's header (h0) is the header object as the NDJSON header line writes it:
 `{"format": …, "rules_version": …, "game_id": …}` in that order (`record_header`).
 
-`verify_record` replays a record through the rules (`domain.audit`) and recomputes its
+`verify_record` replays a record through its game's rules (`GameSpec.verify`) and recomputes its
 chain; `domain.provenance` says how the two combine. Signing and checking a signature
 need a cryptography library and happen outside the domain (the service's signing module).
 """

@@ -5,7 +5,9 @@ Each game replays its own records (`domain.penang.audit` for Penang Rummy,
 first bad event (`Refusal`: where it is, the rule it breaks, a stable code), the
 `Verdict` on the whole record, and what the deal proves (`DealCheck`).
 
-A replay refuses a record at its first bad event, with the code of the rules' error that
+`Replay` is the loop every game's replay runs: check the deal, then re-decide one
+command at a time from the state folded so far, until the record ends or an event is
+refused. A replay refuses a record at its first bad event, with the code of the rules' error that
 the event's command raised (`domain.errors`), or with one of its own, `ReplayCode`, for
 what no command decides (a record that does not begin with the deal, an event the engine
 would not have recorded, anything after the end). The service answers an import the
@@ -15,12 +17,17 @@ the type that every literal code here is checked against.
 
 from __future__ import annotations
 
-from typing import Final, Literal, get_args
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Final, Generic, Literal, TypeVar, get_args
 
 import msgspec
 
 from domain.errors import RummyError
+from domain.events import Event
 from domain.rule_ids import RuleId
+
+_State = TypeVar("_State")
 
 #: The codes of the refusals the replay finds itself, beside the rules' own error codes
 #: (`domain.errors`); the service refuses an imported record with them too.
@@ -107,3 +114,43 @@ def check_rules_version(deal: str, recorded: str, header: str | None, verifier: 
         if named is not None and named != recorded:
             why = f"{deal} names rules {recorded!r}; {who} says {named!r}"
             raise Refusal(0, None, "rules-version", why)
+
+
+class Replay(ABC, Generic[_State]):
+    """A record's events replayed through one game's rules, command by command."""
+
+    def __init__(self, events: Sequence[Event]) -> None:
+        self.events = events
+        #: The state the events replayed so far fold into (None before the deal).
+        self.state: _State | None = None
+        #: The index of the next event to replay: the start of the next command.
+        self.position = 0
+        self.deal_check: DealCheck = "unproven"
+
+    def verify(self, rules_version: str | None) -> Verdict:
+        """Replay every event; `rules_version` is the one the record's header names."""
+        try:
+            self._check_deal(rules_version)
+            while self.position < len(self.events):
+                self._next_command(self.current())
+        except Refusal as refusal:
+            return refusal.verdict(self.deal_check)
+        return self._verdict(self.current())
+
+    def current(self) -> _State:
+        """The state after the events replayed so far."""
+        if self.state is None:
+            raise AssertionError("the deal is checked first")
+        return self.state
+
+    @abstractmethod
+    def _check_deal(self, rules_version: str | None) -> None:
+        """Check the deal event (the first), and fold it."""
+
+    @abstractmethod
+    def _next_command(self, state: _State) -> None:
+        """Re-decide the command that recorded the events from `position`, and fold them."""
+
+    @abstractmethod
+    def _verdict(self, state: _State) -> Verdict:
+        """The verdict on a record every event of which follows the rules."""

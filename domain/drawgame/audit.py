@@ -1,6 +1,6 @@
 """Auditing a hand of a draw game: replay its events through its game's rules.
 
-`verify_hand` re-decides every recorded event, as `domain.audit` does for Penang:
+`verify_hand` re-decides every recorded event, as `domain.penang.audit` does for Penang:
 
 1. The first event is `HandDealt`, under the game's rules version (and the one the
    record's header names) and of the game's rules type. Its hands, upcard and stock are
@@ -36,7 +36,7 @@ from domain.drawgame.state import DrawState, evolve
 from domain.errors import RuleViolation, RummyError
 from domain.events import DealProof, Event, LaidOff, Melded, SeedRevealed
 from domain.game_spec import Rebuild
-from domain.replay import DealCheck, Refusal, Verdict, check_rules_version
+from domain.replay import DealCheck, Refusal, Replay, Verdict, check_rules_version
 from domain.rule_ids import RuleId
 
 T = TypeVar("T")
@@ -68,30 +68,16 @@ class HandGame:
 
 def verify_hand(game: HandGame, events: Sequence[Event], rules_version: str | None) -> Verdict:
     """Replay a hand's `events` through `game`'s rules (this module's docstring)."""
-    replay = _Replay(game, events)
-    try:
-        replay.run(rules_version)
-    except Refusal as refusal:
-        return refusal.verdict(replay.deal_check)
-    return replay.verdict()
+    return _Replay(game, events).verify(rules_version)
 
 
-class _Replay:
+class _Replay(Replay[DrawState]):
     def __init__(self, game: HandGame, events: Sequence[Event]) -> None:
+        super().__init__(events)
         self.game = game
-        self.events = events
-        self.state: DrawState | None = None
-        self.position = 0
-        self.deal_check: DealCheck = "unproven"
         self.rebuild: Rebuild | None = None
 
-    def run(self, rules_version: str | None) -> None:
-        self._check_deal(rules_version)
-        while self.position < len(self.events):
-            self._next_command(self._current())
-
-    def verdict(self) -> Verdict:
-        state = self._current()
+    def _verdict(self, state: DrawState) -> Verdict:
         count, deal = len(self.events), _NOTES[self.deal_check]
         ended = state.ended
         if ended is None:
@@ -107,11 +93,6 @@ class _Replay:
             message=message,
             deal=self.deal_check,
         )
-
-    def _current(self) -> DrawState:
-        if self.state is None:
-            raise AssertionError("the deal is checked first")
-        return self.state
 
     # --- the deal -------------------------------------------------------------------
 

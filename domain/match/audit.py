@@ -11,7 +11,7 @@ order, and checks each game against the match:
    game, ties clockwise from the previous dealer's left (R5). That game's record comes
    next in the record's `games`: its deal must seat the match's players under the
    match's rules with that dealer, its proof must name the match's seat seeds, and the
-   game must verify on its own (`domain.audit`).
+   game must verify on its own (`domain.records.verify_record`).
 3. Each `MatchGameScored` must be that game's end (points and winners) with the totals
    added up, and the match must end exactly where its options say (R16, R17).
 4. Once the match seed is revealed it must hash to the commitment of `MatchOpened`, draw

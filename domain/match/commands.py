@@ -2,7 +2,7 @@
 
 Each command checks the match's rules against its state and returns the new events,
 or raises one rule violation. The games themselves are dealt and played by
-`domain.game`; these commands say which game comes next and who deals it:
+`domain.penang.game`; these commands say which game comes next and who deals it:
 
 - the first dealer is drawn at random (P6): the service draws it from the match's
   committed seed (`domain.fair.first_dealer`), and a match record shows the draw;
@@ -25,7 +25,6 @@ from collections.abc import Sequence
 from domain.deal import next_dealer
 from domain.drawgame.events import HandEnded
 from domain.errors import BadSeed, InvalidRules, UnknownSeat
-from domain.events import GameEnded
 from domain.fair import commitment
 from domain.match.draw_options import DrawMatchOptions
 from domain.match.errors import (
@@ -55,6 +54,7 @@ from domain.match.events import (
 )
 from domain.match.options import MatchOptions
 from domain.match.state import MatchState
+from domain.penang.events import GameEnded
 from domain.penang.rules import RULES_VERSION
 from domain.rule_ids import RuleId
 from domain.rummy.rules import RULES_VERSION as RUMMY_VERSION

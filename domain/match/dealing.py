@@ -22,12 +22,13 @@ import msgspec
 from domain.cards import Card
 from domain.drawgame.events import HandEnded
 from domain.errors import InvalidRules
-from domain.events import Event, GameEnded
+from domain.events import Event
 from domain.fair import fair_deal_of, game_seed
 from domain.games import GAMES
 from domain.match.commands import game_scored, game_started, next_game, reveal_match_seed
 from domain.match.events import AnyMatchEvent
 from domain.match.state import MatchState, fold
+from domain.penang.events import GameEnded
 
 
 @dataclass(frozen=True, slots=True)

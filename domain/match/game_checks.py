@@ -14,12 +14,13 @@ from collections.abc import Callable, Sequence
 
 from domain import fair
 from domain.drawgame.events import HandDealt, HandEnded
-from domain.events import Dealt, Event, GameEnded
+from domain.events import Event
 from domain.match.draw_options import DrawMatchOptions
 from domain.match.events import MatchGameStarted, MatchStarted
 from domain.match.records import MatchRecord
 from domain.match.state import MatchState
 from domain.match.verdicts import Refusal
+from domain.penang.events import Dealt, GameEnded
 from domain.provenance import RecordVerdict
 from domain.records import GameRecord
 from domain.rule_ids import RuleId

@@ -3,7 +3,7 @@
 `has_legal_move` is exact: a seat has a move when some meld or lay-off is legal now,
 or becomes legal after wildcard substitutions (P29, R8). Before its passport a seat may
 only meld (P27). It works on counts (`HandIndex`), never on lists of moves, so it stays
-cheap enough to run after every turn (D6). `domain.moves` lists the moves themselves.
+cheap enough to run after every turn (D6). `domain.penang.moves` lists the moves themselves.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Literal
 
 from domain.cards import Card, texts
-from domain.events import GameEnded
+from domain.penang.events import GameEnded
 from domain.penang.rules import CardPoints
 
 

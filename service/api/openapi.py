@@ -43,9 +43,9 @@ from domain.games import ALL_GAME_EVENTS
 from domain.match.codec import MATCH_EVENTS
 from domain.match.views import DrawMatchView, MatchView
 from domain.penang.moves import LegalMoves
+from domain.penang.views import GameView
 from domain.rummy.moves import RummyMoves
 from domain.three13.moves import ThirteenMoves
-from domain.views import GameView
 from service.api.contract_types import add_discriminators, enumerate_problem_codes, type_enums
 from service.api.http import NDJSON_MEDIA_TYPE, OCTET_STREAM_MEDIA_TYPE
 from service.api.limits import EXEMPT_PATHS

@@ -1,8 +1,8 @@
 """One simulated game in process: the rules engine alone, no service, no store.
 
 The game is dealt from its plan's seed (`domain.fair`, as `POST /games` deals it), and
-each seat's bot is shown only its seat's view (`domain.views.view_game`) when its turn
-comes. The engine judges every turn (`domain.game`): a bot's illegal turn, or a dead
+each seat's bot is shown only its seat's view (`domain.penang.views.view_game`) when its turn
+comes. The engine judges every turn (`domain.penang.game`): a bot's illegal turn, or a dead
 declaration while it has a move, raises the rule it breaks and ends the run. The
 events end as the service's do: the game's end, then the revealed seed (R3).
 """
@@ -13,8 +13,8 @@ from domain.events import Event
 from domain.fair import fair_deal
 from domain.penang.game import declare_dead, play_turn, reveal_seed, start_game
 from domain.penang.state import fold
+from domain.penang.views import view_game
 from domain.records import dump_record, make_record
-from domain.views import view_game
 from service.simulation.plan import GamePlan
 
 

@@ -19,8 +19,8 @@ import httpx
 import msgspec
 
 from domain.events import Event
+from domain.penang.views import GameView
 from domain.records import load_record
-from domain.views import GameView
 from service.simulation.plan import GamePlan
 
 

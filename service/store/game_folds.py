@@ -2,7 +2,7 @@
 
 A game stream begins with its game's deal: Penang Rummy's `Dealt`, or a draw game's
 `HandDealt` (basic Rummy and Three Thirteen, `domain.drawgame`). The fold of each game
-is its own (`domain.state.fold`, `domain.drawgame.state.fold`); `fold_game` picks it
+is its own (`domain.penang.state.fold`, `domain.drawgame.state.fold`); `fold_game` picks it
 from the state folded so far, or from the first event of a new stream.
 """
 

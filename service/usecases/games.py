@@ -19,8 +19,9 @@ import msgspec
 
 from domain.drawgame.events import HandEnded
 from domain.errors import RummyError
-from domain.events import Event, GameEnded
+from domain.events import Event
 from domain.match.events import MatchGameStarted
+from domain.penang.events import GameEnded
 from domain.penang.game import time_out
 from domain.penang.state import GameState
 from service.errors import (

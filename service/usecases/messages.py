@@ -1,7 +1,7 @@
 """What the use cases take and give: msgspec structs, also the API's wire form.
 
 Game state and events leave the service only as the domain's views
-(`domain.views.GameView`, `EventView`), wrapped here with versions and ids. Every
+(`domain.penang.views.GameView`, `EventView`), wrapped here with versions and ids. Every
 integer and every list is bounded (the players by the rules, first thing, P2), so no
 client input reaches the store unbounded. The contract states each bound exactly.
 """

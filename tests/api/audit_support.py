@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from domain.cards import build_deck
-from domain.codec import decode_events
+from domain.penang.codec import decode_events
 from domain.penang.state import fold
 
 from .support import Api, Json

@@ -55,7 +55,7 @@ def test_two_stores_racing_at_one_version_one_wins(
     try:
         import msgspec
 
-        from domain.commands import Action
+        from domain.penang.commands import Action
 
         decoded = msgspec.convert(actions, list[Action])
         state_a, state_b = first.state(gid), second.state(gid)

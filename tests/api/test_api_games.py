@@ -17,7 +17,7 @@ from domain.fair import ALGORITHM, commitment, fair_deal
 from domain.penang.game import start_game
 from domain.penang.rules import Rules
 from domain.penang.state import fold
-from domain.views import view_game
+from domain.penang.views import view_game
 from service.app import create_app
 from service.settings import Settings
 

@@ -17,8 +17,8 @@ import pytest
 from eventsourcing.persistence import StoredEvent
 
 from domain.cards import build_deck, texts
-from domain.codec import encode_event
 from domain.events import Event
+from domain.penang.codec import encode_event
 from domain.penang.game import start_game
 from domain.penang.rules import Rules
 from domain.penang.state import fold

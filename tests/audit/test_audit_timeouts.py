@@ -9,8 +9,8 @@ from typing import Any
 
 import msgspec
 
-from domain.codec import decode_events, encode_event
 from domain.events import Event
+from domain.penang.codec import decode_events, encode_event
 from domain.penang.game import time_out
 from domain.penang.state import fold
 from domain.records import GameRecord

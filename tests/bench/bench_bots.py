@@ -4,7 +4,7 @@ Positions: the first turn of 40 two-player games dealt from seeds (`domain.fair`
 hand of 25 cards still whole, the passport to make (greedy tries every meld, P26), and
 the turn of the same seat once it has its passport, with the rest of its hand. Prints,
 for each bot, the median, 95th percentile and largest milliseconds per turn (the best
-of 3 runs per position), `domain.moves.legal_moves` on the same positions as the
+of 3 runs per position), `domain.penang.moves.legal_moves` on the same positions as the
 baseline measured in the same run, and the ratio. The goal: a bot's turn on a 25-card
 hand takes a few milliseconds at most, here a median under 5 ms; nothing asserts a time.
 
@@ -33,7 +33,7 @@ from domain.penang.game import play_turn, start_game  # noqa: E402
 from domain.penang.moves import legal_moves  # noqa: E402
 from domain.penang.rules import Rules  # noqa: E402
 from domain.penang.state import fold  # noqa: E402
-from domain.views import GameView, view_game  # noqa: E402
+from domain.penang.views import GameView, view_game  # noqa: E402
 
 DEALS = 40
 RUNS = 3

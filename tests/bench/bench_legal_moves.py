@@ -2,8 +2,8 @@
 
 A 25-card hand holding 6 jokers, against a table of 40 melds (runs open at both ends,
 and sets), for a seat that has its passport. Prints the median and 95th percentile
-microseconds per call of `domain.moves.legal_moves` and
-`domain.dead_check.has_legal_move`, two baselines measured in the same run (building
+microseconds per call of `domain.penang.moves.legal_moves` and
+`domain.penang.dead_check.has_legal_move`, two baselines measured in the same run (building
 `HandIndex` for the hand, and folding one `LaidOff` event) with the ratios against them,
 and how many melds, lay-offs, swaps and whole turns the list holds.
 

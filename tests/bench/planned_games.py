@@ -18,9 +18,10 @@ sys.path.insert(0, str(ROOT))
 
 import msgspec  # noqa: E402
 
-from domain.commands import Action, LayOffAction  # noqa: E402
+from domain.commands import LayOffAction  # noqa: E402
 from domain.errors import RuleViolation  # noqa: E402
 from domain.fair import fair_deal  # noqa: E402
+from domain.penang.commands import Action  # noqa: E402
 from domain.penang.game import declare_dead, play_turn, start_game  # noqa: E402
 from domain.penang.moves import legal_moves  # noqa: E402
 from domain.penang.rules import Rules  # noqa: E402

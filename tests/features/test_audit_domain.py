@@ -22,9 +22,9 @@ from pytest_bdd import given, parsers, scenarios, then, when
 
 from domain import fair
 from domain.cards import Card, build_deck, sort_cards
-from domain.codec import decode_events, encode_event
 from domain.deal import deal
-from domain.events import DeclaredDead, TurnEnded
+from domain.penang.codec import decode_events, encode_event
+from domain.penang.events import DeclaredDead, TurnEnded
 from domain.penang.rules import Rules
 from domain.penang.state import fold
 from domain.records import dump_record, load_record, make_record, verify_record

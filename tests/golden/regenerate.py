@@ -10,7 +10,7 @@ commit.
 
 Seeds: a game's server seed is SHA-256 of `golden/<name>` (32 bytes), its seats'
 seeds are listed in `GAMES`, and the deck order and first dealer come from
-`domain.fair`. The bot picks among `domain.moves.legal_moves` with a generator seeded
+`domain.fair`. The bot picks among `domain.penang.moves.legal_moves` with a generator seeded
 by the game's name; it uses `random.Random.random()` only, whose sequence Python keeps
 stable across versions for a given seed.
 """
@@ -27,8 +27,10 @@ from pathlib import Path
 
 from domain import fair
 from domain.cards import Card
-from domain.commands import Action, MeldAction, SwapAction
-from domain.events import Event, GameEnded, WildSwapped
+from domain.commands import MeldAction
+from domain.events import Event
+from domain.penang.commands import Action, SwapAction
+from domain.penang.events import GameEnded, WildSwapped
 from domain.penang.game import declare_dead, play_turn, reveal_seed, start_game
 from domain.penang.moves import legal_moves
 from domain.penang.rules import CardPoints, Rules

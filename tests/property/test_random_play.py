@@ -19,8 +19,8 @@ import msgspec
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from domain.audit import verify_events
-from domain.events import AnyEvent, DeclaredDead, GameEnded, WildSwapped
+from domain.penang.audit import verify_events
+from domain.penang.events import AnyEvent, DeclaredDead, GameEnded, WildSwapped
 from domain.penang.rules import CardPoints, Rules
 from domain.penang.state import fold
 

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from domain.commands import MeldAction
 from domain.errors import DeadRefused, RuleViolation
-from domain.events import DeclaredDead, GameEnded, TurnEnded
 from domain.melds import TableMeld
 from domain.penang.dead_check import has_legal_move
+from domain.penang.events import DeclaredDead, GameEnded, TurnEnded
 from domain.penang.game import declare_dead, play_turn
 from domain.penang.moves import legal_moves
 from domain.penang.rules import Rules

@@ -8,17 +8,19 @@ import pytest
 
 from domain import fair
 from domain.cards import build_deck
-from domain.codec import GAME_EVENTS, EventCodec
-from domain.commands import MeldAction, SwapAction
+from domain.codec import EventCodec
+from domain.commands import MeldAction
 from domain.errors import MalformedInput, NotInThisGame
 from domain.events import Event, SeedRevealed
 from domain.game_spec import decode_actions
 from domain.games import ALL_GAME_EVENTS, GAMES, PENANG, spec_for_rules_version
+from domain.penang.codec import PENANG_EVENTS
+from domain.penang.commands import SwapAction
 from domain.penang.game import play_turn, start_game
 from domain.penang.moves import legal_moves
 from domain.penang.rules import Rules
 from domain.penang.state import fold
-from domain.views import view_game
+from domain.penang.views import view_game
 
 from .support import cards
 
@@ -96,14 +98,14 @@ def test_unreadable_actions_are_malformed_input(raw: object) -> None:
 
 
 def test_one_codec_reads_every_games_events() -> None:
-    assert set(GAME_EVENTS.types) <= set(ALL_GAME_EVENTS.types)
-    assert set(GAME_EVENTS.upcasters) <= set(ALL_GAME_EVENTS.upcasters)
+    assert set(PENANG_EVENTS.types) <= set(ALL_GAME_EVENTS.types)
+    assert set(PENANG_EVENTS.upcasters) <= set(ALL_GAME_EVENTS.upcasters)
     ALL_GAME_EVENTS.check()
     rng = random.Random(7)
     deck = list(build_deck(2, 6))
     rng.shuffle(deck)
     for event in start_game(("a", "b"), deck, Rules(), 0):
-        assert ALL_GAME_EVENTS.decode(GAME_EVENTS.encode(event)) == event
+        assert ALL_GAME_EVENTS.decode(PENANG_EVENTS.encode(event)) == event
 
 
 def test_a_merged_codec_refuses_two_types_with_one_tag() -> None:
@@ -112,10 +114,10 @@ def test_a_merged_codec_refuses_two_types_with_one_tag() -> None:
 
     clash = EventCodec[Event]((Other,), {"SeedRevealed": 1})
     with pytest.raises(ValueError, match="SeedRevealed"):
-        EventCodec.merged([GAME_EVENTS, clash])
+        EventCodec.merged([PENANG_EVENTS, clash])
     same = EventCodec[Event]((SeedRevealed,), {"SeedRevealed": 2})
     with pytest.raises(ValueError, match="schema versions"):
-        EventCodec.merged([GAME_EVENTS, same])
+        EventCodec.merged([PENANG_EVENTS, same])
 
 
 @pytest.mark.parametrize(("kind", "rule"), [("swap", "B1"), ("go_out", "B7")])

@@ -17,10 +17,12 @@ import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
-from domain.commands import Action, LayOffAction, MeldAction, SwapAction, Turn
+from domain.commands import LayOffAction, MeldAction
 from domain.errors import DeadRefused, RuleViolation
-from domain.events import LaidOff, Melded, WildSwapped
+from domain.events import LaidOff, Melded
 from domain.fair import fair_deal
+from domain.penang.commands import Action, SwapAction, Turn
+from domain.penang.events import WildSwapped
 from domain.penang.game import declare_dead, play_turn, start_game
 from domain.penang.moves import describe as describe_move
 from domain.penang.moves import legal_moves

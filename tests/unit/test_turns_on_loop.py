@@ -12,8 +12,8 @@ from uuid import UUID
 import anyio.to_thread
 import pytest
 
-from domain.commands import Action
 from domain.errors import RummyError
+from domain.penang.commands import Action
 from domain.penang.game import play_turn
 from domain.penang.moves import legal_moves
 from domain.penang.state import GameState

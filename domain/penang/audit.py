@@ -4,7 +4,7 @@
 
 1. The first event is `Dealt`, under the rules version this engine implements (and
    the one the record's header names). Its hands are rebuilt into the deck that deals
-   them (P4), and the deal is run again through `domain.game.start_game`: the rule
+   them (P4), and the deal is run again through `domain.penang.game.start_game`: the rule
    options must be playable (P1–P3), each hand the right size (P3), hands and undealt
    cards together exactly the packs and jokers the rules call for (P1, P2), and the
    events the engine records at the deal (dead seats, D6) must be the recorded ones.
@@ -23,7 +23,7 @@
 
 The first event that fails names the rule: the rule the engine's refusal names when the
 rebuilt command is illegal, or, for an event that differs from what the engine records,
-the rule that decides that event (`domain.mismatch`). A record that stops before the end
+the rule that decides that event (`domain.penang.mismatch`). A record that stops before the end
 is valid so far when every event in it is.
 """
 
@@ -31,23 +31,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain import mismatch, proof
-from domain.commands import Action
+from domain import proof
 from domain.errors import MalformedInput, RuleViolation, RummyError
-from domain.events import (
-    Dealt,
-    DeclaredDead,
-    Event,
-    LaidOff,
-    Melded,
-    SeedRevealed,
-    WildSwapped,
-)
+from domain.events import Event, LaidOff, Melded, SeedRevealed
+from domain.penang import mismatch
+from domain.penang import proof as penang_proof
+from domain.penang.commands import Action
+from domain.penang.events import Dealt, DeclaredDead, WildSwapped
 from domain.penang.game import declare_dead, play_turn, reveal_seed, start_game, time_out
 from domain.penang.recorded_actions import recorded_action
 from domain.penang.rules import RULES_VERSION
 from domain.penang.state import GameState, evolve
-from domain.replay import DealCheck, Refusal, Verdict, check_rules_version
+from domain.replay import DealCheck, Refusal, Replay, Verdict, check_rules_version
 from domain.rule_ids import RuleId
 
 _DEAL_NOTES: dict[DealCheck, str] = {
@@ -63,32 +58,18 @@ def verify_events(events: Sequence[Event], rules_version: str | None = None) -> 
 
     `rules_version` is the one a record's header names, checked against `Dealt`'s.
     """
-    replay = _Replay(events)
-    try:
-        replay.run(rules_version)
-    except Refusal as refusal:
-        return refusal.verdict(replay.deal_check)
-    return replay.verdict()
+    return _Replay(events).verify(rules_version)
 
 
-class _Replay:
+class _Replay(Replay[GameState]):
     def __init__(self, events: Sequence[Event]) -> None:
-        self.events = events
-        self.state: GameState | None = None
-        self.position = 0
-        self.deal_check: DealCheck = "unproven"
+        super().__init__(events)
         #: Timeouts taken as recorded (R19): the rules cannot check a clock.
         self.timeouts = 0
 
     # --- the whole record -----------------------------------------------------------
 
-    def run(self, rules_version: str | None) -> None:
-        self._check_deal(rules_version)
-        while self.position < len(self.events):
-            self._next_command(self._current())
-
-    def verdict(self) -> Verdict:
-        state = self._current()
+    def _verdict(self, state: GameState) -> Verdict:
         count = len(self.events)
         deal = _DEAL_NOTES[self.deal_check]
         if state.ended is None:
@@ -112,11 +93,6 @@ class _Replay:
             deal=self.deal_check,
         )
 
-    def _current(self) -> GameState:
-        if self.state is None:
-            raise AssertionError("the deal is checked first")
-        return self.state
-
     # --- the deal -------------------------------------------------------------------
 
     def _check_deal(self, rules_version: str | None) -> None:
@@ -129,7 +105,7 @@ class _Replay:
             )
         check_rules_version("Dealt", dealt.rules_version, rules_version, RULES_VERSION)
         try:
-            deck = proof.deck_dealing(dealt)
+            deck = penang_proof.deck_dealing(dealt)
             produced = start_game(dealt.players, deck, dealt.rules, dealt.dealer, dealt.proof)
             self._check_proof(dealt)
         except RummyError as error:
@@ -150,7 +126,7 @@ class _Replay:
             proof.check_seed(dealt.proof, seed)
         except RuleViolation:
             return  # the reveal is judged where it stands
-        proof.check_fair_deal(dealt, dealt.proof, seed)
+        penang_proof.check_fair_deal(dealt, dealt.proof, seed)
         self.deal_check = "verified"
 
     # --- the commands ---------------------------------------------------------------
