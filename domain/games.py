@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from domain import deal
-from domain.cards import Card, build_deck
+from domain.cards import Card
 from domain.codec import EventCodec
 from domain.commands import LayOffAction, MeldAction
 from domain.events import DealProof, Event
@@ -49,10 +49,6 @@ from domain.three13.spec import THREE_THIRTEEN
 from domain.views import Viewer
 
 # --- Penang Rummy: its own functions, wrapped --------------------------------------------
-
-
-def _penang_deck(rules: Rules, seats: int) -> tuple[Card, ...]:
-    return build_deck(rules.packs_for(seats), rules.jokers)
 
 
 def _penang_deal(
@@ -96,7 +92,7 @@ PENANG: Final[GameSpec[state.GameState, Rules]] = GameSpec(
     actions=(MeldAction, LayOffAction, SwapAction),
     foreign_actions={"draw": "P12", "discard": "P12", "go_out": "P31"},
     validate=Rules.validate,
-    deck=_penang_deck,
+    deck=Rules.deck_for,
     deal=_penang_deal,
     play=_penang_play,
     declare_dead=game.declare_dead,

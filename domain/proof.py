@@ -14,6 +14,7 @@ from __future__ import annotations
 from domain import fair
 from domain.errors import RuleViolation
 from domain.events import DealProof
+from domain.rule_ids import RuleId
 
 SEED_BYTES = 32
 _HEX = frozenset("0123456789abcdef")
@@ -40,32 +41,35 @@ class SeedMismatch(RuleViolation):
     default_rule = "P6"
 
 
-def check_proof(proof: DealProof) -> None:
-    """A proof this verifier can check: a known algorithm and a SHA-256 in hex."""
-    check_commitment(proof.algorithm, proof.server_seed_sha256)
+def check_proof(proof: DealProof, rule: RuleId) -> None:
+    """A proof this verifier can check: a known algorithm and a SHA-256 in hex. `rule` is
+    the game's rule of the fair deal, which a refusal names (Penang's P6)."""
+    check_commitment(proof.algorithm, proof.server_seed_sha256, rule)
 
 
-def check_commitment(algorithm: str, commitment: str) -> None:
+def check_commitment(algorithm: str, commitment: str, rule: RuleId) -> None:
     """A commitment (a deal's or a match's) this verifier can check."""
     if algorithm != fair.ALGORITHM:
         raise MalformedProof(
-            f"the deal names algorithm {algorithm!r}; this verifier knows {fair.ALGORITHM!r}"
+            f"the deal names algorithm {algorithm!r}; this verifier knows {fair.ALGORITHM!r}",
+            rule,
         )
     if len(commitment) != 64 or not set(commitment) <= _HEX:
-        raise MalformedProof("the commitment is not a SHA-256 in lowercase hex")
+        raise MalformedProof("the commitment is not a SHA-256 in lowercase hex", rule)
 
 
-def parse_seed(text: str) -> bytes:
+def parse_seed(text: str, rule: RuleId) -> bytes:
     """The revealed server seed: 32 bytes in lowercase hex."""
     if len(text) != 2 * SEED_BYTES or not set(text) <= _HEX:
-        raise MalformedProof(f"the revealed seed is not {SEED_BYTES} bytes in lowercase hex")
+        raise MalformedProof(f"the revealed seed is not {SEED_BYTES} bytes in lowercase hex", rule)
     return bytes.fromhex(text)
 
 
-def check_seed(proof: DealProof, seed: bytes) -> None:
-    """The seed hashes to the commitment published in `Dealt`."""
+def check_seed(proof: DealProof, seed: bytes, rule: RuleId) -> None:
+    """The seed hashes to the commitment the deal published."""
     if fair.commitment(seed) != proof.server_seed_sha256:
         raise SeedMismatch(
             f"SHA-256 of the revealed seed is {fair.commitment(seed)}, "
-            f"but the deal committed to {proof.server_seed_sha256}"
+            f"but the deal committed to {proof.server_seed_sha256}",
+            rule,
         )

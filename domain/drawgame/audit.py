@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from domain import fair, mismatch, proof
 from domain.cards import Card, sort_cards, texts
@@ -39,7 +39,6 @@ from domain.game_spec import Rebuild
 from domain.replay import DealCheck, Refusal, Replay, Verdict, check_rules_version
 from domain.rule_ids import RuleId
 
-T = TypeVar("T")
 _NOTES: dict[DealCheck, str] = {
     "verified": "the deal and every rebuilt stock were recomputed from the revealed seed",
     "committed": "the deal was committed to a seed not yet revealed",
@@ -122,15 +121,16 @@ class _Replay(Replay[DrawState]):
         """Recompute the deal, and the rebuilds, from a revealed seed (P6's recipe, R20)."""
         if dealt.proof is None:
             return  # R20: with no seed, a rebuilt stock is the pile turned over
-        _as_the_games(proof.check_proof, self.game.terms, dealt.proof)
+        terms = self.game.terms
+        proof.check_proof(dealt.proof, terms.deal_rule)
         self.deal_check = "committed"
         self.rebuild = _as_recorded(self.events)
         reveal = next((e for e in self.events if isinstance(e, SeedRevealed)), None)
         if reveal is None:
             return
         try:
-            seed = proof.parse_seed(reveal.server_seed)
-            proof.check_seed(dealt.proof, seed)
+            seed = proof.parse_seed(reveal.server_seed, terms.deal_rule)
+            proof.check_seed(dealt.proof, seed, terms.deal_rule)
         except RuleViolation:
             return  # the reveal is judged where it stands
         self._check_fair_deal(dealt, dealt.proof, seed)
@@ -209,8 +209,8 @@ class _Replay(Replay[DrawState]):
         if not isinstance(dealt, HandDealt) or dealt.proof is None:
             why = "a seed is revealed, but the deal committed to none"
             raise Refusal(index, terms.deal_rule, "unexpected-reveal", why)
-        seed = _as_the_games(proof.parse_seed, terms, event.server_seed)
-        _as_the_games(proof.check_seed, terms, dealt.proof, seed)
+        seed = proof.parse_seed(event.server_seed, terms.deal_rule)
+        proof.check_seed(dealt.proof, seed, terms.deal_rule)
         return reveal_seed(state, seed, terms)
 
     def _expect(self, produced: Sequence[Event], start: int) -> None:
@@ -229,15 +229,6 @@ class _Replay(Replay[DrawState]):
             state = evolve(state, expected)
         self.state = state
         self.position = start + len(produced)
-
-
-def _as_the_games(check: Callable[..., T], terms: DrawTerms, *args: Any) -> T:
-    """Penang's check of a deal proof (`domain.proof`), refusing with the game's deal rule."""
-    try:
-        return check(*args)
-    except RuleViolation as violation:
-        violation.rule = terms.deal_rule
-        raise
 
 
 def _goes_out_next(events: Sequence[Event], discarded: int) -> bool:

@@ -56,6 +56,10 @@ from domain.penang.rules import RULES_VERSION
 from domain.provenance import RecordVerdict
 from domain.records import verify_record
 from domain.replay import DealCheck
+from domain.rule_ids import RuleId
+
+#: P6: the first dealer and every game's seed are drawn from the match seed committed to.
+_FAIR: RuleId = "P6"
 
 
 def verify_match_record(record: MatchRecord, check_game: GameCheck = verify_record) -> MatchVerdict:
@@ -145,7 +149,9 @@ class _MatchReplay:
                 raise Refusal(None, "rules-version", why, match_event=0)
         try:
             if opened.proof is not None:
-                proof.check_commitment(opened.proof.algorithm, opened.proof.server_seed_sha256)
+                proof.check_commitment(
+                    opened.proof.algorithm, opened.proof.server_seed_sha256, _FAIR
+                )
                 self.deal_check = "committed"
             produced = _open(opened)
         except RummyError as error:
@@ -181,7 +187,7 @@ class _MatchReplay:
         if isinstance(event, MatchClosed):
             return commands.close_match(state)
         if isinstance(event, MatchSeedRevealed):
-            return commands.reveal_match_seed(state, proof.parse_seed(event.server_seed))
+            return commands.reveal_match_seed(state, proof.parse_seed(event.server_seed, _FAIR))
         why = f"{type(event).__name__} is recorded only as the rules record it"
         raise Refusal("R16", "unexpected-event", why, match_event=index)
 

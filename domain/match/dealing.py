@@ -4,7 +4,7 @@ The service calls `advance` when a match starts and `after_game` when one of its
 ends; both deal every game that is due, in one go: a game can end at its deal (every
 seat dead at once, D6), and then the next is due at once too. Each game's deck is
 drawn from its own seed, `domain.fair.game_seed(match_seed, number)`, mixed with the
-match's seat seeds (`domain.fair.fair_deal`); its dealer is the one the match's rules
+match's seat seeds (`domain.fair.fair_deal_of`); its dealer is the one the match's rules
 choose (P6, P7, P8, R5), so its proof says the dealer was not drawn from its seed.
 Without a match seed (explicit decks, for tests and replays) each game takes its deck
 from `decks`, by number. A match of a draw game deals its hands the same way through its

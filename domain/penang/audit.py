@@ -50,6 +50,8 @@ _DEAL_NOTES: dict[DealCheck, str] = {
     "committed": "the deal was committed to a seed not yet revealed",
     "unproven": "the deal names no seeds",
 }
+#: P6: the deck order and the first dealer are drawn from seeds committed to.
+_FAIR: RuleId = "P6"
 _ACTION_EVENTS = (Melded, LaidOff, WildSwapped)  # PassportMelded is a Melded
 
 
@@ -116,14 +118,14 @@ class _Replay(Replay[GameState]):
         """Recompute the deal when the record reveals the seed it committed to (P6)."""
         if dealt.proof is None:
             return
-        proof.check_proof(dealt.proof)
+        proof.check_proof(dealt.proof, _FAIR)
         self.deal_check = "committed"
         reveal = next((e for e in self.events if isinstance(e, SeedRevealed)), None)
         if reveal is None:
             return
         try:
-            seed = proof.parse_seed(reveal.server_seed)
-            proof.check_seed(dealt.proof, seed)
+            seed = proof.parse_seed(reveal.server_seed, _FAIR)
+            proof.check_seed(dealt.proof, seed, _FAIR)
         except RuleViolation:
             return  # the reveal is judged where it stands
         penang_proof.check_fair_deal(dealt, dealt.proof, seed)
@@ -186,8 +188,8 @@ class _Replay(Replay[GameState]):
         if committed is None:
             why = "a seed is revealed, but the deal committed to none"
             raise Refusal(index, "P6", "unexpected-reveal", why)
-        seed = proof.parse_seed(event.server_seed)
-        proof.check_seed(committed, seed)
+        seed = proof.parse_seed(event.server_seed, _FAIR)
+        proof.check_seed(committed, seed, _FAIR)
         return reveal_seed(state, seed)
 
     def _dealt(self) -> Dealt:

@@ -33,8 +33,7 @@ from domain.errors import (
 )
 from domain.events import DealProof, Event, LaidOff, Melded, SeedRevealed
 from domain.fair import commitment
-from domain.layoffs import lay_off
-from domain.melds import TableMeld, read_meld
+from domain.melds import TableMeld
 from domain.penang.commands import Action, SwapAction
 from domain.penang.dead_check import has_legal_move
 from domain.penang.events import (
@@ -45,6 +44,7 @@ from domain.penang.events import (
     TurnEnded,
     WildSwapped,
 )
+from domain.penang.melds import lay_off, read_meld
 from domain.penang.moves import describe, legal_moves
 from domain.penang.rules import RULES_VERSION, Rules
 from domain.penang.scoring import score

@@ -46,6 +46,7 @@ from domain.penang.dead_check import (
     swaps_to_a_move,
     usable_jokers,
 )
+from domain.penang.melds import PENANG_TERMS
 from domain.penang.rules import Rules
 from domain.penang.state import GameState
 
@@ -256,7 +257,7 @@ def _lay_offs(
             if joker:
                 yield LayOffAction(meld=meld.id, card="JK")
             continue
-        ends = open_ends(meld)
+        ends = open_ends(meld, PENANG_TERMS)
         for end, position in ends.items():
             card = position_card(position, meld.suit)
             if hand.holds(card):

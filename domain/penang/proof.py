@@ -39,7 +39,7 @@ def check_fair_deal(dealt: Dealt, proof: DealProof, seed: bytes) -> None:
     """The deck shuffled from the seeds deals exactly what `dealt` records (P4, P6)."""
     seats = len(dealt.players)
     rules = dealt.rules
-    deck, drawn, _ = fair.fair_deal(rules, seats, seed, proof.seat_seeds)
+    deck, drawn, _ = fair.fair_deal_of(rules.deck_for(seats), seats, seed, proof.seat_seeds)
     dealer = drawn if proof.dealer_drawn else dealt.dealer
     if dealer != dealt.dealer:
         raise DealMismatch(

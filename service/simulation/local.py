@@ -10,7 +10,7 @@ events end as the service's do: the game's end, then the revealed seed (R3).
 from __future__ import annotations
 
 from domain.events import Event
-from domain.fair import fair_deal
+from domain.fair import fair_deal_of
 from domain.penang.game import declare_dead, play_turn, reveal_seed, start_game
 from domain.penang.state import fold
 from domain.penang.views import view_game
@@ -21,7 +21,7 @@ from service.simulation.plan import GamePlan
 def play_game(plan: GamePlan) -> list[Event]:
     """Every event of the planned game, from the deal to the revealed seed."""
     players = len(plan.bots)
-    deck, dealer, proof = fair_deal(plan.rules, players, plan.server_seed, ())
+    deck, dealer, proof = fair_deal_of(plan.rules.deck_for(players), players, plan.server_seed, ())
     events = start_game(plan.players, deck, plan.rules, dealer, proof)
     state = fold(events)
     bots = plan.seat_bots()

@@ -28,7 +28,7 @@ if str(ROOT) not in sys.path:
 
 from domain.bots import BOT_NAMES, make_bot  # noqa: E402
 from domain.bots.window import seat_state  # noqa: E402
-from domain.fair import fair_deal  # noqa: E402
+from domain.fair import fair_deal_of  # noqa: E402
 from domain.penang.game import play_turn, start_game  # noqa: E402
 from domain.penang.moves import legal_moves  # noqa: E402
 from domain.penang.rules import Rules  # noqa: E402
@@ -47,7 +47,7 @@ def positions() -> tuple[list[GameView], list[GameView]]:
     later: list[GameView] = []
     for number in range(DEALS):
         seed = hashlib.sha256(f"bench-bots/{number}".encode()).digest()
-        deck, dealer, proof = fair_deal(rules, 2, seed, ())
+        deck, dealer, proof = fair_deal_of(rules.deck_for(2), 2, seed, ())
         state = fold(start_game(["a", "b"], deck, rules, dealer, proof))
         if state.turn is None:
             continue

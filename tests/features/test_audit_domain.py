@@ -186,7 +186,7 @@ def _recompute(audit: Audit) -> None:
     seat_seeds = tuple(dealt["proof"]["seat_seeds"])
     seats = len(dealt["players"])
     rules = msgspec.convert(dealt["rules"], type=Rules)
-    deck, dealer, _ = fair.fair_deal(rules, seats, seed, seat_seeds)
+    deck, dealer, _ = fair.fair_deal_of(rules.deck_for(seats), seats, seed, seat_seeds)
     hands, undealt = deal(deck, seats, dealer, rules.hand_size_for(seats))
     audit.recomputed = (
         dealer,

@@ -192,7 +192,9 @@ def play_seeded(
     players: int, rules: Rules, server_seed: bytes, seat_seeds: tuple[str, ...], bot: Bot
 ) -> list[Event]:
     """A whole game dealt from these seeds (domain.fair) and played by `bot`."""
-    deck, dealer, proof = fair.fair_deal(rules, players, server_seed, seat_seeds)
+    deck, dealer, proof = fair.fair_deal_of(
+        rules.deck_for(players), players, server_seed, seat_seeds
+    )
     names = [f"seat-{seat}" for seat in range(players)]
     events = start_game(names, deck, rules, dealer, proof)
     state = fold(events)

@@ -22,7 +22,7 @@ from domain.bots import BOT_NAMES, make_bot
 from domain.bots.window import seat_state
 from domain.cards import Card
 from domain.events import Event
-from domain.fair import fair_deal
+from domain.fair import fair_deal_of
 from domain.penang.dead_check import has_legal_move
 from domain.penang.events import GameEnded
 from domain.penang.game import declare_dead, play_turn, start_game
@@ -49,7 +49,9 @@ class Table:
             dealer = rng.randrange(self.players)
             return friendly_deck(rng, self.players, dealer, self.rules), dealer
         server_seed = hashlib.sha256(str(self.seed).encode()).digest()
-        deck, dealer, _ = fair_deal(self.rules, self.players, server_seed, ())
+        deck, dealer, _ = fair_deal_of(
+            self.rules.deck_for(self.players), self.players, server_seed, ()
+        )
         return deck, dealer
 
 

@@ -25,9 +25,9 @@ from itertools import combinations_with_replacement, product
 from domain.cards import Card
 from domain.commands import LayOffAction, MeldAction
 from domain.errors import RuleViolation
-from domain.layoffs import lay_off
-from domain.melds import End, TableMeld, read_meld
+from domain.melds import End, TableMeld
 from domain.penang.commands import Action, SwapAction
+from domain.penang.melds import lay_off, read_meld
 from domain.penang.rules import Rules
 from domain.penang.state import GameState
 from domain.penang.wildcards import swap_slot

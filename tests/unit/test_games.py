@@ -35,7 +35,7 @@ def test_every_game_is_found_by_its_name_and_rules_version() -> None:
 def test_penangs_spec_is_penangs_own_functions() -> None:
     rules = Rules(cards_per_player=7)
     deck, dealer, proof = fair.fair_deal_of(PENANG.deck(rules, 2), 2, bytes(32), ())
-    assert (deck, dealer) == tuple(fair.fair_deal(rules, 2, bytes(32), ()))[:2]
+    assert (deck, dealer) == tuple(fair.fair_deal_of(rules.deck_for(2), 2, bytes(32), ()))[:2]
     dealt = PENANG.deal(("a", "b"), deck, rules, dealer, proof=proof, number=3)
     assert dealt == start_game(("a", "b"), deck, rules, dealer, proof)
     state = PENANG.fold(dealt, None)

@@ -6,8 +6,8 @@ import pytest
 
 from domain.cards import Card
 from domain.errors import AmbiguousJoker, BadSwap, CannotLayOff, RuleViolation
-from domain.layoffs import lay_off
 from domain.melds import End, TableMeld
+from domain.penang.melds import lay_off
 from domain.penang.rules import Rules
 from domain.penang.wildcards import swap, swap_slot
 
