@@ -48,8 +48,10 @@ alike, so one merged codec (`EventCodec.merged`) reads a store of all of them.
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Callable, Iterable
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar, get_args, get_origin
 
 import msgspec
 
@@ -85,14 +87,17 @@ class EventCodec(Generic[E]):
     @classmethod
     def merged(cls, codecs: Iterable[EventCodec[E]]) -> EventCodec[E]:
         """One codec for several families whose tags never clash (a store of every game's
-        events): a tag two families share must name the same class at the same version."""
+        events): a tag two families share must name the same class at the same version,
+        or the same generic class, which the store then reads with the union of the
+        families' parameters (the draw games' `HandDealt`, each with its game's rules)."""
         types: dict[str, type[E]] = {}
         versions: dict[str, int] = {}
         upcasters: dict[tuple[str, int], Upcaster] = {}
         for codec in codecs:
             for name, event_type in codec.types.items():
-                if types.setdefault(name, event_type) is not event_type:
-                    raise ValueError(f"two event types are tagged {name!r}")
+                known = types.setdefault(name, event_type)
+                if known is not event_type:
+                    types[name] = _joined(name, known, event_type)
                 if versions.setdefault(name, codec.versions[name]) != codec.versions[name]:
                     raise ValueError(f"{name} has two schema versions")
             upcasters.update(codec.upcasters)
@@ -210,8 +215,21 @@ class _Head(msgspec.Struct):
 _head_decoder: Final = msgspec.json.Decoder(_Head)
 
 
+def _joined(name: str, known: type[E], other: type[E]) -> type[E]:
+    """`Event[A]` and `Event[B]`, one generic event class read with two games' parameters,
+    as `Event[A | B]`; any other two classes under one tag clash."""
+    origin = get_origin(known)
+    if origin is None or origin is not get_origin(other):
+        raise ValueError(f"two event types are tagged {name!r}")
+    generic: Any = origin
+    parameters = functools.reduce(operator.or_, (*get_args(known), *get_args(other)))
+    joined: type[E] = generic[parameters]
+    return joined
+
+
 def _tag(cls: type[msgspec.Struct]) -> str:
-    tag = cls.__struct_config__.tag
+    """The tag of an event class, or of a generic one read with its parameters."""
+    tag = (get_origin(cls) or cls).__struct_config__.tag
     if not isinstance(tag, str):
         raise TypeError(f"{cls.__name__} is not a stored event type")
     return tag

@@ -44,7 +44,9 @@ from domain.penang.codec import PENANG_EVENTS
 from domain.penang.commands import Action, SwapAction
 from domain.penang.events import Dealt
 from domain.penang.rules import RULES_VERSION, Rules
+from domain.rummy.rules import RummyRules
 from domain.rummy.spec import RUMMY
+from domain.three13.rules import ThirteenRules
 from domain.three13.spec import THREE_THIRTEEN
 from domain.views import Viewer
 
@@ -105,6 +107,9 @@ PENANG: Final[GameSpec[state.GameState, Rules]] = GameSpec(
     verify=audit.verify_events,
 )
 
+#: Every draw game's rule options, tagged with the game (`"game": "rummy"`): what a draw
+#: game's deal, a match of one, and the contract hold (`domain.drawgame.events.DrawRules`).
+AnyDrawRules = RummyRules | ThirteenRules
 #: Every game of the engine, by name.
 GAMES: Final[dict[str, GameSpec[Any, Any]]] = {
     spec.name: spec for spec in (PENANG, RUMMY, THREE_THIRTEEN)

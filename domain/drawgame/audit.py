@@ -117,7 +117,7 @@ class _Replay(Replay[DrawState]):
             raise Refusal.by(0, error) from None
         self._expect(produced, 0)
 
-    def _check_proof(self, dealt: HandDealt) -> None:
+    def _check_proof(self, dealt: HandDealt[Any]) -> None:
         """Recompute the deal, and the rebuilds, from a revealed seed (P6's recipe, R20)."""
         if dealt.proof is None:
             return  # R20: with no seed, a rebuilt stock is the pile turned over
@@ -137,7 +137,7 @@ class _Replay(Replay[DrawState]):
         self.rebuild = seeded(seed, dealt.proof.seat_seeds)
         self.deal_check = "verified"
 
-    def _check_fair_deal(self, dealt: HandDealt, committed: DealProof, seed: bytes) -> None:
+    def _check_fair_deal(self, dealt: HandDealt[Any], committed: DealProof, seed: bytes) -> None:
         seats, terms = len(dealt.players), self.game.terms
         packs = self.game.packs(dealt.rules, seats)
         deck, drawn, _ = fair.fair_deal_of(packs, seats, seed, committed.seat_seeds)

@@ -23,7 +23,17 @@ from domain.rummy.game import TERMS, RummyAction, play, start_hand
 from domain.rummy.rules import RULES_VERSION, RummyRules
 
 RUMMY_EVENTS: Final = EventCodec[Event](
-    (HandDealt, Drew, Melded, LaidOff, Discarded, StockRebuilt, WentOut, HandEnded, SeedRevealed),
+    (
+        HandDealt[RummyRules],
+        Drew,
+        Melded,
+        LaidOff,
+        Discarded,
+        StockRebuilt,
+        WentOut,
+        HandEnded,
+        SeedRevealed,
+    ),
     {
         "HandDealt": 1,
         "Drew": 1,

@@ -23,7 +23,7 @@ from domain.three13.game import TERMS, ThirteenAction, play, start_hand
 from domain.three13.rules import RULES_VERSION, ThirteenRules
 
 THIRTEEN_EVENTS: Final = EventCodec[Event](
-    (HandDealt, Drew, Discarded, StockRebuilt, WentOut, HandEnded, SeedRevealed),
+    (HandDealt[ThirteenRules], Drew, Discarded, StockRebuilt, WentOut, HandEnded, SeedRevealed),
     {
         "HandDealt": 1,
         "Drew": 1,

@@ -41,6 +41,7 @@ from domain.three13.commands import GoOutAction
 from domain.three13.moves import ThirteenMoves
 from domain.views import Viewer, may_see
 from service.store.game_folds import AnyGameState
+from service.usecases.open_types import dec_hook
 
 #: Every game's actions, tagged by `type`: what a turn's body may hold.
 AnyAction = Action | DrawAction | DiscardAction | GoOutAction
@@ -112,7 +113,7 @@ def as_view(value: object) -> AnyView:
     if not isinstance(value, dict):
         raise TypeError(f"not a view of a game: {type(value).__name__}")
     if "stock_size" in value:
-        return msgspec.convert(value, HandView)
+        return msgspec.convert(value, HandView, dec_hook=dec_hook)
     return msgspec.convert(value, GameView)
 
 

@@ -38,10 +38,11 @@ from service.usecases import auth, clock, game_kinds, matches, retry
 from service.usecases.game_kinds import AnyAction, AnyView
 from service.usecases.idempotency import fingerprint
 from service.usecases.messages import EventRecord, EventsPage, MovesView, TurnResult
+from service.usecases.open_types import dec_hook
 
 Command = Callable[[AnyGameState], list[Event]]
 _encoder = msgspec.json.Encoder()
-_turn_decoder = msgspec.json.Decoder(TurnResult)
+_turn_decoder = msgspec.json.Decoder(TurnResult, dec_hook=dec_hook)
 
 
 class Answer(msgspec.Struct, frozen=True):

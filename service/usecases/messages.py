@@ -15,9 +15,8 @@ import msgspec
 
 from domain.chain import RecordChain, RecordSignature
 from domain.commands import CardText
-from domain.drawgame.events import DrawRules
 from domain.game_spec import GameName
-from domain.games import ALL_GAME_EVENTS
+from domain.games import ALL_GAME_EVENTS, AnyDrawRules
 from domain.penang import rules as penang
 from domain.penang.rules import MIN_PLAYERS, Rules
 from domain.provenance import RecordVerdict
@@ -98,7 +97,7 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     #: A draw game's rule options, tagged with its game; omitted options take RULES.md's.
     draw_rules: (
         Annotated[
-            DrawRules,
+            AnyDrawRules,
             msgspec.Meta(
                 description=(
                     'A draw game\'s rule options, tagged with the game (`"game": "rummy"`): '

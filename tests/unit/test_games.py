@@ -8,8 +8,9 @@ import pytest
 
 from domain import fair
 from domain.cards import build_deck
-from domain.codec import EventCodec
+from domain.codec import EventCodec, MalformedEvent
 from domain.commands import MeldAction
+from domain.drawgame.events import HandDealt
 from domain.errors import MalformedInput, NotInThisGame
 from domain.events import Event, SeedRevealed
 from domain.game_spec import decode_actions
@@ -21,6 +22,8 @@ from domain.penang.moves import legal_moves
 from domain.penang.rules import Rules
 from domain.penang.state import fold
 from domain.penang.views import view_game
+from domain.rummy.rules import RummyRules
+from domain.three13.rules import ThirteenRules
 
 from .support import cards
 
@@ -118,6 +121,31 @@ def test_a_merged_codec_refuses_two_types_with_one_tag() -> None:
     same = EventCodec[Event]((SeedRevealed,), {"SeedRevealed": 2})
     with pytest.raises(ValueError, match="schema versions"):
         EventCodec.merged([PENANG_EVENTS, same])
+
+
+def test_a_merged_codec_reads_a_shared_generic_event_with_every_games_parameters() -> None:
+    """The draw games share `HandDealt`, each game's codec reading it with its own rules
+    (R31): a store of both reads either, as the stored rules' `game` tag says."""
+    rummy = EventCodec[Event]((HandDealt[RummyRules],), {"HandDealt": 1})
+    thirteen = EventCodec[Event]((HandDealt[ThirteenRules],), {"HandDealt": 1})
+    both = EventCodec.merged([rummy, thirteen])
+    deals = [
+        HandDealt(
+            rules=rules,
+            rules_version="x-1",
+            players=("a", "b"),
+            dealer=0,
+            hands=(("AS",), ("2S",)),
+            upcard="3S",
+            stock=(),
+        )
+        for rules in (RummyRules(ace_high=True), ThirteenRules(packs=2))
+    ]
+    for dealt in deals:
+        assert both.decode(both.encode(dealt)) == dealt
+        assert both.decode_json(both.encode_json(dealt)) == dealt
+    with pytest.raises(MalformedEvent, match=r"\$\.rules\.game"):
+        rummy.decode(both.encode(deals[1]))
 
 
 @pytest.mark.parametrize(("kind", "rule"), [("swap", "B1"), ("go_out", "B7")])
