@@ -28,6 +28,7 @@ from collections.abc import Sequence
 
 from domain import proof
 from domain.errors import RummyError
+from domain.games import GAMES
 from domain.match import commands
 from domain.match.events import (
     AnyMatchEvent,
@@ -52,7 +53,6 @@ from domain.match.verdicts import (
     seats_text,
     show,
 )
-from domain.penang.rules import RULES_VERSION
 from domain.provenance import RecordVerdict
 from domain.records import verify_record
 from domain.replay import DealCheck
@@ -139,10 +139,7 @@ class _MatchReplay:
         if not isinstance(opened, MatchOpened | DrawMatchOpened):
             why = "a match begins with MatchOpened or DrawMatchOpened"
             raise Refusal("R18", "no-opening", why, match_event=0)
-        if isinstance(opened, DrawMatchOpened):
-            known = commands.DRAW_RULES_VERSIONS[opened.options.game]
-        else:
-            known = RULES_VERSION
+        known = GAMES[opened.options.game].rules_version
         for who, named in (("the header", self.record.rules_version), ("this verifier", known)):
             if named != opened.rules_version:
                 why = f"MatchOpened names rules {opened.rules_version!r}; {who} says {named!r}"

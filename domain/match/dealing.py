@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import msgspec
 
 from domain.cards import Card
-from domain.drawgame.events import HandEnded
+from domain.deal import Scored
 from domain.errors import InvalidRules
 from domain.events import Event
 from domain.fair import fair_deal_of, game_seed
@@ -28,7 +28,6 @@ from domain.games import GAMES
 from domain.match.commands import game_scored, game_started, next_game, reveal_match_seed
 from domain.match.events import AnyMatchEvent
 from domain.match.state import MatchState, fold
-from domain.penang.events import GameEnded
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +74,7 @@ def advance(
 
 def after_game(
     state: MatchState,
-    ended: GameEnded | HandEnded,
+    ended: Scored,
     match_seed: bytes | None,
     game_ids: Iterator[str],
     decks: Mapping[int, Sequence[Card]] | None = None,

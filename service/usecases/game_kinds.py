@@ -30,10 +30,11 @@ from domain.drawgame.piles import seeded
 from domain.drawgame.state import DrawState
 from domain.drawgame.views import DrawEventView, HandView, view_draw_event
 from domain.events import Event
-from domain.game_spec import GameName, GameSpec, Rebuild, decode_actions
-from domain.games import GAMES, PENANG
+from domain.game_spec import GameSpec, Rebuild, decode_actions
+from domain.games import GAMES, GameName
 from domain.penang.commands import Action
 from domain.penang.moves import LegalMoves
+from domain.penang.spec import PENANG
 from domain.penang.views import EventView, GameView
 from domain.penang.views import view_event as view_penang_event
 from domain.rummy.moves import RummyMoves

@@ -13,8 +13,7 @@ from uuid import UUID
 import msgspec
 
 from domain.commands import CardText
-from domain.game_spec import GameName
-from domain.games import AnyDrawRules
+from domain.games import AnyDrawRules, GameName
 from domain.match.codec import MATCH_EVENTS
 from domain.match.events import AnyMatchEvent
 from domain.match.options import MatchOptions

@@ -15,8 +15,7 @@ import msgspec
 
 from domain.chain import RecordChain, RecordSignature
 from domain.commands import CardText
-from domain.game_spec import GameName
-from domain.games import ALL_GAME_EVENTS, AnyDrawRules
+from domain.games import ALL_GAME_EVENTS, AnyDrawRules, GameName
 from domain.penang import rules as penang
 from domain.penang.rules import MIN_PLAYERS, Rules
 from domain.provenance import RecordVerdict

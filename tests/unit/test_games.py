@@ -14,12 +14,13 @@ from domain.drawgame.events import HandDealt
 from domain.errors import MalformedInput, NotInThisGame
 from domain.events import Event, SeedRevealed
 from domain.game_spec import decode_actions
-from domain.games import ALL_GAME_EVENTS, GAMES, PENANG, spec_for_rules_version
+from domain.games import ALL_GAME_EVENTS, GAMES, spec_for_rules_version
 from domain.penang.codec import PENANG_EVENTS
 from domain.penang.commands import SwapAction
 from domain.penang.game import play_turn, start_game
 from domain.penang.moves import legal_moves
 from domain.penang.rules import Rules
+from domain.penang.spec import PENANG
 from domain.penang.state import fold
 from domain.penang.views import view_game
 from domain.rummy.rules import RummyRules
