@@ -230,7 +230,7 @@ class EventsPage(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class MovesView(msgspec.Struct, frozen=True, kw_only=True):
-    """A seat's legal moves now (domain.moves), at the game's version."""
+    """A seat's legal moves now, as its game lists them, at the game's version."""
 
     version: Version
     moves: Moves
