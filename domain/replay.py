@@ -7,12 +7,12 @@ first bad event (`Refusal`: where it is, the rule it breaks, a stable code), the
 
 `Replay` is the loop every game's replay runs: check the deal, then re-decide one
 command at a time from the state folded so far, until the record ends or an event is
-refused. A replay refuses a record at its first bad event, with the code of the rules' error that
-the event's command raised (`domain.errors`), or with one of its own, `ReplayCode`, for
-what no command decides (a record that does not begin with the deal, an event the engine
-would not have recorded, anything after the end). The service answers an import the
-replay refuses with that code, so the contract lists them: `REPLAY_CODES` is read from
-the type that every literal code here is checked against.
+refused. A replay refuses a record at its first bad event, with the code of the rules'
+error that the event's command raised (`domain.errors`), or with one of its own,
+`ReplayCode`, for what no command decides (a record that does not begin with the deal,
+an event the engine would not have recorded, anything after the end). The service
+answers an import the replay refuses with that code, so the contract lists them:
+`REPLAY_CODES` is read from the type that every literal code here is checked against.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Commands on a match: open, claim and leave seats, start, deal and score games, close.
 
 Each command checks the match's rules against its state and returns the new events,
-or raises one rule violation. The games themselves are dealt and played by
-`domain.penang.game`; these commands say which game comes next and who deals it:
+or raises one rule violation. The games themselves are dealt and played by their own
+rules (each game's spec, `domain.games`); these commands say which game comes next and
+who deals it:
 
 - the first dealer is drawn at random (P6): the service draws it from the match's
   committed seed (`domain.fair.first_dealer`), and a match record shows the draw;
