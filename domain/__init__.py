@@ -1,72 +1,31 @@
-"""Penang Rummy rules engine: pure functions and values, no I/O, no clock, no randomness.
+"""A rummy rules engine: pure functions and values, no I/O, no clock, no randomness.
 
-Modules, one per game concept: `cards` (notation, decks: P1, P2), `rules` (options:
-D1–D8), `deal` (P3–P5, P7, P8), `melds` (P13–P18, D3, D4), `layoffs` (P19–P21),
-`wildcards` (P22–P25), `commands` (turn actions), `events`, `state` (fold), `game`
-(commands: P9–P12, P26–P32, D5–D8, and a turn clock's timeout: R19), `dead_check` (the
-exact dead check: P29, R8), `moves` (legal moves as whole turns: D6), `scoring` (P33,
-D1, D7), `views` (what each seat may see), `fair` (seeded deals and the first dealer:
-P6), `rule_ids`, `codec`, `records` and `audit` (game records and their verification),
-`chain` and `provenance` (the records' hash chain, and what it and a signature say);
-`match` (matches: several games at one table, P6–P8, R16–R18).
+The engine plays several games of the rummy family on one game-neutral core; each game
+is a package of its own that builds its `GameSpec` and is registered once:
 
-The engine plays two more rummy games on the same core: `meld_terms` gives runs and sets
-their ace rule, wild cards and rule ids per game; `drawgame` is what basic Rummy
-(`rummy`, B1–B12) and Three Thirteen (`three13`, T1–T11) share; `game_spec` and `games`
-put every game behind one surface (see `domain.games` for the layout).
+    core           domain/: `cards` (the notation, packs: P1, P2), `meld_terms`, `melds`
+                   and `layoffs` (runs and sets, the ace rule and wild cards as a game's
+                   parameters), `deal` (one card at a time from the dealer's left, the
+                   next dealer of a match: P4, P7, P8), `fair` (decks and dealers drawn
+                   from seeds, stock rebuilds: P6, R20), `events` (the base, and the
+                   table events every game shares), `commands` (the table's actions),
+                   `codec` (stored events), `views` (the one `may_see`), `replay` and
+                   `mismatch` (what every game's replay shares), `proof` (a deal's
+                   commitment and revealed seed), `records`, `chain` and `provenance`
+                   (records and what they prove), `errors`, `rule_ids`, `game_spec` (the
+                   surface every game gives) and `games` (the registry: the one module
+                   of the core that names the games)
+    draw games     domain/drawgame/: what basic Rummy and Three Thirteen share (the stock
+                   and the discard pile, drawing and discarding, their events, fold,
+                   views and replay); no game's rules
+    Penang Rummy   domain/penang/: P1–P33, D1–D8 (its rules, turns, dead check, legal
+                   moves, scoring, views, codec and replay)
+    basic Rummy    domain/rummy/: B1–B12
+    Three Thirteen domain/three13/: T1–T11
+    matches        domain/match/: several games at one table, one model over every game
+                   (P6–P8, R16–R18, R24, R29, R31)
+    bots           domain/bots/: players of any seat of any game, from what it may see
+
+Imports point inward: a game imports the core and never another game; the core imports
+no game but through the registry (tests/unit/test_layering.py keeps it so).
 """
-
-from domain.cards import Card, build_deck, format_cards, parse_cards
-from domain.commands import Action, LayOffAction, MeldAction, SwapAction, Turn
-from domain.dead_check import has_legal_move
-from domain.events import (
-    AnyEvent,
-    Dealt,
-    DeclaredDead,
-    DeclaredGame,
-    Event,
-    GameEnded,
-    LaidOff,
-    Melded,
-    PassportMelded,
-    TurnEnded,
-    WildSwapped,
-)
-from domain.game import declare_dead, play_turn, start_game, time_out
-from domain.moves import LegalMoves, legal_moves
-from domain.rules import Rules
-from domain.state import GameState, evolve, fold
-
-__all__ = [
-    "Action",
-    "AnyEvent",
-    "Card",
-    "Dealt",
-    "DeclaredDead",
-    "DeclaredGame",
-    "Event",
-    "GameEnded",
-    "GameState",
-    "LaidOff",
-    "LayOffAction",
-    "LegalMoves",
-    "MeldAction",
-    "Melded",
-    "PassportMelded",
-    "Rules",
-    "SwapAction",
-    "Turn",
-    "TurnEnded",
-    "WildSwapped",
-    "build_deck",
-    "declare_dead",
-    "evolve",
-    "fold",
-    "format_cards",
-    "has_legal_move",
-    "legal_moves",
-    "parse_cards",
-    "play_turn",
-    "start_game",
-    "time_out",
-]

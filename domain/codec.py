@@ -1,4 +1,4 @@
-"""The event codec: the one place that knows how events are stored (storage and records).
+"""The event codec machinery: how every game's events are stored (storage and records).
 
 A stored event is a JSON object with the event's fields, its type in `"type"` and
 its schema version in `"v"`:
@@ -10,57 +10,52 @@ Three versions meet in a stored game, each with its own job:
 
 - the record format (`penang-rummy-record/1`, or `/2` with a hash chain and a
   signature; `domain.records`) says how events are wrapped in a file;
-- the rules version (`Dealt.rules_version`, `domain.rules.RULES_VERSION`) says which
-  rules the game was played under, with its rule options in `Dealt.rules`;
-- each event type's schema version (`SCHEMA_VERSIONS` below) says which shape its
+- the rules version (`penang-1`, `rummy-1`, `three-thirteen-1`: the deal event's
+  `rules_version`) says which game's rules the game was played under, with its rule
+  options in the deal;
+- each event type's schema version (its codec's `versions`) says which shape its
   fields were stored in.
 
 How an event type evolves:
 
 1. A new field with a default needs nothing here: an event stored without it decodes
-   to the default, and the schema version stays. `Dealt.proof` (fair deals) is such a
-   field: a deal stored without it decodes with `proof = None`, and the verifier then
-   says the deal is unproven.
+   to the default, and the schema version stays. Penang's `Dealt.proof` (fair deals) is
+   such a field: a deal stored without it decodes with `proof = None`, and the verifier
+   then says the deal is unproven.
 2. A change of shape (a field renamed, removed, made required, or its meaning changed)
-   bumps the type's schema version here and registers an upcaster for the old version:
-   a function from the old stored dict to the next version's dict. Reading applies the
-   upcasters in turn (v1 → v2 → … → current), then converts the dict to the event type.
-   Upcasters take and return plain dicts and never import event classes, so an old
-   shape stays readable however the classes move on.
+   bumps the type's schema version and registers an upcaster for the old version: a
+   function from the old stored dict to the next version's dict (`EventCodec.upcaster`).
+   Reading applies the upcasters in turn (v1 → v2 → … → current), then converts the dict
+   to the event type. Upcasters take and return plain dicts and never import event
+   classes, so an old shape stays readable however the classes move on.
 3. A change of meaning that an old event cannot be translated to is a new event type,
    never a silent reuse of an old one.
 4. A new value of an enumerated field, whose old values keep their meaning, needs
-   nothing either: `DeclaredDead.reason` gained `timeout` (R19) at schema version 1.
-   Every event stored before reads as it did, byte for byte (the golden records hold
-   them); a reader that predates the value refuses an event carrying it as malformed,
-   rather than misreading it.
+   nothing either: Penang's `DeclaredDead.reason` gained `timeout` (R19) at schema
+   version 1. Every event stored before reads as it did, byte for byte (the golden
+   records hold them); a reader that predates the value refuses an event carrying it as
+   malformed, rather than misreading it.
 
-The one upcaster so far is the worked example of rule 2, defined with the codec: `Dealt`
-v1 is a deal stored without `rules_version`. The service has never written one. A v1
-deal can only mean `penang-1`, the first rules version, so the upcaster to v2 writes
-that in; v2 requires the field, because a deal whose rules version is unknown must
-never replay under whatever rules are current.
-
-Rule options (`domain.rules.Rules`) are stored inside `Dealt`; a change to their shape
-is a change to `Dealt`'s shape and is upcast here in the same way.
+A game's rule options are stored inside its deal event; a change to their shape is a
+change to the deal's shape and is upcast in the same way. The one upcaster so far is
+the worked example of rule 2: Penang's `Dealt` v1 (`domain.penang.codec`).
 
 The same stored form serves every family of events (a game's, a match's): each family
 is one `EventCodec` with its own types, schema versions and upcasters. Each game of the
 engine (`domain.games`) is its own family, and no two games tag different event types
-alike, so one merged codec (`EventCodec.merged`) reads a store of all of them. The
-module's functions (`encode_event`, `decode_event`, …) are those of `GAME_EVENTS`,
-Penang Rummy's.
+alike, so one merged codec (`EventCodec.merged`) reads a store of all of them.
 """
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Callable, Iterable
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar, get_args, get_origin
 
 import msgspec
 
 from domain.errors import MalformedInput
-from domain.events import EVENT_TYPES, Event
 
 StoredEvent = dict[str, Any]
 Upcaster = Callable[[StoredEvent], StoredEvent]
@@ -92,14 +87,17 @@ class EventCodec(Generic[E]):
     @classmethod
     def merged(cls, codecs: Iterable[EventCodec[E]]) -> EventCodec[E]:
         """One codec for several families whose tags never clash (a store of every game's
-        events): a tag two families share must name the same class at the same version."""
+        events): a tag two families share must name the same class at the same version,
+        or the same generic class, which the store then reads with the union of the
+        families' parameters (the draw games' `HandDealt`, each with its game's rules)."""
         types: dict[str, type[E]] = {}
         versions: dict[str, int] = {}
         upcasters: dict[tuple[str, int], Upcaster] = {}
         for codec in codecs:
             for name, event_type in codec.types.items():
-                if types.setdefault(name, event_type) is not event_type:
-                    raise ValueError(f"two event types are tagged {name!r}")
+                known = types.setdefault(name, event_type)
+                if known is not event_type:
+                    types[name] = _joined(name, known, event_type)
                 if versions.setdefault(name, codec.versions[name]) != codec.versions[name]:
                     raise ValueError(f"{name} has two schema versions")
             upcasters.update(codec.upcasters)
@@ -217,49 +215,21 @@ class _Head(msgspec.Struct):
 _head_decoder: Final = msgspec.json.Decoder(_Head)
 
 
+def _joined(name: str, known: type[E], other: type[E]) -> type[E]:
+    """`Event[A]` and `Event[B]`, one generic event class read with two games' parameters,
+    as `Event[A | B]`; any other two classes under one tag clash."""
+    origin = get_origin(known)
+    if origin is None or origin is not get_origin(other):
+        raise ValueError(f"two event types are tagged {name!r}")
+    generic: Any = origin
+    parameters = functools.reduce(operator.or_, (*get_args(known), *get_args(other)))
+    joined: type[E] = generic[parameters]
+    return joined
+
+
 def _tag(cls: type[msgspec.Struct]) -> str:
-    tag = cls.__struct_config__.tag
+    """The tag of an event class, or of a generic one read with its parameters."""
+    tag = (get_origin(cls) or cls).__struct_config__.tag
     if not isinstance(tag, str):
         raise TypeError(f"{cls.__name__} is not a stored event type")
     return tag
-
-
-#: The game's events, and the current schema version of each: bumped only with an upcaster.
-GAME_EVENTS: Final = EventCodec[Event](
-    EVENT_TYPES,
-    {
-        "Dealt": 2,
-        "PassportMelded": 1,
-        "Melded": 1,
-        "LaidOff": 1,
-        "WildSwapped": 1,
-        "TurnEnded": 1,
-        "DeclaredDead": 1,
-        "DeclaredGame": 1,
-        "GameEnded": 1,
-        "SeedRevealed": 1,
-    },
-)
-SCHEMA_VERSIONS: Final = GAME_EVENTS.versions
-UPCASTERS: Final = GAME_EVENTS.upcasters
-
-
-@GAME_EVENTS.upcaster("Dealt", 1)
-def _dealt_v1_to_v2(data: StoredEvent) -> StoredEvent:
-    """Dealt v1 stored no rules version: every v1 deal was played under `penang-1`."""
-    return {**data, "rules_version": "penang-1"}
-
-
-encode_event: Final = GAME_EVENTS.encode
-upcast: Final = GAME_EVENTS.upcast
-decode_event: Final = GAME_EVENTS.decode
-decode_events: Final = GAME_EVENTS.decode_events
-#: `event` as one line of JSON (no newline).
-encode_event_json: Final = GAME_EVENTS.encode_json
-
-
-#: The event stored as JSON `data`.
-decode_event_json: Final = GAME_EVENTS.decode_json
-
-
-GAME_EVENTS.check()

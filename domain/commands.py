@@ -1,7 +1,11 @@
-"""Commands: the actions of one turn (P9–P12, P19–P25, D8) and their wire form.
+"""The table actions every game with melds on the table shares, in their wire form.
 
-A turn is an ordered list of actions, checked in order against the state as it
-evolves within the turn, and recorded whole or not at all (D8).
+Cards are written in the one notation (`domain.cards`): `CardText` checks it in the
+contract, `StandIn` what a joker stands for (D4). `meld` lays 3 or more cards from hand
+as a run or a set (Penang's P13–P18, basic Rummy's B5), `lay_off` adds one card to a
+table meld (P19–P21, B6). Each game's command holds them beside its own actions
+(`domain.penang.commands`, `domain.drawgame.commands`) and checks them in order against
+its state as it evolves within the command, recording all of it or nothing (D8, R22).
 """
 
 from __future__ import annotations
@@ -54,21 +58,3 @@ class LayOffAction(
     card: CardText
     #: Which end of a run: needed only where the card fits both (a joker, D4).
     end: Literal["low", "high"] | None = None
-
-
-class SwapAction(
-    msgspec.Struct, frozen=True, tag_field="type", tag="swap", forbid_unknown_fields=True
-):
-    """Replace a table joker with the natural card it stands for; the joker goes to hand (P23)."""
-
-    meld: MeldId
-    card: CardText
-
-
-Action = MeldAction | LayOffAction | SwapAction
-
-
-class Turn(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A whole turn: its actions in order, recorded together or not at all (D8)."""
-
-    actions: tuple[Action, ...]

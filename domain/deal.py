@@ -10,14 +10,16 @@ The first dealer of a match (P6) is drawn with the deck order, from seeds (`doma
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from domain.cards import Card
 from domain.errors import InvalidRules
 
 
+@runtime_checkable
 class Scored(Protocol):
-    """A finished game's points and winners, by seat (`GameEnded`, `MatchGameScored`)."""
+    """A finished game's points and winners, by seat: the end of a game (Penang's
+    `GameEnded`, a draw game's `HandEnded`) and a match's score of it (`MatchGameScored`)."""
 
     @property
     def points(self) -> tuple[int, ...]: ...

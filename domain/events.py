@@ -1,18 +1,25 @@
-"""The game's events: immutable facts, past tense, folded into state by `domain.state`.
+"""Events' base, and the table events every game shares: immutable facts, past tense.
 
-A game's stream begins with `Dealt` and ends with `GameEnded`. Cards are written in
-the game's notation. Events evolve by adding fields with defaults; a change of
-meaning is a new event type or an upcast (see `domain.codec`).
+Every event of every game is an `Event`: a msgspec struct tagged by its `"type"`, which
+is how it is stored (`domain.codec`) and how a store of every game's events tells them
+apart (no two games tag different types alike). Each game folds its own events into its
+state (`domain.penang.state`, `domain.drawgame.state`).
+
+The events here mean the same in every game that records them: a meld laid on the table
+(`Melded`: Penang's P13, basic Rummy's B5), a card laid off onto one (`LaidOff`: P19,
+P20, B6), and the server seed revealed once the game is over (`SeedRevealed`: P6, R3,
+R28), whose SHA-256 the deal published in its `DealProof` (`domain.fair`). Cards are
+written in the game's notation. Events evolve by adding fields with defaults; a change
+of meaning is a new event type or an upcast (`domain.codec`).
 """
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+from typing import Literal
 
 import msgspec
 
 from domain.melds import MeldKind
-from domain.rules import Rules
 
 
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
@@ -36,18 +43,6 @@ class DealProof(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     dealer_drawn: bool = True
 
 
-class Dealt(Event, frozen=True, tag="Dealt"):
-    """The deal (P3, P4): each seat's hand and the undealt cards put aside (P5)."""
-
-    rules: Rules
-    rules_version: str
-    players: tuple[str, ...]
-    dealer: int
-    hands: tuple[tuple[str, ...], ...]
-    undealt: tuple[str, ...]
-    proof: DealProof | None = None
-
-
 class Melded(Event, frozen=True, tag="Melded"):
     """A seat laid a meld; `stands_for` gives what each card counts as (D4)."""
 
@@ -56,10 +51,6 @@ class Melded(Event, frozen=True, tag="Melded"):
     kind: MeldKind
     cards: tuple[str, ...]
     stands_for: tuple[str, ...]
-
-
-class PassportMelded(Melded, frozen=True, tag="PassportMelded"):
-    """A seat's first meld of the game: its passport (P26)."""
 
 
 class LaidOff(Event, frozen=True, tag="LaidOff"):
@@ -72,72 +63,7 @@ class LaidOff(Event, frozen=True, tag="LaidOff"):
     end: Literal["low", "high"] | None = None
 
 
-class WildSwapped(Event, frozen=True, tag="WildSwapped"):
-    """A seat replaced the joker at `slot` of a meld with `card` and took the joker (P23)."""
-
-    seat: int
-    meld: int
-    slot: int
-    card: str
-
-
-class TurnEnded(Event, frozen=True, tag="TurnEnded"):
-    """The seat's turn is over; play passes clockwise to the next live seat (P9)."""
-
-    seat: int
-
-
-class DeclaredDead(Event, frozen=True, tag="DeclaredDead"):
-    """The seat is dead (P28–P30): declared by the seat, by the engine (D6), or by the
-    table's turn clock when the seat's time ran out (`timeout`, R19)."""
-
-    seat: int
-    reason: Literal["declared", "no_move", "no_passport", "timeout"]
-
-
-class DeclaredGame(Event, frozen=True, tag="DeclaredGame"):
-    """The seat emptied its hand and wins (P31)."""
-
-    seat: int
-
-
-class GameEnded(Event, frozen=True, tag="GameEnded"):
-    """The game is over (P31, P32): every seat's deadwood and points (P33, D1, D7)."""
-
-    reason: Literal["game", "all_dead"]
-    deadwood: tuple[tuple[str, ...], ...]
-    points: tuple[int, ...]
-    winners: tuple[int, ...]
-
-
 class SeedRevealed(Event, frozen=True, tag="SeedRevealed"):
     """After the end: the server seed (hex) whose SHA-256 `Dealt.proof` committed to."""
 
     server_seed: str
-
-
-AnyEvent = (
-    Dealt
-    | PassportMelded
-    | Melded
-    | LaidOff
-    | WildSwapped
-    | TurnEnded
-    | DeclaredDead
-    | DeclaredGame
-    | GameEnded
-    | SeedRevealed
-)
-EVENT_TYPES: tuple[type[Event], ...] = get_args(AnyEvent)
-
-
-def known_event(event: Event) -> AnyEvent:
-    """`event` typed as one of `AnyEvent`'s members, or TypeError.
-
-    A `match` on the result ends with `assert_never`: adding an event type to `AnyEvent`
-    then fails the type check wherever events are matched (`domain.state.evolve`,
-    `domain.views.view_event`) until each handles it.
-    """
-    if isinstance(event, AnyEvent):
-        return event
-    raise TypeError(f"unknown event {type(event).__name__}")

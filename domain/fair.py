@@ -24,10 +24,11 @@ Algorithm `hmac-sha256-fisher-yates/1`:
    The server seed stays secret until the game ends, so nobody can foresee a rebuild,
    and the verifier recomputes each one once the seed is revealed (R20).
 
-`fair_deal` (Penang's deck from its rules) and `fair_deal_of` (any game's deck) are the
-whole recipe, from seeds to deck, dealer and proof: the service deals with them and the
-verifiers (`domain.proof`, `domain.drawgame.audit`) recompute a deal with them, so the
-two cannot drift apart. docs/auditors.md gives a test vector; tests/audit/test_audit_fair_vector.py
+`fair_deal_of` is the whole recipe, from seeds to deck, dealer and proof, for any game's
+deck (its `GameSpec.deck`: Penang's packs and jokers, P1 and P2; basic Rummy's one pack;
+Three Thirteen's packs): the service deals with it and the verifiers
+(`domain.penang.proof`, `domain.drawgame.audit`) recompute a deal with it, so the two
+cannot drift apart. docs/auditors.md gives a test vector; tests/audit/test_audit_fair_vector.py
 checks it against an independent implementation, as tests/audit/test_audit_rebuild_vector.py
 checks the rebuilds.
 """
@@ -39,9 +40,8 @@ import hmac
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from domain.cards import Card, build_deck, sort_cards
+from domain.cards import Card, sort_cards
 from domain.events import DealProof
-from domain.rules import Rules
 
 ALGORITHM = "hmac-sha256-fisher-yates/1"
 _DOMAIN = b"penang-rummy/deal/1"
@@ -115,14 +115,6 @@ class FairDeal(NamedTuple):
     deck: list[Card]
     dealer: int
     proof: DealProof
-
-
-def fair_deal(rules: Rules, seats: int, server_seed: bytes, seat_seeds: Sequence[str]) -> FairDeal:
-    """The deck Penang's rules call for (P1, P2) shuffled by the seeds, the dealer they
-    draw (P6), and the proof `Dealt` publishes: the commitment to the server seed, and
-    the seats' seeds."""
-    deck = build_deck(rules.packs_for(seats), rules.jokers)
-    return fair_deal_of(deck, seats, server_seed, seat_seeds)
 
 
 def fair_deal_of(

@@ -3,29 +3,28 @@
 A game is data plus the functions the service calls: its name, rules type and version,
 event codec and deal event, its actions, and deal, play, declare dead, fold, views,
 legal moves, next dealer, reveal the seed and verify a record. Each game builds its
-spec from its own modules (`domain.games` for Penang Rummy, `domain.rummy.spec`,
-`domain.three13.spec`); `domain.games` registers them all. `decode_actions` reads a
-command's actions for one game, refusing another game's action with this game's rule
-(a `draw` in Penang is P12, a `swap` in Three Thirteen T7).
+spec from its own modules (`domain.penang.spec`, `domain.rummy.spec`,
+`domain.three13.spec`); `domain.games` registers them all, and nothing here names a
+game. `decode_actions` reads a command's actions for one game, refusing another game's
+action with this game's rule (a `draw` in Penang is P12, a `swap` in Three Thirteen T7).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 
-from domain.audit import Verdict
 from domain.cards import Card
 from domain.codec import EventCodec
 from domain.errors import MalformedInput, NotInThisGame, UnreadableAction
 from domain.events import DealProof, Event
+from domain.replay import Verdict
 from domain.rule_ids import RuleId
 from domain.views import Viewer
 
-GameName = Literal["penang", "rummy", "three-thirteen"]
 #: The new order of a stock rebuilt from `cards` for the n-th time (B11, T10), from the
 #: seeds the deal committed to (`domain.fair.rebuild_order`); None where no seed was.
 Rebuild = Callable[[Sequence[Card], int], Sequence[Card]]
@@ -66,7 +65,8 @@ class Deal(Protocol[R_contra]):
 class GameSpec(Generic[S, R]):
     """One game of the engine: its data and the functions the service calls."""
 
-    name: GameName
+    #: Its name in the registry (`domain.games.GameName`) and in a client's request.
+    name: str
     title: str
     #: The numbers of seats the game takes (P2, B1, T2): what `validate` accepts.
     players: range

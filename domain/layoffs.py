@@ -4,20 +4,19 @@ A run grows at either end only, never past its game's highest position nor beyon
 longest run (P20, P16: 14 cards with a high ace; 13, ace low only, in basic Rummy's B5);
 a set takes any card of its rank (P20, B6), up to its game's largest set (B5: four). A
 joker may be laid off where D5's option allows; where both ends of a run are open and
-stand for different cards, it must name its end. `lay_off` lays off in Penang;
-`lay_off_as` in any game, by its `MeldTerms`.
+stand for different cards, it must name its end. `lay_off_as` lays off in any game, by
+its `MeldTerms` (Penang's: `domain.penang.melds`).
 """
 
 from __future__ import annotations
 
 from domain.cards import LOW_ACE, Card, rank_text
 from domain.errors import AmbiguousJoker, CannotLayOff
-from domain.meld_terms import KING, PENANG_TERMS, MeldTerms
+from domain.meld_terms import KING, MeldTerms
 from domain.melds import End, TableMeld, position_card, replace_cards
-from domain.rules import Rules
 
 
-def open_ends(meld: TableMeld, terms: MeldTerms = PENANG_TERMS) -> dict[End, int]:
+def open_ends(meld: TableMeld, terms: MeldTerms) -> dict[End, int]:
     """The positions a run can still grow to, by end (P20, P16)."""
     ends: dict[End, int] = {}
     if meld.kind != "run" or len(meld.cards) >= terms.max_run:
@@ -29,17 +28,11 @@ def open_ends(meld: TableMeld, terms: MeldTerms = PENANG_TERMS) -> dict[End, int
     return ends
 
 
-def lay_off(
-    meld: TableMeld, card: Card, end: End | None, rules: Rules
-) -> tuple[TableMeld, str, End | None]:
-    """The meld with `card` added, what the card stands for, and the end it went to."""
-    return lay_off_as(meld, card, end, PENANG_TERMS, jokers_lay_off=rules.jokers_lay_off)
-
-
 def lay_off_as(
     meld: TableMeld, card: Card, end: End | None, terms: MeldTerms, *, jokers_lay_off: bool
 ) -> tuple[TableMeld, str, End | None]:
-    """`lay_off` under a game's `terms`: its ace, its longest run, the rule ids it names."""
+    """The meld with `card` added, what the card stands for, and the end it went to, under
+    a game's `terms`: its ace, its longest run, the rule ids it names."""
     if card.is_joker and not jokers_lay_off:
         raise CannotLayOff("JK: jokers may not be laid off at this table", "D5")
     if meld.kind == "set":

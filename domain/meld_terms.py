@@ -14,8 +14,9 @@ handful of parameters (`MeldTerms`), which `domain.melds` and `domain.layoffs` t
   reading will do);
 - the rule ids a refusal names, so that each game cites its own rules.
 
-`PENANG_TERMS` are Penang's (P13–P16, P20, D3): reading a Penang meld with them gives the
-very results, refusals and rule ids Penang always gave.
+Each game gives its own: Penang's `PENANG_TERMS` (`domain.penang.melds`: P13–P16, P20,
+D3), basic Rummy's by its options (`domain.rummy.rules`), Three Thirteen's by its hand
+(`domain.three13.rules`).
 """
 
 from __future__ import annotations
@@ -123,7 +124,3 @@ class MeldTerms:
     def is_wild(self, card: Card) -> bool:
         """Whether `card` stands for another: a joker, or a card of the wild rank."""
         return card.is_joker or card.rank == self.wild_rank
-
-
-#: Penang Rummy's melds: the ace low or high (P14), jokers wild (P22), the P and D ids.
-PENANG_TERMS: Final = MeldTerms()

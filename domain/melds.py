@@ -4,18 +4,18 @@ A run is 3–14 cards of one suit on consecutive positions 1..14, where 1 is the
 ace and 14 the high ace (P14–P16): it never wraps past the high ace. A set is 3 or
 more cards of one rank, duplicate suits allowed (P17, P18). A joker stands for one
 definite card in a run, or for the rank of a set, fixed when it is placed (D4).
-`read_meld` reads Penang's melds; `read_meld_as` any game's, by its `MeldTerms`
-(`domain.meld_terms`: the ace low only, wild ranks, the rule ids each game names).
+`read_meld_as` reads any game's melds, by its `MeldTerms` (`domain.meld_terms`: the ace
+low only, wild ranks, the rule ids each game names; Penang's: `domain.penang.melds`).
 
 Nothing here knows about turns or seats' hands: these functions answer "is this a
 meld, and what does each wild card stand for". Extending a meld is `domain.layoffs`;
-replacing a joker is `domain.wildcards`.
+replacing a joker is `domain.penang.wildcards`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import product
 from typing import Final, Literal, NoReturn
 
@@ -34,8 +34,7 @@ from domain.errors import (
     MalformedCard,
     NotAMeld,
 )
-from domain.meld_terms import PENANG_TERMS, MeldTerms
-from domain.rules import Rules
+from domain.meld_terms import MeldTerms
 
 MeldKind = Literal["run", "set"]
 End = Literal["low", "high"]
@@ -124,11 +123,6 @@ def meld_from_record(
 
 
 # --- reading cards as a meld -------------------------------------------------------
-
-
-def read_meld(cards: Sequence[Card], jokers: Sequence[str], rules: Rules) -> MeldShape:
-    """The one Penang meld these cards make, or the rule they break (P13–P18, D3, D4)."""
-    return read_meld_as(cards, jokers, replace(PENANG_TERMS, all_wild=rules.all_joker_melds))
 
 
 def read_meld_as(cards: Sequence[Card], jokers: Sequence[str], terms: MeldTerms) -> MeldShape:

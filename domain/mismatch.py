@@ -1,111 +1,45 @@
-"""Naming what is wrong with a recorded event that the rules would not have recorded.
+"""Showing a recorded event that differs from the one the rules record there.
 
-When a replayed command gives other events than a record holds, the verifier
-(`domain.audit`) names the rule that decides the event the rules give there:
-`mismatch_rule`. An event that no command produces where it stands (a `TurnEnded`
-with no action before it, a `DeclaredDead` for a seat that can move) breaks the rule
-`unprompted` names. Messages show the events in the game's notation.
+Every game's replay (`domain.penang.audit`, `domain.drawgame.audit`) compares each
+recorded event with the one the rules give in its place; when they differ it says how,
+in the game's notation: `show` writes an event in one line, and `difference` names the
+fields that differ, or both events where they are of different types. Which rule the
+difference breaks is each game's to name.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import msgspec
 
-from domain.dead_check import has_legal_move
-from domain.events import (
-    Dealt,
-    DeclaredDead,
-    DeclaredGame,
-    Event,
-    GameEnded,
-    LaidOff,
-    Melded,
-    PassportMelded,
-    SeedRevealed,
-    TurnEnded,
-    WildSwapped,
-)
-from domain.moves import describe, legal_moves
-from domain.rule_ids import RuleId
-from domain.state import GameState
-
-
-def unprompted(state: GameState, event: Event) -> tuple[RuleId, str]:
-    """The rule an event breaks that no command of the seat on turn produces here, and why."""
-    if isinstance(event, DeclaredDead):
-        seat = event.seat
-        if 0 <= seat < state.seats and not state.dead[seat] and has_legal_move(state, seat):
-            why = f"seat {seat} has a legal move ({describe(legal_moves(state, seat))})"
-        else:
-            why = "the engine records it only when a seat's turn comes without a move"
-        return "D6", f"{show(event)}: {why}"
-    rule, why = _UNPROMPTED[type(event)]
-    return rule, f"{show(event)}: {why}"
-
-
-_UNPROMPTED: dict[type[Event], tuple[RuleId, str]] = {
-    Dealt: ("P4", "a game is dealt once"),
-    TurnEnded: ("P10", "a turn ends after a meld or lay-off; it cannot be skipped"),
-    DeclaredGame: ("P31", "Game is declared when a turn empties the hand"),
-    GameEnded: ("P32", "the game ends on Game or when every seat is dead"),
-}
-
-
-_MISMATCH_RULES: dict[type[Event], RuleId] = {
-    Dealt: "P4",
-    PassportMelded: "P26",
-    Melded: "P13",
-    LaidOff: "P20",
-    WildSwapped: "P23",
-    TurnEnded: "P9",
-    DeclaredDead: "D6",
-    DeclaredGame: "P31",
-    GameEnded: "P33",
-    SeedRevealed: "R3",
-}
-
-
-def mismatch_rule(expected: Event, recorded: Event) -> RuleId:
-    """The rule that decides `expected`, where the record holds `recorded` instead."""
-    if type(expected) is not type(recorded):
-        return _MISMATCH_RULES[type(expected)]
-    if isinstance(expected, Melded) and isinstance(recorded, Melded):
-        same_cards = sorted(expected.cards) == sorted(recorded.cards)
-        return "D4" if same_cards and expected.stands_for != recorded.stands_for else "P13"
-    if isinstance(expected, LaidOff) and isinstance(recorded, LaidOff):
-        same_card = (expected.card, expected.meld) == (recorded.card, recorded.meld)
-        return "D4" if same_card else "P20"  # D4: the end or what the card stands for
-    if isinstance(expected, GameEnded) and isinstance(recorded, GameEnded):
-        if expected.reason != recorded.reason:
-            return "P31" if expected.reason == "game" else "P32"
-        if (expected.points, expected.deadwood) != (recorded.points, recorded.deadwood):
-            return "P33"
-        return "D7" if expected.reason == "all_dead" else "P31"  # the winners
-    return _MISMATCH_RULES[type(expected)]
-
-
-def difference(expected: Event, recorded: Event) -> str:
-    """What the rules record here against what the record holds: the fields that differ."""
-    if type(expected) is not type(recorded):
-        return f"the rules record {show(expected)}; the record holds {show(recorded)}"
-    ours, theirs = msgspec.to_builtins(expected), msgspec.to_builtins(recorded)
-    fields = [key for key in ours if ours[key] != theirs[key]]
-    if isinstance(expected, Dealt):
-        return "the deal the rules record differs in " + ", ".join(fields)
-    return f"{type(expected).__name__}: " + "; ".join(
-        f"the rules record {key}={_compact(ours[key])}, the record holds {_compact(theirs[key])}"
-        for key in fields
-    )
+from domain.events import Event
 
 
 def show(event: Event) -> str:
-    """The event in one line (a deal only by its size: it holds every card)."""
-    if isinstance(event, Dealt):
-        return f"Dealt to {len(event.players)} seats"
+    """The event in one line: its type and its fields."""
     fields = msgspec.to_builtins(event)
     del fields["type"]
     shown = ", ".join(f"{key}={_compact(value)}" for key, value in fields.items())
     return f"{type(event).__name__}({shown})"
+
+
+def fields_differing(expected: Event, recorded: Event) -> list[str]:
+    """The fields of two events of one type whose values differ, in field order."""
+    ours, theirs = msgspec.to_builtins(expected), msgspec.to_builtins(recorded)
+    return [key for key in ours if ours[key] != theirs[key]]
+
+
+def difference(expected: Event, recorded: Event, shown: Callable[[Event], str] = show) -> str:
+    """What the rules record here against what the record holds: the fields that differ,
+    or both events (each as `shown` writes it) where their types differ."""
+    if type(expected) is not type(recorded):
+        return f"the rules record {shown(expected)}; the record holds {shown(recorded)}"
+    ours, theirs = msgspec.to_builtins(expected), msgspec.to_builtins(recorded)
+    return f"{type(expected).__name__}: " + "; ".join(
+        f"the rules record {key}={_compact(ours[key])}, the record holds {_compact(theirs[key])}"
+        for key in fields_differing(expected, recorded)
+    )
 
 
 def _compact(value: object) -> str:

@@ -1,6 +1,6 @@
-"""A record's verdict: the rules replay (`domain.audit`), its hash chain and its signature.
+"""A record's verdict: the rules replay (`domain.replay`), its hash chain and its signature.
 
-`domain.audit.Verdict` says whether the events follow the rules. A record of format
+`domain.replay.Verdict` says whether the events follow the rules. A record of format
 `penang-rummy-record/2` also carries a hash chain (`domain.chain`) and, usually, a
 signature over the chain's head; `RecordVerdict` adds what they say:
 
@@ -29,8 +29,8 @@ from typing import Final, Literal
 
 import msgspec
 
-from domain.audit import Verdict
 from domain.chain import ChainBreak
+from domain.replay import Verdict
 
 #: The codes of a verdict that the chain or the signature refuses (beside the rules' own
 #: error codes, `domain.errors`): the service answers an import with them.

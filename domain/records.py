@@ -36,7 +36,7 @@ when a key signed it, the signature over the chain's head:
 The chain's header (h0) is the header object as the NDJSON header line writes it:
 `{"format": …, "rules_version": …, "game_id": …}` in that order (`record_header`).
 
-`verify_record` replays a record through the rules (`domain.audit`) and recomputes its
+`verify_record` replays a record through its game's rules (`GameSpec.verify`) and recomputes its
 chain; `domain.provenance` says how the two combine. Signing and checking a signature
 need a cryptography library and happen outside the domain (the service's signing module).
 """
@@ -61,7 +61,7 @@ from domain.codec import TYPE_KEY, MalformedEvent, StoredEvent
 from domain.errors import MalformedInput
 from domain.events import Event
 from domain.game_spec import GameSpec
-from domain.games import GAMES, PENANG, spec_for_rules_version
+from domain.games import GAMES, spec_for_rules_version
 from domain.provenance import RecordVerdict, record_verdict
 
 RECORD_FORMAT: Final = "penang-rummy-record/1"
@@ -124,7 +124,7 @@ def _as_json(event: Event, rules_version: str) -> StoredEvent:
 def _game(rules_version: str) -> GameSpec[Any, Any]:
     """The game a record's rules version names; Penang's for a version no game has, so
     that its verifier names the version it does not know, as it always did."""
-    return spec_for_rules_version(rules_version) or PENANG
+    return spec_for_rules_version(rules_version) or GAMES["penang"]
 
 
 def make_record(events: Sequence[Event], game_id: str | None = None) -> GameRecord:

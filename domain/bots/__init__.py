@@ -1,6 +1,6 @@
 """Bots: players that choose a whole turn from what their seat may see (P5, P9–P11, D6).
 
-A bot is given its seat's view (`domain.views.GameView`: its own hand, the table, every
+A bot is given its seat's view (`domain.penang.views.GameView`: its own hand, the table, every
 seat's hand size and flags, the rules; see `domain.bots.window`) when its turn comes,
 and answers a whole turn, ready to send (D8), or None to declare dead. Bots are pure
 and deterministic: the same view (and, for `random`, the same seed and history) gives
@@ -33,9 +33,9 @@ from domain.bots.draw_random import RandomDrawBot
 from domain.bots.greedy import GreedyBot
 from domain.bots.patient import PatientBot
 from domain.bots.uniform import RandomBot
-from domain.commands import Turn
 from domain.drawgame.views import HandView
-from domain.views import GameView
+from domain.penang.commands import Turn
+from domain.penang.views import GameView
 
 BOT_NAMES: Final = ("greedy", "patient", "random")
 #: The bots of the draw games.

@@ -1,7 +1,7 @@
 """Chaining listed moves into one turn (P10, P11, P23–P25): the steps bots build turns from.
 
 A *candidate* is one step a bot may append to its turn: a whole turn that
-`domain.moves.legal_moves` lists for the state reached so far within the turn, or,
+`domain.penang.moves.legal_moves` lists for the state reached so far within the turn, or,
 once the turn holds a meld or lay-off, one listed swap on its own (it gives a natural
 card for a joker, P23; P24 keeps it from being a turn alone). A candidate *spends* the
 jokers it plays, less those its swaps bring into hand; the points it sheds are the
@@ -31,11 +31,12 @@ from typing import Final
 
 from domain.bots.window import within_turn
 from domain.cards import JOKER, JOKER_TEXT, NATURALS
-from domain.commands import Action, MeldAction, SwapAction
-from domain.moves import legal_moves
-from domain.rules import CardPoints
-from domain.scoring import card_points
-from domain.state import GameState
+from domain.commands import MeldAction
+from domain.penang.commands import Action, SwapAction
+from domain.penang.moves import legal_moves
+from domain.penang.rules import CardPoints
+from domain.penang.scoring import card_points
+from domain.penang.state import GameState
 
 #: A bound on a turn's chain: no hand of the rules' sizes comes near it.
 MAX_CHAIN: Final = 500

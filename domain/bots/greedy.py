@@ -36,11 +36,11 @@ from typing import Final
 from domain.bots.chain import Candidate, candidates, chain, finish, play_out, thrifty_step
 from domain.bots.window import next_turn, own_turn, within_turn
 from domain.cards import JOKER
-from domain.commands import Action, Turn
-from domain.moves import legal_moves
-from domain.scoring import deadwood_points
-from domain.state import GameState
-from domain.views import GameView
+from domain.penang.commands import Action, Turn
+from domain.penang.moves import legal_moves
+from domain.penang.scoring import deadwood_points
+from domain.penang.state import GameState
+from domain.penang.views import GameView
 
 #: Passports tried (step 3): more cost time on a 25-card hand and win no more often.
 PASSPORTS_TRIED: Final = 4

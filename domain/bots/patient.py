@@ -27,9 +27,10 @@ from typing import Final
 
 from domain.bots.chain import Candidate, candidates, play_out, thrifty_step
 from domain.bots.window import own_turn
-from domain.commands import MeldAction, Turn
-from domain.state import GameState
-from domain.views import GameView
+from domain.commands import MeldAction
+from domain.penang.commands import Turn
+from domain.penang.state import GameState
+from domain.penang.views import GameView
 
 #: An opponent holding this many cards or fewer may empty their hand on their turn.
 RACE_HAND: Final = 5

@@ -1,6 +1,6 @@
 """The random bot: a uniformly chosen listed turn (P10, P29).
 
-Each turn it plays one of the whole turns `domain.moves.legal_moves` lists, every one
+Each turn it plays one of the whole turns `domain.penang.moves.legal_moves` lists, every one
 equally likely, and nothing more; it declares dead exactly when none is listed, which
 is when it has no move (D6). Its choices come from a generator seeded by the text it
 is made with, through `random.Random.random()` only (whose sequence Python keeps
@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 
 from domain.bots.window import own_turn
-from domain.commands import Turn
-from domain.moves import legal_moves
-from domain.views import GameView
+from domain.penang.commands import Turn
+from domain.penang.moves import legal_moves
+from domain.penang.views import GameView
 
 
 class RandomBot:

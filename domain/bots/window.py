@@ -1,6 +1,6 @@
 """A seat's window on the game: what a bot may know, as a state the rules can judge (P5).
 
-A bot decides from its seat's view (`domain.views.view_game(state, seat)`, or the
+A bot decides from its seat's view (`domain.penang.views.view_game(state, seat)`, or the
 service's `getSeatView`): its own hand, the table, every seat's hand size, passport and
 dead flags, whose turn it is, and the rules. `seat_state` turns that view back into a
 `GameState`, so that the rules' own functions (`legal_moves`, `play_turn`) list and judge
@@ -19,11 +19,12 @@ from dataclasses import replace
 import msgspec
 
 from domain.cards import Card, parse_cards, sort_cards
-from domain.commands import Action
-from domain.game import play_turn
 from domain.melds import TableMeld, meld_from_record
-from domain.state import GameState, fold
-from domain.views import GameView, MeldView
+from domain.penang.commands import Action
+from domain.penang.game import play_turn
+from domain.penang.state import GameState, fold
+from domain.penang.views import GameView
+from domain.views import MeldView
 
 
 def own_turn(view: GameView) -> tuple[GameState, int]:

@@ -1,6 +1,6 @@
 """Auditing a hand of a draw game: replay its events through its game's rules.
 
-`verify_hand` re-decides every recorded event, as `domain.audit` does for Penang:
+`verify_hand` re-decides every recorded event, as `domain.penang.audit` does for Penang:
 
 1. The first event is `HandDealt`, under the game's rules version (and the one the
    record's header names) and of the game's rules type. Its hands, upcard and stock are
@@ -25,10 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from domain import fair, mismatch, proof
-from domain.audit import DealCheck, Verdict
 from domain.cards import Card, sort_cards, texts
 from domain.drawgame.deal import deal_hand, deck_dealing
 from domain.drawgame.events import Discarded, Drew, HandDealt, StockRebuilt, WentOut
@@ -37,9 +36,9 @@ from domain.drawgame.state import DrawState, evolve
 from domain.errors import RuleViolation, RummyError
 from domain.events import DealProof, Event, LaidOff, Melded, SeedRevealed
 from domain.game_spec import Rebuild
+from domain.replay import DealCheck, Refusal, Replay, Verdict, check_rules_version
 from domain.rule_ids import RuleId
 
-T = TypeVar("T")
 _NOTES: dict[DealCheck, str] = {
     "verified": "the deal and every rebuilt stock were recomputed from the revealed seed",
     "committed": "the deal was committed to a seed not yet revealed",
@@ -66,47 +65,18 @@ class HandGame:
     rules: Mapping[type[Event], RuleId]
 
 
-class _Refusal(Exception):
-    def __init__(self, index: int, rule: RuleId | None, code: str, message: str) -> None:
-        super().__init__(message)
-        self.index, self.rule, self.code, self.message = index, rule, code, message
-
-
 def verify_hand(game: HandGame, events: Sequence[Event], rules_version: str | None) -> Verdict:
     """Replay a hand's `events` through `game`'s rules (this module's docstring)."""
-    replay = _Replay(game, events)
-    try:
-        replay.run(rules_version)
-    except _Refusal as refusal:
-        return Verdict(
-            valid=False,
-            finished=False,
-            events_checked=refusal.index,
-            first_bad_event=refusal.index,
-            rule=refusal.rule,
-            code=refusal.code,
-            message=refusal.message,
-            deal=replay.deal_check,
-        )
-    return replay.verdict()
+    return _Replay(game, events).verify(rules_version)
 
 
-class _Replay:
+class _Replay(Replay[DrawState]):
     def __init__(self, game: HandGame, events: Sequence[Event]) -> None:
+        super().__init__(events)
         self.game = game
-        self.events = events
-        self.state: DrawState | None = None
-        self.position = 0
-        self.deal_check: DealCheck = "unproven"
         self.rebuild: Rebuild | None = None
 
-    def run(self, rules_version: str | None) -> None:
-        self._check_deal(rules_version)
-        while self.position < len(self.events):
-            self._next_command(self._current())
-
-    def verdict(self) -> Verdict:
-        state = self._current()
+    def _verdict(self, state: DrawState) -> Verdict:
         count, deal = len(self.events), _NOTES[self.deal_check]
         ended = state.ended
         if ended is None:
@@ -123,11 +93,6 @@ class _Replay:
             deal=self.deal_check,
         )
 
-    def _current(self) -> DrawState:
-        if self.state is None:
-            raise AssertionError("the deal is checked first")
-        return self.state
-
     # --- the deal -------------------------------------------------------------------
 
     def _check_deal(self, rules_version: str | None) -> None:
@@ -137,14 +102,11 @@ class _Replay:
             why = "a hand begins with HandDealt" + (
                 f", not {type(dealt).__name__}" if dealt else ""
             )
-            raise _Refusal(0, terms.deal_rule, "no-deal", why)
-        claims = {"the record's header": rules_version, "this verifier": self.game.rules_version}
-        for who, named in claims.items():
-            if named is not None and named != dealt.rules_version:
-                why = f"HandDealt names rules {dealt.rules_version!r}; {who} says {named!r}"
-                raise _Refusal(0, None, "rules-version", why)
+            raise Refusal(0, terms.deal_rule, "no-deal", why)
+        verifier = self.game.rules_version
+        check_rules_version("HandDealt", dealt.rules_version, rules_version, verifier)
         if not isinstance(dealt.rules, self.game.rules_type):
-            raise _Refusal(0, None, "rules-version", f"the rules are not {terms.title}'s")
+            raise Refusal(0, None, "rules-version", f"the rules are not {terms.title}'s")
         try:
             deck = deck_dealing(dealt, terms.deal_rule)
             produced = self.game.deal(
@@ -152,29 +114,30 @@ class _Replay:
             )
             self._check_proof(dealt)
         except RummyError as error:
-            raise _Refusal(0, error.rule, error.code, error.message) from None
+            raise Refusal.by(0, error) from None
         self._expect(produced, 0)
 
-    def _check_proof(self, dealt: HandDealt) -> None:
+    def _check_proof(self, dealt: HandDealt[Any]) -> None:
         """Recompute the deal, and the rebuilds, from a revealed seed (P6's recipe, R20)."""
         if dealt.proof is None:
             return  # R20: with no seed, a rebuilt stock is the pile turned over
-        _as_the_games(proof.check_proof, self.game.terms, dealt.proof)
+        terms = self.game.terms
+        proof.check_proof(dealt.proof, terms.deal_rule)
         self.deal_check = "committed"
         self.rebuild = _as_recorded(self.events)
         reveal = next((e for e in self.events if isinstance(e, SeedRevealed)), None)
         if reveal is None:
             return
         try:
-            seed = proof.parse_seed(reveal.server_seed)
-            proof.check_seed(dealt.proof, seed)
+            seed = proof.parse_seed(reveal.server_seed, terms.deal_rule)
+            proof.check_seed(dealt.proof, seed, terms.deal_rule)
         except RuleViolation:
             return  # the reveal is judged where it stands
         self._check_fair_deal(dealt, dealt.proof, seed)
         self.rebuild = seeded(seed, dealt.proof.seat_seeds)
         self.deal_check = "verified"
 
-    def _check_fair_deal(self, dealt: HandDealt, committed: DealProof, seed: bytes) -> None:
+    def _check_fair_deal(self, dealt: HandDealt[Any], committed: DealProof, seed: bytes) -> None:
         seats, terms = len(dealt.players), self.game.terms
         packs = self.game.packs(dealt.rules, seats)
         deck, drawn, _ = fair.fair_deal_of(packs, seats, seed, committed.seat_seeds)
@@ -203,15 +166,15 @@ class _Replay:
                 produced = self.game.play(state, seat, actions, self.rebuild)
             elif isinstance(event, SeedRevealed):
                 why = "the server seed is revealed once the hand is over"
-                raise _Refusal(start, terms.hidden_rule, "early-reveal", why)
+                raise Refusal(start, terms.hidden_rule, "early-reveal", why)
             else:
                 why = f"{mismatch.show(event)}: the rules record it only where a seat goes out"
-                raise _Refusal(start, terms.end_rule, "unexpected-event", why)
+                raise Refusal(start, terms.end_rule, "unexpected-event", why)
         except RuleViolation as violation:
             index = start + (violation.action_index or 0)
-            raise _Refusal(index, violation.rule, violation.code, violation.message) from None
+            raise Refusal.by(index, violation) from None
         except RummyError as error:
-            raise _Refusal(start, error.rule, error.code, error.message) from None
+            raise Refusal.by(start, error) from None
         self._expect(produced, start)
 
     def _turn(self, start: int) -> tuple[int, list[Event]]:
@@ -222,7 +185,7 @@ class _Replay:
         first = events[index] if index < len(events) else None
         if not isinstance(first, TURN_EVENTS):
             why = "a stock is rebuilt only when a seat draws from it"
-            raise _Refusal(start, self.game.terms.rebuild_rule, "unexpected-event", why)
+            raise Refusal(start, self.game.terms.rebuild_rule, "unexpected-event", why)
         seat, turn = first.seat, list[Event]()
         for at in range(index, len(events)):
             event = events[at]
@@ -239,15 +202,15 @@ class _Replay:
         index, terms = self.position, self.game.terms
         if not isinstance(event, SeedRevealed):
             why = f"the hand is over: nothing follows it, not {mismatch.show(event)}"
-            raise _Refusal(index, terms.end_rule, "after-end", why)
+            raise Refusal(index, terms.end_rule, "after-end", why)
         if state.revealed_seed is not None:
-            raise _Refusal(index, terms.hidden_rule, "after-end", "the seed is revealed only once")
+            raise Refusal(index, terms.hidden_rule, "after-end", "the seed is revealed only once")
         dealt = self.events[0]
         if not isinstance(dealt, HandDealt) or dealt.proof is None:
             why = "a seed is revealed, but the deal committed to none"
-            raise _Refusal(index, terms.deal_rule, "unexpected-reveal", why)
-        seed = _as_the_games(proof.parse_seed, terms, event.server_seed)
-        _as_the_games(proof.check_seed, terms, dealt.proof, seed)
+            raise Refusal(index, terms.deal_rule, "unexpected-reveal", why)
+        seed = proof.parse_seed(event.server_seed, terms.deal_rule)
+        proof.check_seed(dealt.proof, seed, terms.deal_rule)
         return reveal_seed(state, seed, terms)
 
     def _expect(self, produced: Sequence[Event], start: int) -> None:
@@ -256,25 +219,16 @@ class _Replay:
             index = start + offset
             if index >= len(self.events):
                 why = f"the record ends inside a command: {mismatch.show(expected)} is missing"
-                raise _Refusal(start, self.game.terms.turn_rule, "incomplete-command", why)
+                raise Refusal(start, self.game.terms.turn_rule, "incomplete-command", why)
             recorded = self.events[index]
             if recorded != expected:
                 rule = self.game.rules.get(type(expected))
-                raise _Refusal(
+                raise Refusal(
                     index, rule, "event-mismatch", mismatch.difference(expected, recorded)
                 )
             state = evolve(state, expected)
         self.state = state
         self.position = start + len(produced)
-
-
-def _as_the_games(check: Callable[..., T], terms: DrawTerms, *args: Any) -> T:
-    """Penang's check of a deal proof (`domain.proof`), refusing with the game's deal rule."""
-    try:
-        return check(*args)
-    except RuleViolation as violation:
-        violation.rule = terms.deal_rule
-        raise
 
 
 def _goes_out_next(events: Sequence[Event], discarded: int) -> bool:

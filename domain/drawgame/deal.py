@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from domain.cards import Card, parse_cards
 from domain.deal import deal
@@ -37,7 +38,7 @@ def check_deck(deck: Sequence[Card], packs: Sequence[Card], rule: RuleId) -> Non
         raise InvalidRules(rule, "the deck is not the packs the rules call for", "deck")
 
 
-def deck_dealing(dealt: HandDealt, rule: RuleId) -> list[Card]:
+def deck_dealing(dealt: HandDealt[Any], rule: RuleId) -> list[Card]:
     """The deck (top card first) that deals `dealt`'s hands, upcard and stock.
 
     Every hand must hold as many cards (else InvalidRules naming the game's rule of the

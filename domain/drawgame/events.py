@@ -1,31 +1,44 @@
 """The draw games' events: immutable facts, past tense, folded by `domain.drawgame.state`.
 
 A hand's stream begins with `HandDealt` and ends with `HandEnded`, then `SeedRevealed`
-when the deal was committed to a seed (Penang's event: it means the same here). Basic
-Rummy's melds and lay-offs on the table are Penang's `Melded` and `LaidOff`, which mean
-the same there. Every event is stored whole, the stock and every card drawn included: the
-views (`domain.drawgame.views`) hide what a viewer may not see while the hand runs.
-Events evolve as Penang's do (`domain.codec`): fields with defaults, or new types.
+when the deal was committed to a seed (the core's event, `domain.events`: it means the
+same in every game). Basic Rummy's melds and lay-offs on the table are the core's
+`Melded` and `LaidOff`. Every event is stored whole, the stock and every card drawn
+included: the views (`domain.drawgame.views`) hide what a viewer may not see while the
+hand runs. Events evolve as every game's do (`domain.codec`): fields with defaults, or
+new types.
+
+The draw core knows no game's rules: `HandDealt` is generic over its game's rule
+options, any `DrawRules`, and each game's codec reads its deals with its own
+(`HandDealt[RummyRules]`); a store of every game's events reads them with the union of
+the draw games' options (`domain.games`), as the stored form says which by its `"game"`.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Generic, Literal, Protocol, TypeVar, runtime_checkable
 
+from domain.cards import Card
 from domain.events import DealProof, Event
-from domain.rummy.rules import RummyRules
-from domain.three13.rules import ThirteenRules
 
-#: The rule options of a draw game, tagged with the game (`"game": "rummy"`).
-DrawRules = RummyRules | ThirteenRules
+
+@runtime_checkable
+class DrawRules(Protocol):
+    """A draw game's rule options, as the draw core sees them: the game's own struct,
+    tagged with the game (`"game": "rummy"`), which scores a card left in a hand (B8, T9)."""
+
+    def card_points(self, card: Card) -> int: ...
+
+
+RulesT = TypeVar("RulesT", bound=DrawRules)
 Source = Literal["stock", "discard"]
 
 
-class HandDealt(Event, frozen=True, tag="HandDealt"):
+class HandDealt(Event, Generic[RulesT], frozen=True, tag="HandDealt"):
     """The deal of a hand (B2, T1): each seat's hand, the upcard that starts the discard
     pile, and the stock, top card first (B2, T1); `hand` is its number (T1, T3)."""
 
-    rules: DrawRules
+    rules: RulesT
     rules_version: str
     players: tuple[str, ...]
     dealer: int

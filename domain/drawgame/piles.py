@@ -133,6 +133,17 @@ def draw(
     return [rebuilt, Drew(seat=seat, source="stock", card=rebuilt.stock[0])]
 
 
+def draws_open(state: DrawState) -> tuple[DrawAction, ...]:
+    """The draws open to the seat on turn: the stock, or the rebuild an empty one gets
+    from the discard pile (B11, T10), and the top of the discard pile (B3, T4)."""
+    draws = []
+    if state.stock or len(state.discards) > 1:
+        draws.append(DrawAction(source="stock"))
+    if state.discards:
+        draws.append(DrawAction(source="discard"))
+    return tuple(draws)
+
+
 def rebuild_stock(state: DrawState, rebuild: Rebuild | None, terms: DrawTerms) -> StockRebuilt:
     """The discard pile less its top card as the new stock, in the order `rebuild` draws
     (the seeds'), or turned over as it lies where no seed was committed to (R20)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Literal, assert_never
+from typing import Any, Final, Literal, assert_never
 
 from domain.cards import Card, parse_cards, sort_cards
 from domain.drawgame.events import (
@@ -25,7 +25,7 @@ from domain.events import DealProof, Event, LaidOff, Melded, SeedRevealed
 from domain.melds import TableMeld, meld_from_record, replace_cards
 
 AnyDrawEvent = (
-    HandDealt
+    HandDealt[Any]
     | Drew
     | Melded
     | LaidOff
@@ -34,6 +34,18 @@ AnyDrawEvent = (
     | WentOut
     | HandEnded
     | SeedRevealed
+)
+#: The classes of `AnyDrawEvent`, to tell a draw game's event by (a deal of any game's rules).
+_DRAW_EVENTS: Final = (
+    HandDealt,
+    Drew,
+    Melded,
+    LaidOff,
+    Discarded,
+    StockRebuilt,
+    WentOut,
+    HandEnded,
+    SeedRevealed,
 )
 Phase = Literal["draw", "play"]
 
@@ -93,12 +105,12 @@ class DrawState:
 
 def known_draw_event(event: Event) -> AnyDrawEvent:
     """`event` typed as one of the draw games' events, or TypeError."""
-    if isinstance(event, AnyDrawEvent):
+    if isinstance(event, _DRAW_EVENTS):
         return event
     raise TypeError(f"{type(event).__name__} is not an event of a draw game")
 
 
-def _start(event: HandDealt) -> DrawState:
+def _start(event: HandDealt[Any]) -> DrawState:
     seats = len(event.players)
     return DrawState(
         rules=event.rules,

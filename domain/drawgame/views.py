@@ -1,8 +1,8 @@
 """What a seat, or a spectator, may see of a hand of a draw game (R28).
 
-One predicate, `may_see`, decides whose cards a viewer sees, as `domain.views.may_see_hand`
-does for Penang; `view_hand` and `view_draw_event` are the only ways a draw game's state
-and events leave the engine, and both ask it. While the hand runs a seat sees its own
+The core's one rule, `domain.views.may_see`, decides whose cards a viewer sees, as it does
+for Penang; `view_hand` and `view_draw_event` are the only ways a draw game's state and
+events leave the engine, and both ask it. While the hand runs a seat sees its own
 hand and nobody sees another hand or the stock's order (its size only); a card drawn from
 the stock is shown to its drawer only; the discard pile, the table's melds and every
 discard are public; the melds a seat went out with stay hidden until the hand ends
@@ -11,7 +11,6 @@ discard are public; the melds a seat went out with stay hidden until the hand en
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import assert_never
 
 import msgspec
@@ -29,14 +28,7 @@ from domain.drawgame.events import (
 )
 from domain.drawgame.state import DrawState, Phase, known_draw_event
 from domain.events import DealProof, Event, LaidOff, Melded, SeedRevealed
-from domain.views import MeldView, Viewer, meld_view
-
-
-def may_see(viewer: Viewer, owner: int | None, over: bool) -> bool:
-    """Whether `viewer` may see the cards of seat `owner` (None: the stock's order)."""
-    if over:
-        return True
-    return owner is not None and viewer == owner
+from domain.views import MeldView, Viewer, may_see, meld_view, seen_cards
 
 
 class DrawSeatView(msgspec.Struct, frozen=True, kw_only=True):
@@ -146,7 +138,7 @@ def view_hand(
             seat=seat,
             name=state.players[seat],
             hand_size=len(state.hands[seat]),
-            hand=_cards(state.hands[seat], viewer, seat, shown),
+            hand=seen_cards(state.hands[seat], viewer, seat, shown),
         )
         for seat in range(state.seats)
     )
@@ -165,21 +157,13 @@ def view_hand(
         seats=seats,
         discards=tuple(card.text for card in state.discards),
         stock_size=len(state.stock),
-        stock=_cards(state.stock, viewer, None, shown),
+        stock=seen_cards(state.stock, viewer, None, shown),
         table=tuple(meld_view(meld) for meld in state.table),
         went_out=state.went_out,
         last_turns=state.last_turns,
         result=state.ended,
         taken=None if state.taken is None else state.taken.text,
     )
-
-
-def _cards(
-    cards: Iterable[object], viewer: Viewer, owner: int | None, over: bool
-) -> tuple[str, ...] | None:
-    if not may_see(viewer, owner, over):
-        return None
-    return tuple(str(card) for card in cards)
 
 
 def view_draw_event(event: Event, viewer: Viewer, over: bool) -> DrawEventView:
@@ -194,11 +178,11 @@ def view_draw_event(event: Event, viewer: Viewer, over: bool) -> DrawEventView:
                 hand=dealt.hand,
                 hand_sizes=tuple(len(hand) for hand in dealt.hands),
                 hands=tuple(
-                    _cards(hand, viewer, seat, over) for seat, hand in enumerate(dealt.hands)
+                    seen_cards(hand, viewer, seat, over) for seat, hand in enumerate(dealt.hands)
                 ),
                 upcard=dealt.upcard,
                 stock_size=len(dealt.stock),
-                stock=_cards(dealt.stock, viewer, None, over),
+                stock=seen_cards(dealt.stock, viewer, None, over),
                 proof=dealt.proof,
             )
         case Drew() as drew:
@@ -209,7 +193,7 @@ def view_draw_event(event: Event, viewer: Viewer, over: bool) -> DrawEventView:
             return StockRebuiltView(
                 number=rebuilt.number,
                 stock_size=len(rebuilt.stock),
-                stock=_cards(rebuilt.stock, viewer, None, over),
+                stock=seen_cards(rebuilt.stock, viewer, None, over),
             )
         case WentOut() as out:
             melds = out.melds if may_see(viewer, out.seat, over) else None

@@ -11,7 +11,7 @@ order, and checks each game against the match:
    game, ties clockwise from the previous dealer's left (R5). That game's record comes
    next in the record's `games`: its deal must seat the match's players under the
    match's rules with that dealer, its proof must name the match's seat seeds, and the
-   game must verify on its own (`domain.audit`).
+   game must verify on its own (`domain.records.verify_record`).
 3. Each `MatchGameScored` must be that game's end (points and winners) with the totals
    added up, and the match must end exactly where its options say (R16, R17).
 4. Once the match seed is revealed it must hash to the commitment of `MatchOpened`, draw
@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain import proof
-from domain.audit import DealCheck
 from domain.errors import RummyError
+from domain.games import GAMES
 from domain.match import commands
 from domain.match.events import (
     AnyMatchEvent,
@@ -55,7 +55,11 @@ from domain.match.verdicts import (
 )
 from domain.provenance import RecordVerdict
 from domain.records import verify_record
-from domain.rules import RULES_VERSION
+from domain.replay import DealCheck
+from domain.rule_ids import RuleId
+
+#: P6: the first dealer and every game's seed are drawn from the match seed committed to.
+_FAIR: RuleId = "P6"
 
 
 def verify_match_record(record: MatchRecord, check_game: GameCheck = verify_record) -> MatchVerdict:
@@ -135,17 +139,16 @@ class _MatchReplay:
         if not isinstance(opened, MatchOpened | DrawMatchOpened):
             why = "a match begins with MatchOpened or DrawMatchOpened"
             raise Refusal("R18", "no-opening", why, match_event=0)
-        if isinstance(opened, DrawMatchOpened):
-            known = commands.DRAW_RULES_VERSIONS[opened.options.game]
-        else:
-            known = RULES_VERSION
+        known = GAMES[opened.options.game].rules_version
         for who, named in (("the header", self.record.rules_version), ("this verifier", known)):
             if named != opened.rules_version:
                 why = f"MatchOpened names rules {opened.rules_version!r}; {who} says {named!r}"
                 raise Refusal(None, "rules-version", why, match_event=0)
         try:
             if opened.proof is not None:
-                proof.check_commitment(opened.proof.algorithm, opened.proof.server_seed_sha256)
+                proof.check_commitment(
+                    opened.proof.algorithm, opened.proof.server_seed_sha256, _FAIR
+                )
                 self.deal_check = "committed"
             produced = _open(opened)
         except RummyError as error:
@@ -181,7 +184,7 @@ class _MatchReplay:
         if isinstance(event, MatchClosed):
             return commands.close_match(state)
         if isinstance(event, MatchSeedRevealed):
-            return commands.reveal_match_seed(state, proof.parse_seed(event.server_seed))
+            return commands.reveal_match_seed(state, proof.parse_seed(event.server_seed, _FAIR))
         why = f"{type(event).__name__} is recorded only as the rules record it"
         raise Refusal("R16", "unexpected-event", why, match_event=index)
 

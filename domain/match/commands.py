@@ -1,8 +1,9 @@
 """Commands on a match: open, claim and leave seats, start, deal and score games, close.
 
 Each command checks the match's rules against its state and returns the new events,
-or raises one rule violation. The games themselves are dealt and played by
-`domain.game`; these commands say which game comes next and who deals it:
+or raises one rule violation. The games themselves are dealt and played by their own
+rules (each game's spec, `domain.games`); these commands say which game comes next and
+who deals it:
 
 - the first dealer is drawn at random (P6): the service draws it from the match's
   committed seed (`domain.fair.first_dealer`), and a match record shows the draw;
@@ -22,11 +23,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.deal import next_dealer
-from domain.drawgame.events import HandEnded
+from domain.deal import Scored, next_dealer
 from domain.errors import BadSeed, InvalidRules, UnknownSeat
-from domain.events import GameEnded
 from domain.fair import commitment
+from domain.games import GAMES
 from domain.match.draw_options import DrawMatchOptions
 from domain.match.errors import (
     MatchClosedAlready,
@@ -56,12 +56,6 @@ from domain.match.events import (
 from domain.match.options import MatchOptions
 from domain.match.state import MatchState
 from domain.rule_ids import RuleId
-from domain.rules import RULES_VERSION
-from domain.rummy.rules import RULES_VERSION as RUMMY_VERSION
-from domain.three13.rules import RULES_VERSION as THIRTEEN_VERSION
-
-#: The rules version each draw game's match opens under.
-DRAW_RULES_VERSIONS = {"rummy": RUMMY_VERSION, "three-thirteen": THIRTEEN_VERSION}
 
 
 def open_match(
@@ -78,7 +72,7 @@ def open_match(
     opened = MatchOpened(
         seats=seats,
         options=options,
-        rules_version=RULES_VERSION,
+        rules_version=GAMES[options.game].rules_version,
         players=tuple(players),
         proof=proof,
     )
@@ -100,7 +94,7 @@ def open_draw_match(
     opened = DrawMatchOpened(
         seats=seats,
         options=options,
-        rules_version=DRAW_RULES_VERSIONS[options.game],
+        rules_version=GAMES[options.game].rules_version,
         players=tuple(players),
         proof=proof,
     )
@@ -180,7 +174,7 @@ def game_started(state: MatchState, game_id: str) -> list[AnyMatchEvent]:
     return [MatchGameStarted(number=number, game_id=game_id, dealer=dealer)]
 
 
-def game_scored(state: MatchState, ended: GameEnded | HandEnded) -> list[AnyMatchEvent]:
+def game_scored(state: MatchState, ended: Scored) -> list[AnyMatchEvent]:
     """The game being played ended: add its points, and end the match where it ends (R16)."""
     current = state.current
     if current is None:

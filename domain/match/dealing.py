@@ -4,7 +4,7 @@ The service calls `advance` when a match starts and `after_game` when one of its
 ends; both deal every game that is due, in one go: a game can end at its deal (every
 seat dead at once, D6), and then the next is due at once too. Each game's deck is
 drawn from its own seed, `domain.fair.game_seed(match_seed, number)`, mixed with the
-match's seat seeds (`domain.fair.fair_deal`); its dealer is the one the match's rules
+match's seat seeds (`domain.fair.fair_deal_of`); its dealer is the one the match's rules
 choose (P6, P7, P8, R5), so its proof says the dealer was not drawn from its seed.
 Without a match seed (explicit decks, for tests and replays) each game takes its deck
 from `decks`, by number. A match of a draw game deals its hands the same way through its
@@ -20,9 +20,9 @@ from dataclasses import dataclass
 import msgspec
 
 from domain.cards import Card
-from domain.drawgame.events import HandEnded
+from domain.deal import Scored
 from domain.errors import InvalidRules
-from domain.events import Event, GameEnded
+from domain.events import Event
 from domain.fair import fair_deal_of, game_seed
 from domain.games import GAMES
 from domain.match.commands import game_scored, game_started, next_game, reveal_match_seed
@@ -74,7 +74,7 @@ def advance(
 
 def after_game(
     state: MatchState,
-    ended: GameEnded | HandEnded,
+    ended: Scored,
     match_seed: bytes | None,
     game_ids: Iterator[str],
     decks: Mapping[int, Sequence[Card]] | None = None,

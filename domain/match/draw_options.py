@@ -10,14 +10,14 @@ P8's worst loser has no place in either game, the deal passing to the left (R24,
 
 from __future__ import annotations
 
-from typing import Annotated, Final, Literal
+from typing import Annotated, Final, Literal, cast
 
 import msgspec
 
 from domain.errors import InvalidRules
+from domain.games import GAMES, AnyDrawRules
 from domain.match.options import MAX_GAMES, MAX_TARGET
-from domain.rummy.rules import RummyRules
-from domain.three13.rules import HANDS, ThirteenRules
+from domain.three13.rules import HANDS
 
 DrawGameName = Literal["rummy", "three-thirteen"]
 #: A draw game's match keeps each seat's points: its next dealer never depends on them.
@@ -28,7 +28,7 @@ class DrawMatchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
     """How a match of basic Rummy or Three Thirteen is played and ends."""
 
     #: The rule options of every hand, tagged with the game (`"game": "rummy"`).
-    rules: RummyRules | ThirteenRules
+    rules: AnyDrawRules
     #: Basic Rummy: the match ends after this many hands (B12).
     games: Annotated[int, msgspec.Meta(ge=1, le=MAX_GAMES)] | None = None
     #: Basic Rummy: the match ends after the hand in which a seat's total reaches this (B12).
@@ -36,7 +36,9 @@ class DrawMatchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
 
     @property
     def game(self) -> DrawGameName:
-        return "rummy" if isinstance(self.rules, RummyRules) else "three-thirteen"
+        """The draw game whose rule options `rules` are (their `game` tag)."""
+        spec = next(spec for spec in GAMES.values() if isinstance(self.rules, spec.rules_type))
+        return cast(DrawGameName, spec.name)
 
     @property
     def points_recorded(self) -> bool:

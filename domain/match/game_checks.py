@@ -11,10 +11,13 @@ committed to the seed the match gives it (`domain.fair.game_seed`, R18, R31).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Protocol, cast
 
 from domain import fair
-from domain.drawgame.events import HandDealt, HandEnded
-from domain.events import Dealt, Event, GameEnded
+from domain.deal import Scored
+from domain.drawgame.events import HandDealt
+from domain.events import DealProof, Event
+from domain.games import GAMES
 from domain.match.draw_options import DrawMatchOptions
 from domain.match.events import MatchGameStarted, MatchStarted
 from domain.match.records import MatchRecord
@@ -25,6 +28,25 @@ from domain.records import GameRecord
 from domain.rule_ids import RuleId
 
 GameCheck = Callable[[GameRecord], RecordVerdict]
+
+
+class _Deal(Protocol):
+    """What the match checks of a game's deal: Penang's `Dealt`, a draw game's `HandDealt`."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def rules(self) -> object: ...
+
+    @property
+    def rules_version(self) -> str: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def proof(self) -> DealProof | None: ...
 
 
 def check_game(
@@ -63,12 +85,12 @@ def check_game(
 
 
 def _deal_problems(
-    state: MatchState, dealt: Event, started: MatchGameStarted, match_start: MatchStarted
+    state: MatchState, first: Event, started: MatchGameStarted, match_start: MatchStarted
 ) -> list[tuple[RuleId, str]]:
     draw = isinstance(state.options, DrawMatchOptions)
-    if not isinstance(dealt, HandDealt if draw else Dealt):
+    dealt = _deal(state, first)
+    if dealt is None:
         return [("R31" if draw else "P1", f"it is not a game of {state.game}")]
-    assert isinstance(dealt, HandDealt | Dealt)
     seats_rule: RuleId = "P2" if not draw else "B1" if state.game == "rummy" else "T2"
     problems: list[tuple[RuleId, str]] = []
     if dealt.players != match_start.players:
@@ -100,13 +122,13 @@ def _dealer_rule(state: MatchState) -> RuleId:
     return "P7" if state.options.points_recorded else "P8"
 
 
-def game_end(record: MatchRecord, state: MatchState, index: int) -> GameEnded | HandEnded:
+def game_end(record: MatchRecord, state: MatchState, index: int) -> Scored:
     """The end of the game being played, from its record (check 3)."""
     current = state.current
     if current is None or current.number > len(record.games):
         raise Refusal("P7", "no-game-to-score", "no game is being played", match_event=index)
     events = record.games[current.number - 1].events
-    ended = next((event for event in events if isinstance(event, GameEnded | HandEnded)), None)
+    ended = next((event for event in events if isinstance(event, Scored)), None)
     if ended is None:
         why = f"game {current.number} is scored, but its record does not reach its end"
         rule: RuleId = {"rummy": "B7", "three-thirteen": "T8"}.get(state.game, "P31")  # type: ignore[assignment]
@@ -125,14 +147,21 @@ def check_seed(record: MatchRecord, state: MatchState, seed: bytes, index: int) 
         why = f"the match seed draws seat {drawn} to deal first; the record says {started.dealer}"
         raise Refusal("P6", "deal-mismatch", why, match_event=index)
     for game in state.games:
-        dealt = _first(record.games[game.number - 1].events)
-        if not isinstance(dealt, Dealt | HandDealt) or dealt.proof is None:
+        dealt = _deal(state, _first(record.games[game.number - 1].events))
+        if dealt is None or dealt.proof is None:
             continue
         committed = fair.commitment(fair.game_seed(seed, game.number))
         if dealt.proof.server_seed_sha256 != committed:
             why = f"game {game.number}'s deal did not commit to the seed the match gives it"
             raise Refusal("P6", "seed-mismatch", why, game=game.number, game_event=0)
     return True
+
+
+def _deal(state: MatchState, event: Event | None) -> _Deal | None:
+    """`event` as the deal of a game of the match's game (its spec's deal event), or None."""
+    if not isinstance(event, GAMES[state.game].deal_type):
+        return None
+    return cast(_Deal, event)  # every game's deal event names its players, rules and dealer
 
 
 def _first(events: Sequence[Event]) -> Event | None:

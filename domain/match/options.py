@@ -8,12 +8,12 @@ target (the lowest total wins, R16), or, with neither, when it is closed (open-e
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 
 from domain.errors import InvalidRules
-from domain.rules import Rules
+from domain.penang.rules import Rules
 
 MAX_GAMES = 1000
 MAX_TARGET = 100_000
@@ -31,6 +31,11 @@ class MatchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     games: Annotated[int, msgspec.Meta(ge=1, le=MAX_GAMES)] | None = None
     #: The match ends after the game in which a seat's total reaches this (R16).
     target: Annotated[int, msgspec.Meta(ge=1, le=MAX_TARGET)] | None = None
+
+    @property
+    def game(self) -> Literal["penang"]:
+        """The game a match of these options plays: Penang Rummy, whose `rules` these are."""
+        return "penang"
 
     def validate(self, seats: int) -> MatchOptions:
         """Check that these options make a playable match for `seats` seats."""

@@ -68,8 +68,7 @@ class MatchState:
     @property
     def game(self) -> str:
         """The game the match plays: `penang`, `rummy` or `three-thirteen`."""
-        options = self.options
-        return options.game if isinstance(options, DrawMatchOptions) else "penang"
+        return self.options.game
 
     @property
     def open_seats(self) -> tuple[int, ...]:

@@ -6,10 +6,10 @@ from collections.abc import Sequence
 
 import msgspec
 
-from domain.audit import DealCheck
 from domain.match.events import MatchEvent, MatchGameStarted, MatchStarted, SeatClaimed, SeatLeft
 from domain.match.state import MatchState
 from domain.provenance import RecordVerdict
+from domain.replay import DealCheck
 
 
 class MatchVerdict(msgspec.Struct, frozen=True, kw_only=True):

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from domain.audit import Verdict
 from domain.cards import Card, build_deck
 from domain.codec import EventCodec
 from domain.commands import LayOffAction, MeldAction
@@ -19,11 +18,22 @@ from domain.drawgame.audit import HandGame, verify_hand
 from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.events import Discarded, Drew, HandDealt, HandEnded, StockRebuilt, WentOut
 from domain.events import Event, LaidOff, Melded, SeedRevealed
+from domain.replay import Verdict
 from domain.rummy.game import TERMS, RummyAction, play, start_hand
 from domain.rummy.rules import RULES_VERSION, RummyRules
 
 RUMMY_EVENTS: Final = EventCodec[Event](
-    (HandDealt, Drew, Melded, LaidOff, Discarded, StockRebuilt, WentOut, HandEnded, SeedRevealed),
+    (
+        HandDealt[RummyRules],
+        Drew,
+        Melded,
+        LaidOff,
+        Discarded,
+        StockRebuilt,
+        WentOut,
+        HandEnded,
+        SeedRevealed,
+    ),
     {
         "HandDealt": 1,
         "Drew": 1,

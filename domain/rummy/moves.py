@@ -19,6 +19,7 @@ import msgspec
 from domain.cards import HIGH_ACE, LOW_ACE, Card
 from domain.commands import LayOffAction, MeldAction
 from domain.drawgame.commands import DiscardAction, DrawAction
+from domain.drawgame.piles import draws_open
 from domain.drawgame.state import DrawState, Phase
 from domain.errors import RuleViolation
 from domain.layoffs import lay_off_as
@@ -58,7 +59,7 @@ def legal_moves(state: DrawState, seat: int) -> RummyMoves:
     lay_offs: tuple[LayOffAction, ...] = ()
     discards: tuple[DiscardAction, ...] = ()
     if state.phase == "draw":
-        draws = tuple(_draws(state))
+        draws = draws_open(state)
     else:
         hand = state.hands[seat]
         melds = tuple(m for m in _melds(hand, rummy_rules(state).ace_high) if _ok(state, seat, m))
@@ -87,13 +88,6 @@ def _ok(state: DrawState, seat: int, action: RummyAction) -> bool:
     except RuleViolation:
         return False
     return True
-
-
-def _draws(state: DrawState) -> Iterable[DrawAction]:
-    if state.stock or len(state.discards) > 1:
-        yield DrawAction(source="stock")
-    if state.discards:
-        yield DrawAction(source="discard")
 
 
 def _melds(hand: tuple[Card, ...], ace_high: bool) -> Iterable[MeldAction]:

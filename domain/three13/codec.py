@@ -11,19 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from domain.audit import Verdict
 from domain.cards import Card, build_deck
 from domain.codec import EventCodec
 from domain.drawgame.audit import HandGame, verify_hand
 from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.events import Discarded, Drew, HandDealt, HandEnded, StockRebuilt, WentOut
 from domain.events import Event, SeedRevealed
+from domain.replay import Verdict
 from domain.three13.commands import GoOutAction
 from domain.three13.game import TERMS, ThirteenAction, play, start_hand
 from domain.three13.rules import RULES_VERSION, ThirteenRules
 
 THIRTEEN_EVENTS: Final = EventCodec[Event](
-    (HandDealt, Drew, Discarded, StockRebuilt, WentOut, HandEnded, SeedRevealed),
+    (HandDealt[ThirteenRules], Drew, Discarded, StockRebuilt, WentOut, HandEnded, SeedRevealed),
     {
         "HandDealt": 1,
         "Drew": 1,

@@ -15,6 +15,7 @@ import msgspec
 
 from domain.cards import Card, texts
 from domain.drawgame.commands import DiscardAction, DrawAction
+from domain.drawgame.piles import draws_open
 from domain.drawgame.state import DrawState, Phase
 from domain.three13.commands import GoOutAction
 from domain.three13.deadwood import ways_out
@@ -51,7 +52,7 @@ def legal_moves(state: DrawState, seat: int) -> ThirteenMoves:
     go_outs: tuple[GoOutAction, ...] = ()
     on_turn = not state.over and state.turn == seat
     if on_turn and state.phase == "draw":
-        draws = tuple(_draws(state))
+        draws = draws_open(state)
     elif on_turn:
         hand = state.hands[seat]
         discards = tuple(DiscardAction(card=card.text) for card in sorted(set(hand)))
@@ -68,13 +69,6 @@ def legal_moves(state: DrawState, seat: int) -> ThirteenMoves:
         go_outs=go_outs,
         commands=tuple(ThirteenCommand(actions=(action,)) for action in actions),
     )
-
-
-def _draws(state: DrawState) -> Iterable[DrawAction]:
-    if state.stock or len(state.discards) > 1:
-        yield DrawAction(source="stock")
-    if state.discards:
-        yield DrawAction(source="discard")
 
 
 def _go_outs(state: DrawState, hand: tuple[Card, ...]) -> Iterable[GoOutAction]:

@@ -45,10 +45,10 @@ from domain.drawgame.views import HandView
 from domain.games import ALL_GAME_EVENTS
 from domain.match.codec import MATCH_EVENTS
 from domain.match.views import DrawMatchView, MatchView
-from domain.moves import LegalMoves
+from domain.penang.moves import LegalMoves
+from domain.penang.views import GameView
 from domain.rummy.moves import RummyMoves
 from domain.three13.moves import ThirteenMoves
-from domain.views import GameView
 from service.api.contract_relations import state_relations
 from service.api.contract_types import add_discriminators, enumerate_problem_codes, type_enums
 from service.api.http import NDJSON_MEDIA_TYPE, OCTET_STREAM_MEDIA_TYPE
@@ -76,6 +76,7 @@ from service.usecases.messages import (
     SubmitTurn,
     TurnResult,
 )
+from service.usecases.open_types import schema_hook
 from service.usecases.stored_forms import COMPONENT_REF, stored_types
 from service.usecases.stream_messages import MatchStreamRecord, TurnMessage
 from service.usecases.tickets import StreamTicket
@@ -243,9 +244,9 @@ def served_schema(app: Litestar) -> dict[str, Any]:
 
 def patch_schema(schema: dict[str, Any]) -> None:
     """Apply the patches described in the module docstring to `schema`."""
-    _, components = msgspec.json.schema_components(WIRE_TYPES, ref_template=COMPONENT_REF)
-    _, every = msgspec.json.schema_components(WIRE_TYPES + STREAM_TYPES, ref_template=COMPONENT_REF)
-    _, moves = msgspec.json.schema_components(MOVES_TYPES, ref_template=COMPONENT_REF)
+    _, components = _components(WIRE_TYPES)
+    _, every = _components(WIRE_TYPES + STREAM_TYPES)
+    _, moves = _components(MOVES_TYPES)
     schema_only = {cls.__name__ for cls in STORED_TYPES} | set(moves)
     # Patched already (the served document is patched again): the stream types are in.
     generated = set(schema.setdefault("components", {}).get("schemas", {})) - set(every)
@@ -267,6 +268,14 @@ def patch_schema(schema: dict[str, Any]) -> None:
     type_enums(schema)
     add_discriminators(schema)
     enumerate_problem_codes(schema, problem_codes())
+
+
+def _components(types: tuple[type[Any], ...]) -> tuple[Any, dict[str, Any]]:
+    """msgspec's schemas of `types`, the domain's open types stated as the service reads
+    them (`service.usecases.open_types`: a draw game's rules, any registered draw game's)."""
+    return msgspec.json.schema_components(
+        types, schema_hook=schema_hook, ref_template=COMPONENT_REF
+    )
 
 
 def _patch_operation(operation: dict[str, Any]) -> None:

@@ -55,7 +55,7 @@ from domain.match.errors import (
     SeatTaken,
 )
 from domain.provenance import PROVENANCE_CODES
-from domain.replay_refusals import REPLAY_CODES
+from domain.replay import REPLAY_CODES
 from service.api.schemas import FieldError, Problem
 from service.errors import (
     BodyTooLarge,

@@ -1,8 +1,8 @@
 """One simulated game in process: the rules engine alone, no service, no store.
 
 The game is dealt from its plan's seed (`domain.fair`, as `POST /games` deals it), and
-each seat's bot is shown only its seat's view (`domain.views.view_game`) when its turn
-comes. The engine judges every turn (`domain.game`): a bot's illegal turn, or a dead
+each seat's bot is shown only its seat's view (`domain.penang.views.view_game`) when its turn
+comes. The engine judges every turn (`domain.penang.game`): a bot's illegal turn, or a dead
 declaration while it has a move, raises the rule it breaks and ends the run. The
 events end as the service's do: the game's end, then the revealed seed (R3).
 """
@@ -10,18 +10,18 @@ events end as the service's do: the game's end, then the revealed seed (R3).
 from __future__ import annotations
 
 from domain.events import Event
-from domain.fair import fair_deal
-from domain.game import declare_dead, play_turn, reveal_seed, start_game
+from domain.fair import fair_deal_of
+from domain.penang.game import declare_dead, play_turn, reveal_seed, start_game
+from domain.penang.state import fold
+from domain.penang.views import view_game
 from domain.records import dump_record, make_record
-from domain.state import fold
-from domain.views import view_game
 from service.simulation.plan import GamePlan
 
 
 def play_game(plan: GamePlan) -> list[Event]:
     """Every event of the planned game, from the deal to the revealed seed."""
     players = len(plan.bots)
-    deck, dealer, proof = fair_deal(plan.rules, players, plan.server_seed, ())
+    deck, dealer, proof = fair_deal_of(plan.rules.deck_for(players), players, plan.server_seed, ())
     events = start_game(plan.players, deck, plan.rules, dealer, proof)
     state = fold(events)
     bots = plan.seat_bots()

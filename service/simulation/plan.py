@@ -17,7 +17,7 @@ import msgspec
 
 from domain.bots import BOT_NAMES, DRAW_BOT_NAMES, Bot, make_bot
 from domain.match.draw_options import DrawMatchOptions
-from domain.rules import Rules
+from domain.penang.rules import Rules
 from domain.rummy.rules import RummyRules
 from domain.three13.rules import ThirteenRules
 

@@ -21,9 +21,10 @@ import httpx
 import msgspec
 
 from domain.events import Event
+from domain.penang.views import GameView
 from domain.records import load_record
-from domain.views import GameView
 from service.simulation.plan import GamePlan
+from service.usecases.open_types import dec_hook
 
 
 class RemoteError(Exception):
@@ -80,7 +81,7 @@ class ApiCalls:
     def _call(self, method: str, path: str, answer: type[Any], status: int, **kwargs: Any) -> Any:
         response = self._send(method, path, status, **kwargs)
         try:
-            return msgspec.json.decode(response.content, type=answer)
+            return msgspec.json.decode(response.content, type=answer, dec_hook=dec_hook)
         except msgspec.DecodeError as error:
             raise RemoteError(f"{method} {path}: an unexpected answer: {error}") from None
 

@@ -20,7 +20,8 @@ from typing import Final
 
 import msgspec
 
-from domain.events import Dealt, DeclaredGame, Event, GameEnded, TurnEnded
+from domain.events import Event
+from domain.penang.events import Dealt, DeclaredGame, GameEnded, TurnEnded
 from service.simulation.plan import GamePlan, SimulationOptions
 
 

@@ -32,7 +32,8 @@ from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError
 
-from domain.events import Dealt, Event, GameEnded
+from domain.events import Event
+from domain.penang.events import Dealt, GameEnded
 from service.store.envelopes import Envelope, GameSecrets, secrets_id
 
 TABLE = "penangrummy_turn_clocks"

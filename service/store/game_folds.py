@@ -2,7 +2,7 @@
 
 A game stream begins with its game's deal: Penang Rummy's `Dealt`, or a draw game's
 `HandDealt` (basic Rummy and Three Thirteen, `domain.drawgame`). The fold of each game
-is its own (`domain.state.fold`, `domain.drawgame.state.fold`); `fold_game` picks it
+is its own (`domain.penang.state.fold`, `domain.drawgame.state.fold`); `fold_game` picks it
 from the state folded so far, or from the first event of a new stream.
 """
 
@@ -14,8 +14,8 @@ from domain.drawgame.events import HandDealt
 from domain.drawgame.state import DrawState
 from domain.drawgame.state import fold as fold_draw
 from domain.events import Event
-from domain.state import GameState
-from domain.state import fold as fold_penang
+from domain.penang.state import GameState
+from domain.penang.state import fold as fold_penang
 
 #: The folded state of a game of any game of the engine.
 AnyGameState = GameState | DrawState

@@ -17,7 +17,8 @@ from uuid import UUID, uuid4
 
 from psycopg.conninfo import conninfo_to_dict
 
-from domain.events import Dealt, Event
+from domain.events import Event
+from domain.penang.events import Dealt
 from service.settings import Settings
 from service.store.envelopes import Envelope, GameSecrets, secrets_id
 from service.store.event_store import GameStore

@@ -24,7 +24,7 @@ from domain.cards import Card, parse_cards
 from domain.events import DealProof, Event
 from domain.fair import fair_deal_of
 from domain.game_spec import GameSpec
-from domain.rules import Rules
+from domain.penang.rules import Rules
 from service.errors import DeckNotAllowed, InvalidRequest, NotThisGamesOption
 from service.settings import Settings
 from service.store import GameStore

@@ -24,22 +24,25 @@ from typing import Any, Final, cast
 
 import msgspec
 
-from domain.commands import Action
 from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.events import Discarded, Drew, HandDealt, HandEnded, StockRebuilt, WentOut
 from domain.drawgame.piles import seeded
 from domain.drawgame.state import DrawState
-from domain.drawgame.views import DrawEventView, HandView, may_see, view_draw_event
+from domain.drawgame.views import DrawEventView, HandView, view_draw_event
 from domain.events import Event
-from domain.game_spec import GameName, GameSpec, Rebuild, decode_actions
-from domain.games import GAMES, PENANG
-from domain.moves import LegalMoves
+from domain.game_spec import GameSpec, Rebuild, decode_actions
+from domain.games import GAMES, GameName
+from domain.penang.commands import Action
+from domain.penang.moves import LegalMoves
+from domain.penang.spec import PENANG
+from domain.penang.views import EventView, GameView
+from domain.penang.views import view_event as view_penang_event
 from domain.rummy.moves import RummyMoves
 from domain.three13.commands import GoOutAction
 from domain.three13.moves import ThirteenMoves
-from domain.views import EventView, GameView, Viewer, may_see_hand
-from domain.views import view_event as view_penang_event
+from domain.views import Viewer, may_see
 from service.store.game_folds import AnyGameState
+from service.usecases.open_types import dec_hook
 
 #: Every game's actions, tagged by `type`: what a turn's body may hold.
 AnyAction = Action | DrawAction | DiscardAction | GoOutAction
@@ -91,11 +94,9 @@ def legal_moves(state: AnyGameState, seat: int) -> AnyMoves:
 
 def shows_everything(state: AnyGameState, viewer: Viewer) -> bool:
     """Whether `viewer` may see every hand and the hidden cards (Penang's undealt cards, a
-    draw game's stock): what a record shows. Each game's own predicate decides."""
+    draw game's stock): what a record shows, as the one rule decides (`may_see`)."""
     hidden = (*range(state.seats), None)
-    if isinstance(state, DrawState):
-        return all(may_see(viewer, owner, state.over) for owner in hidden)
-    return all(may_see_hand(viewer, seat, state.over) for seat in hidden)
+    return all(may_see(viewer, owner, state.over) for owner in hidden)
 
 
 def revealed_when_over(view: AnyView) -> bool:
@@ -113,7 +114,7 @@ def as_view(value: object) -> AnyView:
     if not isinstance(value, dict):
         raise TypeError(f"not a view of a game: {type(value).__name__}")
     if "stock_size" in value:
-        return msgspec.convert(value, HandView)
+        return msgspec.convert(value, HandView, dec_hook=dec_hook)
     return msgspec.convert(value, GameView)
 
 

@@ -19,10 +19,11 @@ import msgspec
 
 from domain.drawgame.events import HandEnded
 from domain.errors import RummyError
-from domain.events import Event, GameEnded
-from domain.game import time_out
+from domain.events import Event
 from domain.match.events import MatchGameStarted
-from domain.state import GameState
+from domain.penang.events import GameEnded
+from domain.penang.game import time_out
+from domain.penang.state import GameState
 from service.errors import (
     IdempotencyKeyReused,
     StaleVersion,
@@ -37,10 +38,11 @@ from service.usecases import auth, clock, game_kinds, matches, retry
 from service.usecases.game_kinds import AnyAction, AnyView
 from service.usecases.idempotency import fingerprint
 from service.usecases.messages import EventRecord, EventsPage, MovesView, TurnResult
+from service.usecases.open_types import dec_hook
 
 Command = Callable[[AnyGameState], list[Event]]
 _encoder = msgspec.json.Encoder()
-_turn_decoder = msgspec.json.Decoder(TurnResult)
+_turn_decoder = msgspec.json.Decoder(TurnResult, dec_hook=dec_hook)
 
 
 class Answer(msgspec.Struct, frozen=True):

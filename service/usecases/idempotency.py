@@ -42,6 +42,7 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from service.errors import IdempotencyKeyReused
 from service.store import GameStore
 from service.store.envelopes import Envelope, StoredAnswer
+from service.usecases.open_types import dec_hook
 
 T = TypeVar("T")
 #: The namespace of creations' answer streams (a fixed, random UUID: never change it).
@@ -79,7 +80,7 @@ class Keyed:
                 "this Idempotency-Key was first sent with a different request"
             )
         body = _open(stored.body, self.key, self.stream) if stored.sealed else stored.body.encode()
-        return msgspec.json.decode(body, type=cls)
+        return msgspec.json.decode(body, type=cls, dec_hook=dec_hook)
 
     def record(self, answer: msgspec.Struct, status: int, version: int) -> Envelope:
         """The stored answer, sealed, to write with what it answers."""

@@ -13,13 +13,12 @@ from uuid import UUID
 import msgspec
 
 from domain.commands import CardText
-from domain.drawgame.events import DrawRules
-from domain.game_spec import GameName
+from domain.games import AnyDrawRules, GameName
 from domain.match.codec import MATCH_EVENTS
 from domain.match.events import AnyMatchEvent
 from domain.match.options import MatchOptions
 from domain.match.views import DrawMatchView, MatchView
-from domain.rules import MIN_PLAYERS
+from domain.penang.rules import MIN_PLAYERS
 from service.usecases.messages import (
     MAX_SEATS,
     GameRecordDocument,
@@ -100,7 +99,7 @@ class CreateMatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     #: A draw game's rule options for every hand, tagged with its game (as `POST /games`).
     draw_rules: (
         Annotated[
-            DrawRules,
+            AnyDrawRules,
             msgspec.Meta(
                 description=(
                     "A draw game's rule options for every hand of the match, tagged with the "

@@ -25,7 +25,7 @@ from domain.match.events import AnyMatchEvent, MatchProof
 from domain.match.options import MatchOptions
 from domain.match.state import MatchState
 from domain.match.views import view_any_match
-from domain.rules import Rules
+from domain.penang.rules import Rules
 from service.errors import DeckNotAllowed, InvalidRequest, NotThisGamesOption
 from service.settings import Settings
 from service.store import GameStore

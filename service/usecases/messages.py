@@ -1,7 +1,7 @@
 """What the use cases take and give: msgspec structs, also the API's wire form.
 
 Game state and events leave the service only as the domain's views
-(`domain.views.GameView`, `EventView`), wrapped here with versions and ids. Every
+(`domain.penang.views.GameView`, `EventView`), wrapped here with versions and ids. Every
 integer and every list is bounded (the players by the rules, first thing, P2), so no
 client input reaches the store unbounded. The contract states each bound exactly.
 """
@@ -13,15 +13,13 @@ from uuid import UUID
 
 import msgspec
 
-from domain import rules as penang
 from domain.chain import RecordChain, RecordSignature
 from domain.commands import CardText
-from domain.drawgame.events import DrawRules
-from domain.game_spec import GameName
-from domain.games import ALL_GAME_EVENTS
+from domain.games import ALL_GAME_EVENTS, AnyDrawRules, GameName
 from domain.match.records import MATCH_RECORD_FORMAT, is_match_record
+from domain.penang import rules as penang
+from domain.penang.rules import MIN_PLAYERS, Rules
 from domain.provenance import RecordVerdict
-from domain.rules import MIN_PLAYERS, Rules
 from domain.rummy import rules as rummy
 from domain.three13 import rules as three13
 from service.usecases.game_kinds import AnyAction, AnyEventView, as_view
@@ -99,7 +97,7 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     #: A draw game's rule options, tagged with its game; omitted options take RULES.md's.
     draw_rules: (
         Annotated[
-            DrawRules,
+            AnyDrawRules,
             msgspec.Meta(
                 description=(
                     'A draw game\'s rule options, tagged with the game (`"game": "rummy"`): '
@@ -233,7 +231,7 @@ class EventsPage(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class MovesView(msgspec.Struct, frozen=True, kw_only=True):
-    """A seat's legal moves now (domain.moves), at the game's version."""
+    """A seat's legal moves now, as its game lists them, at the game's version."""
 
     version: Version
     moves: Moves

@@ -18,7 +18,7 @@ from uuid import UUID, uuid4
 import msgspec
 
 from domain.drawgame.events import HandDealt
-from domain.events import Dealt
+from domain.penang.events import Dealt
 from domain.records import GameRecord, load_record, make_record
 from service.errors import GameNotOver, InvalidRecord, RecordNotFinished
 from service.signing import KeyRing, verify_signed

@@ -14,7 +14,7 @@ field optional, since what an older version held cannot then be told).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Final
+from typing import Annotated, Any, Final, get_origin
 
 import msgspec
 from msgspec import UNSET, UnsetType
@@ -54,6 +54,9 @@ def _name(tag: str) -> str:
 
 
 def _stored_type(codec: EventCodec[Any], tag: str, cls: type[msgspec.Struct]) -> type[Any]:
+    # A generic event (the draw games' `HandDealt`) is described by its class, whose
+    # parameters the contract states as the service reads them (`open_types`).
+    event_class = get_origin(cls) or cls
     current = codec.versions[tag]
     version = Annotated[
         int,
@@ -68,11 +71,11 @@ def _stored_type(codec: EventCodec[Any], tag: str, cls: type[msgspec.Struct]) ->
         for field in msgspec.structs.fields(cls)
         if field.name in _lacking_in_older_versions(codec, tag)
     )
-    summary = (cls.__doc__ or tag).strip().splitlines()[0]
+    summary = (event_class.__doc__ or tag).strip().splitlines()[0]
     return msgspec.defstruct(
         _name(tag),
         [(VERSION_KEY, version), *older],
-        bases=(cls,),
+        bases=(event_class,),
         tag=tag,
         kw_only=True,
         frozen=True,

@@ -21,7 +21,7 @@ from datetime import datetime, timedelta
 import anyio
 import anyio.to_thread
 
-from domain.state import GameState
+from domain.penang.state import GameState
 from service.errors import GameNotFound, StreamConflict, VersionConflict
 from service.store import GameStore
 from service.store.clocks import ClockRow

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from domain.cards import build_deck
-from domain.codec import decode_events
-from domain.state import fold
+from domain.penang.codec import decode_events
+from domain.penang.state import fold
 
 from .support import Api, Json
 

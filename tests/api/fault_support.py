@@ -16,8 +16,8 @@ from typing import Any
 import httpx
 
 from domain.cards import build_deck
+from domain.penang.state import fold
 from domain.records import load_record
-from domain.state import fold
 from service.settings import Settings
 
 from .support import ROOT, free_port

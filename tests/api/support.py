@@ -16,7 +16,7 @@ from uuid import UUID
 import httpx
 from litestar.testing import TestClient
 
-from domain.state import GameState
+from domain.penang.state import GameState
 from service.store import GameStore
 
 Json = dict[str, Any]

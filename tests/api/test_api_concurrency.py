@@ -10,7 +10,7 @@ from uuid import UUID
 
 import pytest
 
-from domain.game import play_turn
+from domain.penang.game import play_turn
 from service.errors import VersionConflict
 from service.settings import Settings
 from service.store import GameStore
@@ -55,7 +55,7 @@ def test_two_stores_racing_at_one_version_one_wins(
     try:
         import msgspec
 
-        from domain.commands import Action
+        from domain.penang.commands import Action
 
         decoded = msgspec.convert(actions, list[Action])
         state_a, state_b = first.state(gid), second.state(gid)

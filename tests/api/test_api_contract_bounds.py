@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from domain.codec import SCHEMA_VERSIONS
 from domain.games import ALL_GAME_EVENTS
-from domain.rules import JOKER_COUNTS, MAX_PLAYERS, MIN_PLAYERS, PACK_COUNTS
+from domain.penang.codec import SCHEMA_VERSIONS
+from domain.penang.rules import JOKER_COUNTS, MAX_PLAYERS, MIN_PLAYERS, PACK_COUNTS
 from service.settings import Settings
 from service.usecases.messages import MAX_SEATS
 

@@ -16,6 +16,7 @@ from domain.bots import make_draw_bot
 from domain.drawgame.views import HandView
 from domain.match.audit import verify_match_record
 from domain.match.records import load_match_record
+from service.usecases.open_types import dec_hook
 
 from .support import Api, Json
 from .test_api_matches import create_match, match_view
@@ -31,7 +32,7 @@ def play_draw_match(api: Api, match: Json, tokens: list[str], limit: int = 20_00
             return view
         game = {"game_id": view["current_game"], "tokens": tokens}
         seat = api.view(game)["turn"]
-        seen = msgspec.convert(api.view(game, seat), type=HandView)
+        seen = msgspec.convert(api.view(game, seat), type=HandView, dec_hook=dec_hook)
         actions = msgspec.to_builtins(bot.command(seen))
         response = api.turn(game, seat, actions)
         assert response.status_code == 200, response.text

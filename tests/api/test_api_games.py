@@ -13,11 +13,11 @@ from litestar.testing import TestClient
 
 from domain.cards import build_deck, parse_cards
 from domain.events import DealProof
-from domain.fair import ALGORITHM, commitment, fair_deal
-from domain.game import start_game
-from domain.rules import Rules
-from domain.state import fold
-from domain.views import view_game
+from domain.fair import ALGORITHM, commitment, fair_deal_of
+from domain.penang.game import start_game
+from domain.penang.rules import Rules
+from domain.penang.state import fold
+from domain.penang.views import view_game
 from service.app import create_app
 from service.settings import Settings
 from service.store.backends import eventsourcing_env
@@ -50,7 +50,7 @@ def test_deal_is_the_documented_fair_shuffle_of_the_seeds(api: Api) -> None:
     seeds = ["s0", "s1", "s2", "s3"]
     game = api.create(seed="fair", seat_seeds=seeds)
     server_seed = hashlib.sha256(b"fair").digest()
-    deck, dealer, proof = fair_deal(Rules(), 4, server_seed, seeds)
+    deck, dealer, proof = fair_deal_of(Rules().deck_for(4), 4, server_seed, seeds)
     assert game["view"]["dealer"] == dealer
     expected = fold(start_game([f"P{i}" for i in range(4)], deck, Rules(), dealer))
     for seat in range(4):

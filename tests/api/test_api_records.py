@@ -10,9 +10,9 @@ from typing import Any
 import msgspec
 import pytest
 
+from domain.penang.rules import RULES_VERSION
 from domain.provenance import RecordVerdict
 from domain.records import CHAINED_RECORD_FORMAT, RECORD_FORMAT, load_record
-from domain.rules import RULES_VERSION
 from service.cli.main import main
 
 from .audit_support import (

@@ -11,7 +11,7 @@ from uuid import UUID
 import psycopg
 import pytest
 
-from domain.events import Dealt, GameEnded
+from domain.penang.events import Dealt, GameEnded
 from service.cli.main import main
 from service.settings import Settings
 from service.simulation.local import play_game

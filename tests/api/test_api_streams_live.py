@@ -21,7 +21,7 @@ import httpx
 import msgspec
 import pytest
 
-from domain.events import TurnEnded
+from domain.penang.events import TurnEnded
 from service.settings import Settings
 from service.store import GameStore
 from service.usecases import feeds, games

@@ -17,11 +17,11 @@ import pytest
 from eventsourcing.persistence import StoredEvent
 
 from domain.cards import build_deck, texts
-from domain.codec import encode_event
 from domain.events import Event
-from domain.game import start_game
-from domain.rules import Rules
-from domain.state import fold
+from domain.penang.codec import encode_event
+from domain.penang.game import start_game
+from domain.penang.rules import Rules
+from domain.penang.state import fold
 from service.store.envelopes import Envelope, GameSecrets, secrets_id
 from service.usecases import auth
 

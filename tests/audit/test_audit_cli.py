@@ -15,8 +15,8 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from domain.audit import Verdict
 from domain.records import GameRecord, dump_record
+from domain.replay import Verdict
 from service.cli.verify import add_verify_command
 from service.signing import KeyRing
 

@@ -8,32 +8,28 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from domain.codec import (
+from domain.codec import MalformedEvent
+from domain.events import DealProof, Event, LaidOff, Melded, SeedRevealed
+from domain.penang.codec import (
     SCHEMA_VERSIONS,
     UPCASTERS,
-    MalformedEvent,
     decode_event,
     decode_event_json,
     encode_event,
     encode_event_json,
 )
-from domain.events import (
+from domain.penang.events import (
     EVENT_TYPES,
-    DealProof,
     Dealt,
     DeclaredDead,
     DeclaredGame,
-    Event,
     GameEnded,
-    LaidOff,
-    Melded,
     PassportMelded,
-    SeedRevealed,
     TurnEnded,
     WildSwapped,
 )
+from domain.penang.rules import CardPoints, Rules
 from domain.records import GameRecord, load_record, verify_record
-from domain.rules import CardPoints, Rules
 
 SAMPLES: tuple[Event, ...] = (
     Dealt(

@@ -159,6 +159,15 @@ def test_a_record_read_under_another_games_rules_is_not_a_record_of_it() -> None
         load_record(msgspec.json.encode(document))
 
 
+def test_a_deal_under_another_games_options_is_not_a_record_of_this_game() -> None:
+    """Basic Rummy's codec reads a deal with basic Rummy's options only (B1, B2): one
+    holding Three Thirteen's is not an event of this game, and its tag is named."""
+    document = msgspec.json.decode(DOCUMENT)
+    document["events"][0]["rules"] = {"game": "three-thirteen"}
+    with pytest.raises(MalformedRecord, match=r"HandDealt: .*\$\.rules\.game"):
+        load_record(msgspec.json.encode(document))
+
+
 def test_a_record_that_stops_mid_hand_is_valid_so_far_and_committed() -> None:
     cut = make_record(HAND.events[: index_of("StockRebuilt") + 2])
     verdict = verify_record(cut)

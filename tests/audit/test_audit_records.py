@@ -8,8 +8,8 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from domain.codec import encode_event
-from domain.events import TurnEnded
+from domain.penang.codec import encode_event
+from domain.penang.events import TurnEnded
 from domain.records import (
     RECORD_FORMAT,
     GameRecord,

@@ -21,8 +21,8 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from domain.penang.state import fold
 from domain.records import MalformedRecord, load_record, verify_record
-from domain.state import fold
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "records"
 DOCUMENTS = {path.stem: path.read_bytes() for path in sorted(GOLDEN.glob("*.json"))}

@@ -9,11 +9,11 @@ from typing import Any
 
 import msgspec
 
-from domain.codec import decode_events, encode_event
 from domain.events import Event
-from domain.game import time_out
+from domain.penang.codec import decode_events, encode_event
+from domain.penang.game import time_out
+from domain.penang.state import fold
 from domain.records import GameRecord
-from domain.state import fold
 
 from .test_audit_verify import ACTIONS, forged, refused, stored, verify
 

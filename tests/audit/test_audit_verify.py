@@ -14,12 +14,12 @@ from typing import Any
 import msgspec
 import pytest
 
-from domain.audit import Verdict
 from domain.cards import Card, parse_rank, sort_cards
-from domain.codec import decode_events, encode_event
-from domain.events import DeclaredDead, DeclaredGame, TurnEnded
+from domain.penang.codec import decode_events, encode_event
+from domain.penang.events import DeclaredDead, DeclaredGame, TurnEnded
+from domain.penang.state import fold
 from domain.records import RECORD_FORMAT, GameRecord, load_record, verify_record
-from domain.state import fold
+from domain.replay import Verdict
 
 Stored = list[dict[str, Any]]
 ACTIONS = {"Melded", "PassportMelded", "LaidOff", "WildSwapped"}

@@ -4,7 +4,7 @@ Positions: the first turn of 40 two-player games dealt from seeds (`domain.fair`
 hand of 25 cards still whole, the passport to make (greedy tries every meld, P26), and
 the turn of the same seat once it has its passport, with the rest of its hand. Prints,
 for each bot, the median, 95th percentile and largest milliseconds per turn (the best
-of 3 runs per position), `domain.moves.legal_moves` on the same positions as the
+of 3 runs per position), `domain.penang.moves.legal_moves` on the same positions as the
 baseline measured in the same run, and the ratio. The goal: a bot's turn on a 25-card
 hand takes a few milliseconds at most, here a median under 5 ms; nothing asserts a time.
 
@@ -28,12 +28,12 @@ if str(ROOT) not in sys.path:
 
 from domain.bots import BOT_NAMES, make_bot  # noqa: E402
 from domain.bots.window import seat_state  # noqa: E402
-from domain.fair import fair_deal  # noqa: E402
-from domain.game import play_turn, start_game  # noqa: E402
-from domain.moves import legal_moves  # noqa: E402
-from domain.rules import Rules  # noqa: E402
-from domain.state import fold  # noqa: E402
-from domain.views import GameView, view_game  # noqa: E402
+from domain.fair import fair_deal_of  # noqa: E402
+from domain.penang.game import play_turn, start_game  # noqa: E402
+from domain.penang.moves import legal_moves  # noqa: E402
+from domain.penang.rules import Rules  # noqa: E402
+from domain.penang.state import fold  # noqa: E402
+from domain.penang.views import GameView, view_game  # noqa: E402
 
 DEALS = 40
 RUNS = 3
@@ -47,7 +47,7 @@ def positions() -> tuple[list[GameView], list[GameView]]:
     later: list[GameView] = []
     for number in range(DEALS):
         seed = hashlib.sha256(f"bench-bots/{number}".encode()).digest()
-        deck, dealer, proof = fair_deal(rules, 2, seed, ())
+        deck, dealer, proof = fair_deal_of(rules.deck_for(2), 2, seed, ())
         state = fold(start_game(["a", "b"], deck, rules, dealer, proof))
         if state.turn is None:
             continue

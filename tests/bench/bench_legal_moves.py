@@ -2,8 +2,8 @@
 
 A 25-card hand holding 6 jokers, against a table of 40 melds (runs open at both ends,
 and sets), for a seat that has its passport. Prints the median and 95th percentile
-microseconds per call of `domain.moves.legal_moves` and
-`domain.dead_check.has_legal_move`, two baselines measured in the same run (building
+microseconds per call of `domain.penang.moves.legal_moves` and
+`domain.penang.dead_check.has_legal_move`, two baselines measured in the same run (building
 `HandIndex` for the hand, and folding one `LaidOff` event) with the ratios against them,
 and how many melds, lay-offs, swaps and whole turns the list holds.
 
@@ -31,12 +31,12 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from domain.cards import Card, build_deck, format_cards  # noqa: E402
-from domain.dead_check import HandIndex, has_legal_move  # noqa: E402
 from domain.events import LaidOff  # noqa: E402
 from domain.melds import TableMeld  # noqa: E402
-from domain.moves import legal_moves  # noqa: E402
-from domain.rules import RULES_VERSION, Rules  # noqa: E402
-from domain.state import GameState, evolve  # noqa: E402
+from domain.penang.dead_check import HandIndex, has_legal_move  # noqa: E402
+from domain.penang.moves import legal_moves  # noqa: E402
+from domain.penang.rules import RULES_VERSION, Rules  # noqa: E402
+from domain.penang.state import GameState, evolve  # noqa: E402
 
 SEED = 20_240_601
 HAND_SIZE = 25

@@ -35,8 +35,9 @@ sys.path.insert(0, str(ROOT))
 import msgspec  # noqa: E402
 from scale_support import postgres_database  # noqa: E402
 
-from domain.events import AnyEvent, Event  # noqa: E402
-from domain.state import fold  # noqa: E402
+from domain.events import Event  # noqa: E402
+from domain.penang.events import AnyEvent  # noqa: E402
+from domain.penang.state import fold  # noqa: E402
 from service.errors import GameNotFound  # noqa: E402
 from service.settings import Settings  # noqa: E402
 from service.simulation.local import play_game  # noqa: E402

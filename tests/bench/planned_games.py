@@ -18,13 +18,14 @@ sys.path.insert(0, str(ROOT))
 
 import msgspec  # noqa: E402
 
-from domain.commands import Action, LayOffAction  # noqa: E402
+from domain.commands import LayOffAction  # noqa: E402
 from domain.errors import RuleViolation  # noqa: E402
-from domain.fair import fair_deal  # noqa: E402
-from domain.game import declare_dead, play_turn, start_game  # noqa: E402
-from domain.moves import legal_moves  # noqa: E402
-from domain.rules import Rules  # noqa: E402
-from domain.state import GameState, fold  # noqa: E402
+from domain.fair import fair_deal_of  # noqa: E402
+from domain.penang.commands import Action  # noqa: E402
+from domain.penang.game import declare_dead, play_turn, start_game  # noqa: E402
+from domain.penang.moves import legal_moves  # noqa: E402
+from domain.penang.rules import Rules  # noqa: E402
+from domain.penang.state import GameState, fold  # noqa: E402
 
 PLAYERS = ["Aminah", "Ben", "Chen", "Devi"]
 _encode = msgspec.json.encode
@@ -37,7 +38,9 @@ class Game:
         self.id = created["game_id"]
         self.tokens = created["tokens"]
         server_seed = hashlib.sha256(seed.encode()).digest()
-        deck, dealer, _ = fair_deal(Rules(), len(PLAYERS), server_seed, ())
+        deck, dealer, _ = fair_deal_of(
+            Rules().deck_for(len(PLAYERS)), len(PLAYERS), server_seed, ()
+        )
         self.state: GameState = fold(start_game(PLAYERS, deck, Rules(), dealer))
         assert self.state.version == created["version"], "the client's deal differs"
         #: The version the server holds: moved on by the client as each turn lands.

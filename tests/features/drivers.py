@@ -22,13 +22,13 @@ from domain.drawgame.events import HandDealt
 from domain.drawgame.state import DrawState
 from domain.errors import RummyError
 from domain.events import Event
-from domain.game import declare_dead, play_turn, start_game, time_out
 from domain.game_spec import decode_actions
-from domain.games import PENANG
-from domain.moves import legal_moves
-from domain.rules import Rules
-from domain.state import GameState, fold
-from domain.views import view_event, view_game
+from domain.penang.game import declare_dead, play_turn, start_game, time_out
+from domain.penang.moves import legal_moves
+from domain.penang.rules import Rules
+from domain.penang.spec import PENANG
+from domain.penang.state import GameState, fold
+from domain.penang.views import view_event, view_game
 
 from .draw_driver import DrawHands
 from .match_driver import DomainMatches
@@ -56,7 +56,7 @@ class Driver(Protocol):
     ) -> Outcome:
         """Deal a new game from `deck` (the full deck order, top card first).
 
-        `rules` holds rule options by name (`domain.rules.Rules`); absent ones take
+        `rules` holds rule options by name (`domain.penang.rules.Rules`); absent ones take
         their defaults. `table` holds the service's table options (`turn_seconds`),
         which the engine does not know. The outcome's events are the ones recorded, as
         a spectator sees them.
@@ -76,11 +76,11 @@ class Driver(Protocol):
         ...
 
     def view(self, viewer: int | None) -> Json:
-        """The game as `viewer` may see it (`domain.views.GameView` as JSON builtins)."""
+        """The game as `viewer` may see it (`domain.penang.views.GameView` as JSON builtins)."""
         ...
 
     def legal_moves(self, seat: int) -> Json:
-        """What `seat` could do now (`domain.moves.LegalMoves` as builtins)."""
+        """What `seat` could do now (`domain.penang.moves.LegalMoves` as builtins)."""
         ...
 
     def events(self, viewer: int | None) -> list[Json]:

@@ -30,7 +30,7 @@ from domain.match.events import AnyMatchEvent, MatchProof
 from domain.match.options import MatchOptions
 from domain.match.state import MatchState, fold
 from domain.match.views import view_any_match
-from domain.state import GameState
+from domain.penang.state import GameState
 
 from .outcomes import Json, Outcome, builtins, refused
 

@@ -21,14 +21,14 @@ from golden.regenerate import Bot, play_seeded
 from pytest_bdd import given, parsers, scenarios, then, when
 
 from domain import fair
-from domain.audit import Verdict
 from domain.cards import Card, build_deck, sort_cards
-from domain.codec import decode_events, encode_event
 from domain.deal import deal
-from domain.events import DeclaredDead, TurnEnded
+from domain.penang.codec import decode_events, encode_event
+from domain.penang.events import DeclaredDead, TurnEnded
+from domain.penang.rules import Rules
+from domain.penang.state import fold
 from domain.records import dump_record, load_record, make_record, verify_record
-from domain.rules import Rules
-from domain.state import fold
+from domain.replay import Verdict
 
 Json = dict[str, Any]
 ACTIONS = {"Melded", "PassportMelded", "LaidOff", "WildSwapped"}
@@ -186,7 +186,7 @@ def _recompute(audit: Audit) -> None:
     seat_seeds = tuple(dealt["proof"]["seat_seeds"])
     seats = len(dealt["players"])
     rules = msgspec.convert(dealt["rules"], type=Rules)
-    deck, dealer, _ = fair.fair_deal(rules, seats, seed, seat_seeds)
+    deck, dealer, _ = fair.fair_deal_of(rules.deck_for(seats), seats, seed, seat_seeds)
     hands, undealt = deal(deck, seats, dealer, rules.hand_size_for(seats))
     audit.recomputed = (
         dealer,

@@ -10,7 +10,7 @@ commit.
 
 Seeds: a game's server seed is SHA-256 of `golden/<name>` (32 bytes), its seats'
 seeds are listed in `GAMES`, and the deck order and first dealer come from
-`domain.fair`. The bot picks among `domain.moves.legal_moves` with a generator seeded
+`domain.fair`. The bot picks among `domain.penang.moves.legal_moves` with a generator seeded
 by the game's name; it uses `random.Random.random()` only, whose sequence Python keeps
 stable across versions for a given seed.
 """
@@ -27,14 +27,16 @@ from pathlib import Path
 
 from domain import fair
 from domain.cards import Card
-from domain.commands import Action, MeldAction, SwapAction
-from domain.events import Event, GameEnded, WildSwapped
-from domain.game import declare_dead, play_turn, reveal_seed, start_game
-from domain.moves import legal_moves
+from domain.commands import MeldAction
+from domain.events import Event
+from domain.penang.commands import Action, SwapAction
+from domain.penang.events import GameEnded, WildSwapped
+from domain.penang.game import declare_dead, play_turn, reveal_seed, start_game
+from domain.penang.moves import legal_moves
+from domain.penang.rules import CardPoints, Rules
+from domain.penang.state import GameState, evolve, fold
+from domain.penang.wildcards import swap_slot
 from domain.records import dump_record, make_record
-from domain.rules import CardPoints, Rules
-from domain.state import GameState, evolve, fold
-from domain.wildcards import swap_slot
 
 HERE = Path(__file__).resolve().parent
 RECORDS = HERE / "records"
@@ -190,7 +192,9 @@ def play_seeded(
     players: int, rules: Rules, server_seed: bytes, seat_seeds: tuple[str, ...], bot: Bot
 ) -> list[Event]:
     """A whole game dealt from these seeds (domain.fair) and played by `bot`."""
-    deck, dealer, proof = fair.fair_deal(rules, players, server_seed, seat_seeds)
+    deck, dealer, proof = fair.fair_deal_of(
+        rules.deck_for(players), players, server_seed, seat_seeds
+    )
     names = [f"seat-{seat}" for seat in range(players)]
     events = start_game(names, deck, rules, dealer, proof)
     state = fold(events)

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from domain.events import GameEnded
+from domain.penang.events import GameEnded
+from domain.penang.state import fold
 from domain.records import dump_record, load_record, make_record, verify_record
-from domain.state import fold
 
 from .regenerate import EXPECTED, GAMES, RECORDS, GoldenGame, expected_end, play
 

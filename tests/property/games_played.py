@@ -17,11 +17,12 @@ from typing import Any
 from hypothesis import strategies as st
 
 from domain.cards import Card
-from domain.events import Event, GameEnded
+from domain.events import Event
 from domain.games import GAMES  # the registry of games: the one line to follow if it moves
-from domain.rules import CardPoints, Rules
+from domain.penang.events import GameEnded
+from domain.penang.rules import CardPoints, Rules
+from domain.penang.state import GameState
 from domain.rummy.rules import RummyRules
-from domain.state import GameState
 from domain.three13.rules import ThirteenRules
 
 from . import draw_play

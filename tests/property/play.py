@@ -1,4 +1,4 @@
-"""Random legal play: a driver that picks every action from `domain.moves.legal_moves`
+"""Random legal play: a driver that picks every action from `domain.penang.moves.legal_moves`
 and checks the game's invariants after every event (DESIGN principle 14)."""
 
 from __future__ import annotations
@@ -9,16 +9,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from domain.cards import Card, build_deck
-from domain.commands import Action, LayOffAction, MeldAction, SwapAction
-from domain.dead_check import has_legal_move
+from domain.commands import LayOffAction, MeldAction
 from domain.errors import DeadRefused
-from domain.events import DeclaredDead, Event, GameEnded, WildSwapped
-from domain.game import declare_dead, play_turn, start_game, time_out
-from domain.moves import legal_moves
-from domain.rules import Rules
-from domain.state import GameState, evolve, fold
-from domain.views import view_game
-from domain.wildcards import swap_slot
+from domain.events import Event
+from domain.penang.commands import Action, SwapAction
+from domain.penang.dead_check import has_legal_move
+from domain.penang.events import DeclaredDead, GameEnded, WildSwapped
+from domain.penang.game import declare_dead, play_turn, start_game, time_out
+from domain.penang.moves import legal_moves
+from domain.penang.rules import Rules
+from domain.penang.state import GameState, evolve, fold
+from domain.penang.views import view_game
+from domain.penang.wildcards import swap_slot
 
 #: Swaps tried, one after another, in search of a listed meld or lay-off.
 MAX_SWAP_CHAIN = 4

@@ -3,7 +3,7 @@ when they have no move (P10, P11, P26–P30, D6, D8).
 
 Games are dealt from seeded fair deals or from friendly decks (more runs and sets, so
 more swaps and more Games), under a mix of rule options, with a bot drawn for every
-seat; each bot sees only its seat's view (`domain.views.view_game`). The engine judges
+seat; each bot sees only its seat's view (`domain.penang.views.view_game`). The engine judges
 every answer (`play_turn` raises the rule an illegal turn breaks), the invariants of
 `play.py` are checked after every command, and the window a bot plays through
 (`domain.bots.window.seat_state`) lists exactly the moves the true state does.
@@ -21,14 +21,15 @@ from hypothesis import strategies as st
 from domain.bots import BOT_NAMES, make_bot
 from domain.bots.window import seat_state
 from domain.cards import Card
-from domain.dead_check import has_legal_move
-from domain.events import Event, GameEnded
-from domain.fair import fair_deal
-from domain.game import declare_dead, play_turn, start_game
-from domain.moves import legal_moves
-from domain.rules import Rules
-from domain.state import GameState, fold
-from domain.views import view_game
+from domain.events import Event
+from domain.fair import fair_deal_of
+from domain.penang.dead_check import has_legal_move
+from domain.penang.events import GameEnded
+from domain.penang.game import declare_dead, play_turn, start_game
+from domain.penang.moves import legal_moves
+from domain.penang.rules import Rules
+from domain.penang.state import GameState, fold
+from domain.penang.views import view_game
 
 from .games_played import PENANG_RULES
 from .play import check_cards_accounted_for, check_scores, friendly_deck
@@ -48,7 +49,9 @@ class Table:
             dealer = rng.randrange(self.players)
             return friendly_deck(rng, self.players, dealer, self.rules), dealer
         server_seed = hashlib.sha256(str(self.seed).encode()).digest()
-        deck, dealer, _ = fair_deal(self.rules, self.players, server_seed, ())
+        deck, dealer, _ = fair_deal_of(
+            self.rules.deck_for(self.players), self.players, server_seed, ()
+        )
         return deck, dealer
 
 

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from domain.audit import verify_events
-from domain.events import DeclaredDead, GameEnded, WildSwapped
-from domain.rules import Rules
-from domain.state import fold
+from domain.penang.audit import verify_events
+from domain.penang.events import DeclaredDead, GameEnded, WildSwapped
+from domain.penang.rules import Rules
+from domain.penang.state import fold
 
 from .games_played import PENANG_RULES
 from .play import PlayedGame, play_random_game

@@ -2,7 +2,7 @@
 
 It answers "can this seat meld or lay off now, or after some swaps?" by trying every
 action the rules allow, through the pure meld functions only (`read_meld`, `lay_off`,
-`swap_slot`), and never through `domain.moves`:
+`swap_slot`), and never through `domain.penang.moves`:
 
 - every sub-multiset of the hand of 3 or more cards, as a meld, with no stand-ins and
   with every multiset of stand-ins (a joker stands for a card of the run's suit or for
@@ -23,13 +23,14 @@ from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement, product
 
 from domain.cards import Card
-from domain.commands import Action, LayOffAction, MeldAction, SwapAction
+from domain.commands import LayOffAction, MeldAction
 from domain.errors import RuleViolation
-from domain.layoffs import lay_off
-from domain.melds import End, TableMeld, read_meld
-from domain.rules import Rules
-from domain.state import GameState
-from domain.wildcards import swap_slot
+from domain.melds import End, TableMeld
+from domain.penang.commands import Action, SwapAction
+from domain.penang.melds import lay_off, read_meld
+from domain.penang.rules import Rules
+from domain.penang.state import GameState
+from domain.penang.wildcards import swap_slot
 
 JOKER = Card("JK")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

@@ -14,8 +14,8 @@ from collections import Counter
 
 from domain.cards import Card, build_deck
 from domain.melds import TableMeld
-from domain.rules import RULES_VERSION, Rules
-from domain.state import GameState
+from domain.penang.rules import RULES_VERSION, Rules
+from domain.penang.state import GameState
 
 from .support import texts
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.cards import Card, parse_cards
-from domain.commands import SwapAction
-from domain.events import WildSwapped
-from domain.melds import TableMeld, read_meld
-from domain.rules import RULES_VERSION, Rules
-from domain.state import GameState, evolve
-from domain.wildcards import swap_slot
+from domain.melds import TableMeld
+from domain.penang.commands import SwapAction
+from domain.penang.events import WildSwapped
+from domain.penang.melds import read_meld
+from domain.penang.rules import RULES_VERSION, Rules
+from domain.penang.state import GameState, evolve
+from domain.penang.wildcards import swap_slot
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -13,13 +13,14 @@ from domain.bots.patient import RACE_HAND, PatientBot
 from domain.bots.uniform import RandomBot
 from domain.bots.window import own_turn, seat_state
 from domain.cards import parse_cards, sort_cards
-from domain.commands import Action, LayOffAction, MeldAction, Turn
-from domain.game import play_turn
-from domain.melds import read_meld
-from domain.moves import legal_moves
-from domain.rules import RULES_VERSION, Rules
-from domain.state import GameState, fold
-from domain.views import view_game
+from domain.commands import LayOffAction, MeldAction
+from domain.penang.commands import Action, Turn
+from domain.penang.game import play_turn
+from domain.penang.melds import read_meld
+from domain.penang.moves import legal_moves
+from domain.penang.rules import RULES_VERSION, Rules
+from domain.penang.state import GameState, fold
+from domain.penang.views import view_game
 
 
 def position(

@@ -9,7 +9,7 @@ import pytest
 
 from domain.cards import Card, build_deck, format_cards, parse_cards, parse_rank, sort_cards
 from domain.errors import MalformedCard, MalformedInput
-from domain.rules import Rules
+from domain.penang.rules import Rules
 
 # Written out here rather than taken from domain.cards, so the table checks the notation.
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

@@ -15,14 +15,14 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from domain.commands import MeldAction
-from domain.dead_check import has_legal_move
 from domain.errors import DeadRefused, RuleViolation
-from domain.events import DeclaredDead, GameEnded, TurnEnded
-from domain.game import declare_dead, play_turn
 from domain.melds import TableMeld
-from domain.moves import legal_moves
-from domain.rules import Rules
-from domain.state import GameState, fold
+from domain.penang.dead_check import has_legal_move
+from domain.penang.events import DeclaredDead, GameEnded, TurnEnded
+from domain.penang.game import declare_dead, play_turn
+from domain.penang.moves import legal_moves
+from domain.penang.rules import Rules
+from domain.penang.state import GameState, fold
 
 from .oracle import Witness, find_move
 from .positions import describe, random_position

@@ -1,8 +1,9 @@
 """Every event type is handled where events are matched (DESIGN: `match` + `assert_never`).
 
-`domain.state.evolve` and `domain.views.view_event` match on `known_event(event)` and end
-with `assert_never`. These tests type-check a copy of `domain/` whose `AnyEvent` gained
-one more event type: mypy must then name both places, and pass on the copy untouched.
+`domain.penang.state.evolve` and `domain.penang.views.view_event` match on
+`known_event(event)` and end with `assert_never`. These tests type-check a copy of
+`domain/` whose Penang `AnyEvent` gained one more event type: mypy must then name both
+places, and pass on the copy untouched.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from pathlib import Path
 import pytest
 from mypy import api as mypy_api
 
-from domain.events import EVENT_TYPES, Event, known_event
+from domain.events import Event
+from domain.penang.events import EVENT_TYPES, known_event
 
 DOMAIN = Path(__file__).resolve().parents[2] / "domain"
 NEW_EVENT = '''
@@ -41,7 +43,7 @@ def test_an_event_type_nothing_handles_fails_the_type_check(
     output, status = _type_check(tmp_path, monkeypatch)
     assert status == 0, output
 
-    events = tmp_path / "domain" / "events.py"
+    events = tmp_path / "domain" / "penang" / "events.py"
     text = events.read_text(encoding="utf-8")
     assert "\nAnyEvent = (\n" in text
     text = text.replace("\nAnyEvent = (\n", NEW_EVENT + "\nAnyEvent = (\n    TablePaused\n    | ")
@@ -50,8 +52,8 @@ def test_an_event_type_nothing_handles_fails_the_type_check(
     assert status == 1, output
     unhandled = [line for line in output.splitlines() if "assert_never" in line]
     assert {line.split(":")[0] for line in unhandled} == {
-        str(Path("domain") / "state.py"),
-        str(Path("domain") / "views.py"),
+        str(Path("domain") / "penang" / "state.py"),
+        str(Path("domain") / "penang" / "views.py"),
     }, output
 
 
@@ -68,9 +70,9 @@ def test_a_fold_refuses_an_event_of_no_known_type() -> None:
     """The fold takes each event as one of `AnyEvent`'s members unchecked, for speed: one
     of no known type is still refused, by name."""
     from domain.cards import build_deck
-    from domain.game import start_game
-    from domain.rules import Rules
-    from domain.state import fold
+    from domain.penang.game import start_game
+    from domain.penang.rules import Rules
+    from domain.penang.state import fold
 
     class Stray(Event, frozen=True, tag="Stray"):
         """Not one of AnyEvent's members."""

@@ -8,17 +8,23 @@ import pytest
 
 from domain import fair
 from domain.cards import build_deck
-from domain.codec import GAME_EVENTS, EventCodec
-from domain.commands import MeldAction, SwapAction
+from domain.codec import EventCodec, MalformedEvent
+from domain.commands import MeldAction
+from domain.drawgame.events import HandDealt
 from domain.errors import MalformedInput, NotInThisGame, UnreadableAction
 from domain.events import Event, SeedRevealed
-from domain.game import play_turn, start_game
 from domain.game_spec import decode_actions
-from domain.games import ALL_GAME_EVENTS, GAMES, PENANG, spec_for_rules_version
-from domain.moves import legal_moves
-from domain.rules import Rules
-from domain.state import fold
-from domain.views import view_game
+from domain.games import ALL_GAME_EVENTS, GAMES, spec_for_rules_version
+from domain.penang.codec import PENANG_EVENTS
+from domain.penang.commands import SwapAction
+from domain.penang.game import play_turn, start_game
+from domain.penang.moves import legal_moves
+from domain.penang.rules import Rules
+from domain.penang.spec import PENANG
+from domain.penang.state import fold
+from domain.penang.views import view_game
+from domain.rummy.rules import RummyRules
+from domain.three13.rules import ThirteenRules
 
 from .support import cards
 
@@ -33,7 +39,7 @@ def test_every_game_is_found_by_its_name_and_rules_version() -> None:
 def test_penangs_spec_is_penangs_own_functions() -> None:
     rules = Rules(cards_per_player=7)
     deck, dealer, proof = fair.fair_deal_of(PENANG.deck(rules, 2), 2, bytes(32), ())
-    assert (deck, dealer) == tuple(fair.fair_deal(rules, 2, bytes(32), ()))[:2]
+    assert (deck, dealer) == tuple(fair.fair_deal_of(rules.deck_for(2), 2, bytes(32), ()))[:2]
     dealt = PENANG.deal(("a", "b"), deck, rules, dealer, proof=proof, number=3)
     assert dealt == start_game(("a", "b"), deck, rules, dealer, proof)
     state = PENANG.fold(dealt, None)
@@ -114,14 +120,14 @@ def test_an_unreadable_action_names_its_index_as_the_service_does(raw: object, i
 
 
 def test_one_codec_reads_every_games_events() -> None:
-    assert set(GAME_EVENTS.types) <= set(ALL_GAME_EVENTS.types)
-    assert set(GAME_EVENTS.upcasters) <= set(ALL_GAME_EVENTS.upcasters)
+    assert set(PENANG_EVENTS.types) <= set(ALL_GAME_EVENTS.types)
+    assert set(PENANG_EVENTS.upcasters) <= set(ALL_GAME_EVENTS.upcasters)
     ALL_GAME_EVENTS.check()
     rng = random.Random(7)
     deck = list(build_deck(2, 6))
     rng.shuffle(deck)
     for event in start_game(("a", "b"), deck, Rules(), 0):
-        assert ALL_GAME_EVENTS.decode(GAME_EVENTS.encode(event)) == event
+        assert ALL_GAME_EVENTS.decode(PENANG_EVENTS.encode(event)) == event
 
 
 def test_a_merged_codec_refuses_two_types_with_one_tag() -> None:
@@ -130,10 +136,35 @@ def test_a_merged_codec_refuses_two_types_with_one_tag() -> None:
 
     clash = EventCodec[Event]((Other,), {"SeedRevealed": 1})
     with pytest.raises(ValueError, match="SeedRevealed"):
-        EventCodec.merged([GAME_EVENTS, clash])
+        EventCodec.merged([PENANG_EVENTS, clash])
     same = EventCodec[Event]((SeedRevealed,), {"SeedRevealed": 2})
     with pytest.raises(ValueError, match="schema versions"):
-        EventCodec.merged([GAME_EVENTS, same])
+        EventCodec.merged([PENANG_EVENTS, same])
+
+
+def test_a_merged_codec_reads_a_shared_generic_event_with_every_games_parameters() -> None:
+    """The draw games share `HandDealt`, each game's codec reading it with its own rules
+    (R31): a store of both reads either, as the stored rules' `game` tag says."""
+    rummy = EventCodec[Event]((HandDealt[RummyRules],), {"HandDealt": 1})
+    thirteen = EventCodec[Event]((HandDealt[ThirteenRules],), {"HandDealt": 1})
+    both = EventCodec.merged([rummy, thirteen])
+    deals = [
+        HandDealt(
+            rules=rules,
+            rules_version="x-1",
+            players=("a", "b"),
+            dealer=0,
+            hands=(("AS",), ("2S",)),
+            upcard="3S",
+            stock=(),
+        )
+        for rules in (RummyRules(ace_high=True), ThirteenRules(packs=2))
+    ]
+    for dealt in deals:
+        assert both.decode(both.encode(dealt)) == dealt
+        assert both.decode_json(both.encode_json(dealt)) == dealt
+    with pytest.raises(MalformedEvent, match=r"\$\.rules\.game"):
+        rummy.decode(both.encode(deals[1]))
 
 
 @pytest.mark.parametrize(("kind", "rule"), [("swap", "B1"), ("go_out", "B7")])

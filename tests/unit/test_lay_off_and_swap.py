@@ -6,10 +6,10 @@ import pytest
 
 from domain.cards import Card
 from domain.errors import AmbiguousJoker, BadSwap, CannotLayOff, RuleViolation
-from domain.layoffs import lay_off
 from domain.melds import End, TableMeld
-from domain.rules import Rules
-from domain.wildcards import swap, swap_slot
+from domain.penang.melds import lay_off
+from domain.penang.rules import Rules
+from domain.penang.wildcards import swap, swap_slot
 
 from .support import meld, run
 

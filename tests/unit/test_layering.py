@@ -2,6 +2,14 @@
 
 - The domain imports only the standard library, msgspec and eventsourcing's domain
   base classes; never the service, Litestar, storage or anything else.
+- Inside the domain, imports point from the games to the core, never back: the core
+  (`domain/*.py`, `domain/drawgame/`) imports no game, no match and no bot; a game
+  (`domain/penang/`, `domain/rummy/`, `domain/three13/`) imports the core only, never
+  another game nor the registry; the registry (`domain/games.py`) is the one module of
+  the core that names the games, and the rest of the core (the records) asks it; the
+  match model asks the registry, naming a game only where `MATCH_NAMES_A_GAME` says
+  why it must; the bots play every game, above them all. No module imports itself
+  through others (no circle).
 - Inside the service, the store and the use cases know nothing of HTTP: neither
   imports Litestar or `service.api`, and the store imports no use case.
 """
@@ -10,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import sys
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import pytest
@@ -22,6 +31,18 @@ ALLOWED_THIRD_PARTY = {"msgspec", "eventsourcing.domain"}
 SERVICE_FORBIDDEN = {
     "store": ("litestar", "service.api", "service.usecases", "service.cli", "service.app"),
     "usecases": ("litestar", "service.api", "service.cli", "service.app"),
+}
+
+
+#: The game packages; each may import the core, never another game.
+GAMES = ("domain.penang", "domain.rummy", "domain.three13")
+REGISTRY = "domain.games"
+#: The match model's imports of a game, and why each must name it.
+MATCH_NAMES_A_GAME = {
+    ("domain.match.options", "domain.penang.rules"): "a Penang match's options are "
+    "Penang's rule options (`MatchOptions.rules`, stored in `MatchOpened`)",
+    ("domain.match.draw_options", "domain.three13.rules"): "a match of Three Thirteen is "
+    "its eleven hands (T1): `HANDS`",
 }
 
 
@@ -47,12 +68,128 @@ def _under(module: str, prefix: str) -> bool:
     return module == prefix or module.startswith(prefix + ".")
 
 
+def _module_name(path: Path, root: Path) -> str:
+    parts = path.relative_to(root).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _domain_graph(root: Path) -> dict[str, set[str]]:
+    """Each module under `root` (a folder holding `domain/`) and the domain modules it
+    imports: `from domain.x import y` names `domain.x.y` where that is a module."""
+    paths = sorted((root / "domain").rglob("*.py"))
+    modules = {_module_name(path, root) for path in paths}
+    graph: dict[str, set[str]] = {}
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        found: set[str] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names if alias.name in modules)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                for alias in node.names:
+                    inner = f"{node.module}.{alias.name}"
+                    found.add(inner if inner in modules else node.module)
+        graph[_module_name(path, root)] = {name for name in found if name in modules}
+    return graph
+
+
+def _game_of(module: str) -> str | None:
+    return next((game for game in GAMES if _under(module, game)), None)
+
+
+def _upward(source: str, target: str) -> bool:
+    """Whether `source` importing `target` runs against the layers (the module docstring)."""
+    if _under(source, "domain.bots"):
+        return False
+    if _under(target, "domain.bots"):
+        return True
+    game, imported = _game_of(source), _game_of(target)
+    if _under(source, "domain.match"):
+        return imported is not None and (source, target) not in MATCH_NAMES_A_GAME
+    if _under(target, "domain.match"):
+        return True
+    if source == REGISTRY:
+        return False
+    if game is not None:
+        return target == REGISTRY or (imported is not None and imported != game)
+    return imported is not None  # the core asks the registry, never a game itself
+
+
+def _upward_imports(graph: Mapping[str, Iterable[str]]) -> list[tuple[str, str]]:
+    return sorted(
+        (source, target)
+        for source, targets in graph.items()
+        for target in targets
+        if _upward(source, target)
+    )
+
+
+def _circles(graph: Mapping[str, Iterable[str]]) -> list[list[str]]:
+    """Every circle of imports, each once, as the modules along it."""
+    found: list[list[str]] = []
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> None:
+        if module in path:
+            circle = path[path.index(module) :]
+            if not any(set(circle) == set(seen) for seen in found):
+                found.append(circle)
+            return
+        if module in done:
+            return
+        for target in sorted(graph.get(module, ())):
+            visit(target, [*path, module])
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, [])
+    return found
+
+
 @pytest.mark.parametrize(
     "path", sorted(DOMAIN.rglob("*.py")), ids=lambda path: str(path.relative_to(DOMAIN))
 )
 def test_domain_module_imports_only_the_standard_library_msgspec_and_itself(path: Path) -> None:
     foreign = sorted(module for module in _imports(path) if not _allowed(module))
     assert not foreign, f"{path.name} imports {foreign}"
+
+
+def test_no_domain_module_imports_up_through_the_layers() -> None:
+    upward = _upward_imports(_domain_graph(ROOT))
+    assert not upward, f"imports against the layers (importer, imported): {upward}"
+
+
+def test_no_domain_module_imports_itself_through_others() -> None:
+    circles = _circles(_domain_graph(ROOT))
+    assert not circles, f"circles of imports: {circles}"
+
+
+def test_the_layers_name_each_upward_import(tmp_path: Path) -> None:
+    files = {
+        "domain/__init__.py": "",
+        "domain/cards.py": "",
+        "domain/games.py": "from domain.rummy.spec import RUMMY\n",
+        "domain/drawgame/__init__.py": "",
+        "domain/drawgame/events.py": "from domain.rummy.rules import RummyRules\n",
+        "domain/rummy/__init__.py": "",
+        "domain/rummy/rules.py": "from domain import cards\n",
+        "domain/rummy/spec.py": "from domain.three13 import rules\nfrom domain import games\n",
+        "domain/three13/__init__.py": "",
+        "domain/three13/rules.py": "from domain.drawgame.events import HandDealt\n",
+        "domain/match/__init__.py": "",
+        "domain/match/views.py": "from domain.games import GAMES\nfrom domain.rummy import rules\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    graph = _domain_graph(tmp_path)
+    assert _upward_imports(graph) == [
+        ("domain.drawgame.events", "domain.rummy.rules"),
+        ("domain.match.views", "domain.rummy.rules"),
+        ("domain.rummy.spec", "domain.games"),
+        ("domain.rummy.spec", "domain.three13.rules"),
+    ]
+    assert [sorted(circle) for circle in _circles(graph)] == [["domain.games", "domain.rummy.spec"]]
 
 
 SERVICE_MODULES = [

@@ -17,15 +17,17 @@ import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
-from domain.commands import Action, LayOffAction, MeldAction, SwapAction, Turn
+from domain.commands import LayOffAction, MeldAction
 from domain.errors import DeadRefused, RuleViolation
-from domain.events import LaidOff, Melded, WildSwapped
-from domain.fair import fair_deal
-from domain.game import declare_dead, play_turn, start_game
-from domain.moves import describe as describe_move
-from domain.moves import legal_moves
-from domain.rules import Rules
-from domain.state import GameState, fold
+from domain.events import LaidOff, Melded
+from domain.fair import fair_deal_of
+from domain.penang.commands import Action, SwapAction, Turn
+from domain.penang.events import WildSwapped
+from domain.penang.game import declare_dead, play_turn, start_game
+from domain.penang.moves import describe as describe_move
+from domain.penang.moves import legal_moves
+from domain.penang.rules import Rules
+from domain.penang.state import GameState, fold
 
 from .oracle import find_move
 from .positions import describe, random_position
@@ -153,7 +155,9 @@ def test_a_swap_that_opens_a_meld_is_listed_with_the_meld() -> None:
     # 10D 10C JK; seat 2 and seat 0 are dead. Seat 1 holds 5H 3D JD JC: no meld and no
     # lay-off, and a swap alone is no turn (P24). Swapping the 5H opens JD JC JK.
     rules = Rules(jokers_lay_off=False, cards_per_player=7)
-    deck, dealer, proof = fair_deal(rules, 3, hashlib.sha256(b"swap-only-14").digest(), ())
+    deck, dealer, proof = fair_deal_of(
+        rules.deck_for(3), 3, hashlib.sha256(b"swap-only-14").digest(), ()
+    )
     state = fold(start_game(("a", "b", "c"), deck, rules, dealer, proof))
     state = fold(play_turn(state, 0, [MeldAction(cards=("4H", "JK", "6H"))]), state)
     state = fold(play_turn(state, 1, [MeldAction(cards=("10D", "10C", "JK"))]), state)

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 import pytest
 
 from domain.errors import InvalidRules, RuleViolation
-from domain.events import GameEnded
 from domain.match.commands import (
     claim_seat,
     close_match,
@@ -29,6 +28,7 @@ from domain.match.events import (
 )
 from domain.match.options import MatchOptions
 from domain.match.state import MatchState, fold
+from domain.penang.events import GameEnded
 
 
 def _ended(points: Sequence[int], winners: Sequence[int]) -> GameEnded:

@@ -15,9 +15,10 @@ import pytest
 from domain.cards import Card
 from domain.errors import AmbiguousJoker, CannotLayOff, NotAMeld
 from domain.layoffs import lay_off_as, open_ends
-from domain.meld_terms import PENANG_TERMS, MeldTerms
-from domain.melds import read_meld, read_meld_as
-from domain.rules import Rules
+from domain.meld_terms import MeldTerms
+from domain.melds import read_meld_as
+from domain.penang.melds import PENANG_TERMS, read_meld
+from domain.penang.rules import Rules
 from domain.rummy.rules import ACE_HIGH_TERMS, ACE_LOW_TERMS
 
 from .support import cards, run

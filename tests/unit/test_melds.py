@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import AmbiguousJoker, JokerMismatch, NotAMeld, RuleViolation
-from domain.melds import _fits_when_wrapped, read_meld
-from domain.rules import Rules
+from domain.melds import _fits_when_wrapped
+from domain.penang.melds import read_meld
+from domain.penang.rules import Rules
 
 from .support import cards
 

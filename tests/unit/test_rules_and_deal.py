@@ -11,11 +11,11 @@ import pytest
 from domain.cards import Card, build_deck
 from domain.deal import deal, next_dealer
 from domain.errors import InvalidRules
-from domain.events import Dealt, GameEnded
 from domain.fair import first_dealer
-from domain.game import start_game
-from domain.rules import Rules
-from domain.state import fold
+from domain.penang.events import Dealt, GameEnded
+from domain.penang.game import start_game
+from domain.penang.rules import Rules
+from domain.penang.state import fold
 
 from .support import cards, texts
 

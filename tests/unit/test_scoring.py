@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from domain.cards import Card
-from domain.rules import CardPoints
-from domain.scoring import card_points, deadwood_points, score
+from domain.penang.rules import CardPoints
+from domain.penang.scoring import card_points, deadwood_points, score
 
 from .support import cards
 

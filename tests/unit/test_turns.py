@@ -1,4 +1,4 @@
-"""Turns through domain.game (P9–P12, P19–P32, D5, D6, D8, R4, R9, R11, R13)."""
+"""Turns through domain.penang.game (P9–P12, P19–P32, D5, D6, D8, R4, R9, R11, R13)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from domain.commands import Action, LayOffAction, MeldAction, SwapAction
+from domain.commands import LayOffAction, MeldAction
 from domain.errors import (
     ActionAfterGame,
     AmbiguousJoker,
@@ -24,20 +24,20 @@ from domain.errors import (
     UnknownMeld,
     UnknownSeat,
 )
-from domain.events import (
+from domain.events import LaidOff, Melded
+from domain.melds import End
+from domain.penang.commands import Action, SwapAction
+from domain.penang.events import (
     DeclaredDead,
     DeclaredGame,
     GameEnded,
-    LaidOff,
-    Melded,
     PassportMelded,
     TurnEnded,
     WildSwapped,
 )
-from domain.game import declare_dead, play_turn
-from domain.melds import End
-from domain.rules import Rules
-from domain.state import GameState, fold
+from domain.penang.game import declare_dead, play_turn
+from domain.penang.rules import Rules
+from domain.penang.state import GameState, fold
 
 from .support import cards, meld, position, run, texts
 
@@ -353,7 +353,8 @@ def test_folding_from_a_state_keeps_every_field_it_does_not_change() -> None:
     """A fold copies the state it starts from field by field: none may be dropped."""
     from dataclasses import MISSING, fields
 
-    from domain.events import DealProof, GameEnded, SeedRevealed
+    from domain.events import DealProof, SeedRevealed
+    from domain.penang.events import GameEnded
 
     state = position("7H 8H 9H KS", TABLE)
     full = replace(

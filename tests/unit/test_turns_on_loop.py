@@ -12,11 +12,11 @@ from uuid import UUID
 import anyio.to_thread
 import pytest
 
-from domain.commands import Action
 from domain.errors import RummyError
-from domain.game import play_turn
-from domain.moves import legal_moves
-from domain.state import GameState
+from domain.penang.commands import Action
+from domain.penang.game import play_turn
+from domain.penang.moves import legal_moves
+from domain.penang.state import GameState
 from service.errors import UnknownToken
 from service.settings import Settings
 from service.store import GameStore

@@ -6,11 +6,13 @@ import pytest
 
 from domain.cards import Card, build_deck
 from domain.commands import MeldAction
-from domain.events import Dealt, DeclaredDead, Event, GameEnded, LaidOff, Melded, TurnEnded
-from domain.game import play_turn, start_game
-from domain.rules import Rules
-from domain.state import GameState, fold
-from domain.views import DealtView, may_see_hand, view_event, view_game
+from domain.events import Event, LaidOff, Melded
+from domain.penang.events import Dealt, DeclaredDead, GameEnded, TurnEnded
+from domain.penang.game import play_turn, start_game
+from domain.penang.rules import Rules
+from domain.penang.state import GameState, fold
+from domain.penang.views import DealtView, view_event, view_game
+from domain.views import may_see
 
 # Dealer 0 of 2, three cards each: seat 1 takes 7S 7H 7D, seat 0 takes 2C 9D KH
 # (held in the canonical order S H D C: KH 9D 2C).
@@ -51,7 +53,7 @@ def _finished() -> tuple[list[Event], GameState]:
 def test_who_may_see_which_cards(
     viewer: int | None, seat: int | None, over: bool, sees: bool
 ) -> None:
-    assert may_see_hand(viewer, seat, over) is sees
+    assert may_see(viewer, seat, over) is sees
 
 
 def test_seat_sees_only_its_own_hand_while_the_game_runs() -> None:

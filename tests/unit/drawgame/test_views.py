@@ -15,12 +15,13 @@ import pytest
 
 from domain.cards import Card
 from domain.drawgame.state import DrawState, fold
-from domain.drawgame.views import may_see, view_draw_event, view_hand
+from domain.drawgame.views import view_draw_event, view_hand
 from domain.errors import RummyError
 from domain.events import Event
 from domain.rummy.game import play, start_hand
 from domain.rummy.moves import legal_moves
 from domain.rummy.rules import RummyRules
+from domain.views import may_see
 
 from ..draw_support import after, draw, meld, rummy_hand, stacked, throw
 

@@ -4,7 +4,7 @@
 
 1. The first event is `Dealt`, under the rules version this engine implements (and
    the one the record's header names). Its hands are rebuilt into the deck that deals
-   them (P4), and the deal is run again through `domain.game.start_game`: the rule
+   them (P4), and the deal is run again through `domain.penang.game.start_game`: the rule
    options must be playable (P1–P3), each hand the right size (P3), hands and undealt
    cards together exactly the packs and jokers the rules call for (P1, P2), and the
    events the engine records at the deal (dead seats, D6) must be the recorded ones.
@@ -23,71 +23,36 @@
 
 The first event that fails names the rule: the rule the engine's refusal names when the
 rebuilt command is illegal, or, for an event that differs from what the engine records,
-the rule that decides that event (`domain.mismatch`). A record that stops before the end
+the rule that decides that event (`domain.penang.mismatch`). A record that stops before the end
 is valid so far when every event in it is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
 
-import msgspec
-
-from domain import mismatch, proof
-from domain.commands import Action
+from domain import proof
 from domain.errors import MalformedInput, RuleViolation, RummyError
-from domain.events import (
-    Dealt,
-    DeclaredDead,
-    Event,
-    LaidOff,
-    Melded,
-    SeedRevealed,
-    WildSwapped,
-)
-from domain.game import declare_dead, play_turn, reveal_seed, start_game, time_out
-from domain.recorded_actions import recorded_action
-from domain.replay_refusals import Refusal
+from domain.events import Event, LaidOff, Melded, SeedRevealed
+from domain.penang import mismatch
+from domain.penang import proof as penang_proof
+from domain.penang.commands import Action
+from domain.penang.events import Dealt, DeclaredDead, WildSwapped
+from domain.penang.game import declare_dead, play_turn, reveal_seed, start_game, time_out
+from domain.penang.recorded_actions import recorded_action
+from domain.penang.rules import RULES_VERSION
+from domain.penang.state import GameState, evolve
+from domain.replay import DealCheck, Refusal, Replay, Verdict, check_rules_version
 from domain.rule_ids import RuleId
-from domain.rules import RULES_VERSION
-from domain.state import GameState, evolve
 
-DealCheck = Literal["verified", "committed", "unproven"]
 _DEAL_NOTES: dict[DealCheck, str] = {
     "verified": "the deal was recomputed from the revealed seed",
     "committed": "the deal was committed to a seed not yet revealed",
     "unproven": "the deal names no seeds",
 }
+#: P6: the deck order and the first dealer are drawn from seeds committed to.
+_FAIR: RuleId = "P6"
 _ACTION_EVENTS = (Melded, LaidOff, WildSwapped)  # PassportMelded is a Melded
-
-
-class Verdict(msgspec.Struct, frozen=True, kw_only=True):
-    """The outcome of replaying a record through the rules."""
-
-    valid: bool
-    #: Whether a valid record reaches `GameEnded` (False when invalid); a valid record
-    #: that stops before the end is valid so far.
-    finished: bool
-    #: Events replayed and found good (all of them when valid).
-    events_checked: int
-    #: The index (0-based) of the first event that breaks a rule, when invalid.
-    first_bad_event: int | None = None
-    #: The RULES.md or READINGS.md id of the broken rule, when one applies.
-    rule: str | None = None
-    #: `valid`, `valid-so-far`, or why the record is refused (an error code).
-    code: str
-    message: str
-    #: `verified`: the deal was recomputed from the revealed seed; `committed`: a seed
-    #: was committed to but not (yet) revealed; `unproven`: the deal names no seeds.
-    deal: DealCheck = "unproven"
-
-    def summary(self) -> str:
-        """The verdict in one line."""
-        if self.valid:
-            return f"{self.code}: {self.message}"
-        where = f"event {self.first_bad_event}: {self.rule or '-'} {self.code}"
-        return f"invalid: {where}: {self.message}"
 
 
 def verify_events(events: Sequence[Event], rules_version: str | None = None) -> Verdict:
@@ -95,41 +60,18 @@ def verify_events(events: Sequence[Event], rules_version: str | None = None) -> 
 
     `rules_version` is the one a record's header names, checked against `Dealt`'s.
     """
-    replay = _Replay(events)
-    try:
-        replay.run(rules_version)
-    except Refusal as refusal:
-        return Verdict(
-            valid=False,
-            finished=False,
-            events_checked=refusal.index,
-            first_bad_event=refusal.index,
-            rule=refusal.rule,
-            code=refusal.code,
-            message=refusal.message,
-            deal=replay.deal_check,
-        )
-    return replay.verdict()
+    return _Replay(events).verify(rules_version)
 
 
-class _Replay:
+class _Replay(Replay[GameState]):
     def __init__(self, events: Sequence[Event]) -> None:
-        self.events = events
-        self.state: GameState | None = None
-        self.position = 0
-        self.deal_check: DealCheck = "unproven"
+        super().__init__(events)
         #: Timeouts taken as recorded (R19): the rules cannot check a clock.
         self.timeouts = 0
 
     # --- the whole record -----------------------------------------------------------
 
-    def run(self, rules_version: str | None) -> None:
-        self._check_deal(rules_version)
-        while self.position < len(self.events):
-            self._next_command(self._current())
-
-    def verdict(self) -> Verdict:
-        state = self._current()
+    def _verdict(self, state: GameState) -> Verdict:
         count = len(self.events)
         deal = _DEAL_NOTES[self.deal_check]
         if state.ended is None:
@@ -153,11 +95,6 @@ class _Replay:
             deal=self.deal_check,
         )
 
-    def _current(self) -> GameState:
-        if self.state is None:
-            raise AssertionError("the deal is checked first")
-        return self.state
-
     # --- the deal -------------------------------------------------------------------
 
     def _check_deal(self, rules_version: str | None) -> None:
@@ -168,13 +105,9 @@ class _Replay:
             raise Refusal(
                 0, "P4", "no-deal", f"a game begins with Dealt, not {type(dealt).__name__}"
             )
-        claims = {"the record's header": rules_version, "this verifier": RULES_VERSION}
-        for who, named in claims.items():
-            if named is not None and named != dealt.rules_version:
-                why = f"Dealt names rules {dealt.rules_version!r}; {who} says {named!r}"
-                raise Refusal(0, None, "rules-version", why)
+        check_rules_version("Dealt", dealt.rules_version, rules_version, RULES_VERSION)
         try:
-            deck = proof.deck_dealing(dealt)
+            deck = penang_proof.deck_dealing(dealt)
             produced = start_game(dealt.players, deck, dealt.rules, dealt.dealer, dealt.proof)
             self._check_proof(dealt)
         except RummyError as error:
@@ -185,17 +118,17 @@ class _Replay:
         """Recompute the deal when the record reveals the seed it committed to (P6)."""
         if dealt.proof is None:
             return
-        proof.check_proof(dealt.proof)
+        proof.check_proof(dealt.proof, _FAIR)
         self.deal_check = "committed"
         reveal = next((e for e in self.events if isinstance(e, SeedRevealed)), None)
         if reveal is None:
             return
         try:
-            seed = proof.parse_seed(reveal.server_seed)
-            proof.check_seed(dealt.proof, seed)
+            seed = proof.parse_seed(reveal.server_seed, _FAIR)
+            proof.check_seed(dealt.proof, seed, _FAIR)
         except RuleViolation:
             return  # the reveal is judged where it stands
-        proof.check_fair_deal(dealt, dealt.proof, seed)
+        penang_proof.check_fair_deal(dealt, dealt.proof, seed)
         self.deal_check = "verified"
 
     # --- the commands ---------------------------------------------------------------
@@ -255,8 +188,8 @@ class _Replay:
         if committed is None:
             why = "a seed is revealed, but the deal committed to none"
             raise Refusal(index, "P6", "unexpected-reveal", why)
-        seed = proof.parse_seed(event.server_seed)
-        proof.check_seed(committed, seed)
+        seed = proof.parse_seed(event.server_seed, _FAIR)
+        proof.check_seed(committed, seed, _FAIR)
         return reveal_seed(state, seed)
 
     def _dealt(self) -> Dealt:

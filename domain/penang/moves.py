@@ -1,7 +1,7 @@
 """Legal moves: what a seat could do now, as whole turns ready to send (P10, P24–P30, D6).
 
 `legal_moves` answers, for bots and clients, with `can_move` (the exact dead check of
-`domain.dead_check`, P29) and a bounded, documented selection of moves. Its lists are
+`domain.penang.dead_check`, P29) and a bounded, documented selection of moves. Its lists are
 not every combination (a 25-card hand holds thousands of melds); they are:
 
 - `turns`: whole turns, each ready to send as it is (its `actions` are a submitTurn
@@ -35,18 +35,20 @@ from typing import Annotated
 import msgspec
 
 from domain.cards import HIGH_ACE, LOW_ACE, NATURALS_BY_RANK, SUITS, Card, rank_text
-from domain.commands import Action, LayOffAction, MeldAction, SwapAction, Turn
-from domain.dead_check import (
+from domain.commands import LayOffAction, MeldAction
+from domain.layoffs import open_ends
+from domain.melds import TableMeld, position_card
+from domain.penang.commands import Action, SwapAction, Turn
+from domain.penang.dead_check import (
     HandIndex,
     has_legal_move,
     swap_candidates,
     swaps_to_a_move,
     usable_jokers,
 )
-from domain.layoffs import open_ends
-from domain.melds import TableMeld, position_card
-from domain.rules import Rules
-from domain.state import GameState
+from domain.penang.melds import PENANG_TERMS
+from domain.penang.rules import Rules
+from domain.penang.state import GameState
 
 Move = MeldAction | LayOffAction
 
@@ -255,7 +257,7 @@ def _lay_offs(
             if joker:
                 yield LayOffAction(meld=meld.id, card="JK")
             continue
-        ends = open_ends(meld)
+        ends = open_ends(meld, PENANG_TERMS)
         for end, position in ends.items():
             card = position_card(position, meld.suit)
             if hand.holds(card):

@@ -14,8 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from domain.cards import Card, build_deck, sort_cards, texts
-from domain.commands import Action, LayOffAction, MeldAction, SwapAction
-from domain.dead_check import has_legal_move
+from domain.commands import LayOffAction, MeldAction
 from domain.deal import deal
 from domain.errors import (
     ActionAfterGame,
@@ -32,28 +31,26 @@ from domain.errors import (
     UnknownMeld,
     UnknownSeat,
 )
-from domain.events import (
-    DealProof,
+from domain.events import DealProof, Event, LaidOff, Melded, SeedRevealed
+from domain.fair import commitment
+from domain.melds import TableMeld
+from domain.penang.commands import Action, SwapAction
+from domain.penang.dead_check import has_legal_move
+from domain.penang.events import (
     Dealt,
     DeclaredDead,
     DeclaredGame,
-    Event,
-    LaidOff,
-    Melded,
     PassportMelded,
-    SeedRevealed,
     TurnEnded,
     WildSwapped,
 )
-from domain.fair import commitment
-from domain.layoffs import lay_off
-from domain.melds import TableMeld, read_meld
-from domain.moves import describe, legal_moves
+from domain.penang.melds import lay_off, read_meld
+from domain.penang.moves import describe, legal_moves
+from domain.penang.rules import RULES_VERSION, Rules
+from domain.penang.scoring import score
+from domain.penang.state import GameState, evolve
+from domain.penang.wildcards import swap_slot
 from domain.rule_ids import RuleId
-from domain.rules import RULES_VERSION, Rules
-from domain.scoring import score
-from domain.state import GameState, evolve
-from domain.wildcards import swap_slot
 
 
 def start_game(

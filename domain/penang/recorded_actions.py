@@ -1,14 +1,16 @@
 """The action a recorded Penang event came from: what a seat sent, before the rules judged it.
 
-The audit (`domain.audit`) rebuilds each recorded turn into its actions and decides them
+The audit (`domain.penang.audit`) rebuilds each recorded turn into its actions and decides them
 again; a card that does not parse is named here, at its event, not later.
 """
 
 from __future__ import annotations
 
 from domain.cards import Card, parse_cards
-from domain.commands import Action, LayOffAction, MeldAction, SwapAction
-from domain.events import LaidOff, Melded, WildSwapped
+from domain.commands import LayOffAction, MeldAction
+from domain.events import LaidOff, Melded
+from domain.penang.commands import Action, SwapAction
+from domain.penang.events import WildSwapped
 
 
 def recorded_action(event: Melded | LaidOff | WildSwapped) -> Action:

@@ -2,7 +2,7 @@
 
 In a run the card must be the exact card the joker stands for; in a set, any card of
 the set's rank (P23). The joker goes to the hand. Whether a swap may come before the
-passport, and whether it counts as a turn's action, is the turn's business (domain.game).
+passport, and whether it counts as a turn's action, is the turn's business (domain.penang.game).
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from typing import Annotated
 
 import msgspec
 
+from domain.cards import Card, build_deck
 from domain.errors import InvalidRules
 
 RULES_VERSION = "penang-1"
@@ -72,6 +73,11 @@ class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
         return msgspec.structs.replace(
             self, packs=self.packs_for(players), cards_per_player=self.hand_size_for(players)
         )
+
+    def deck_for(self, players: int) -> tuple[Card, ...]:
+        """The packs and jokers a game of `players` deals from, in canonical order (P1, P2):
+        what a fair deal shuffles (`domain.fair`)."""
+        return build_deck(self.packs_for(players), self.jokers)
 
     def deck_size_for(self, players: int) -> int:
         return 52 * self.packs_for(players) + self.jokers

@@ -3,7 +3,7 @@
 `has_legal_move` is exact: a seat has a move when some meld or lay-off is legal now,
 or becomes legal after wildcard substitutions (P29, R8). Before its passport a seat may
 only meld (P27). It works on counts (`HandIndex`), never on lists of moves, so it stays
-cheap enough to run after every turn (D6). `domain.moves` lists the moves themselves.
+cheap enough to run after every turn (D6). `domain.penang.moves` lists the moves themselves.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from collections.abc import Iterable
 
 from domain.cards import HIGH_ACE, LOW_ACE, NATURALS_BY_RANK, SUITS, Card
 from domain.melds import MAX_RUN, TableMeld, position_card
-from domain.rules import Rules
-from domain.state import GameState
+from domain.penang.rules import Rules
+from domain.penang.state import GameState
 
 _SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
 #: One swap: the table meld's id and the natural card that replaces its joker (P23).

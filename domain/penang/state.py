@@ -1,7 +1,7 @@
 """Game state, rebuilt only by folding events (decide, then evolve).
 
 `evolve` applies one event to a state and never checks a rule: the rules are
-checked by the commands in `domain.game` before an event exists, so an old event
+checked by the commands in `domain.penang.game` before an event exists, so an old event
 always folds, whatever the rules became since.
 
 Each event is applied to a mutable draft of the state (`_apply`), frozen into a
@@ -16,25 +16,21 @@ from dataclasses import dataclass
 from typing import assert_never, cast
 
 from domain.cards import Card, parse_cards, sort_cards
-from domain.events import (
+from domain.events import DealProof, Event, LaidOff, Melded, SeedRevealed
+from domain.melds import TableMeld, meld_from_record
+from domain.penang.events import (
     AnyEvent,
-    DealProof,
     Dealt,
     DeclaredDead,
     DeclaredGame,
-    Event,
     GameEnded,
-    LaidOff,
-    Melded,
     PassportMelded,
-    SeedRevealed,
     TurnEnded,
     WildSwapped,
     known_event,
 )
-from domain.melds import TableMeld, meld_from_record
-from domain.rules import Rules
-from domain.wildcards import swap
+from domain.penang.rules import Rules
+from domain.penang.wildcards import swap
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from typing import Literal
 
 from domain.cards import Card, texts
-from domain.events import GameEnded
-from domain.rules import CardPoints
+from domain.penang.events import GameEnded
+from domain.penang.rules import CardPoints
 
 
 def card_points(card: Card, points: CardPoints) -> int:

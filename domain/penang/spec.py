@@ -1,0 +1,83 @@
+"""Penang Rummy as a game of the engine: its `GameSpec`, built from its own modules.
+
+The spec wraps Penang's functions, unchanged, behind the surface every game shares
+(`domain.game_spec`): a Penang game is dealt the same whatever its number in a match,
+has no stock to rebuild (P5, P12), and its next dealer in a match is the winner, or the
+worst loser where points are not recorded (P7, P8, R5). Another game's action is
+refused naming Penang's rule that has no such move: a draw or a discard (P12), going
+out (P31).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from domain import deal
+from domain.cards import Card
+from domain.commands import LayOffAction, MeldAction
+from domain.events import DealProof, Event
+from domain.game_spec import GameSpec, Rebuild
+from domain.penang import audit, game, moves, state, views
+from domain.penang.codec import PENANG_EVENTS
+from domain.penang.commands import Action, SwapAction
+from domain.penang.events import Dealt
+from domain.penang.rules import MAX_PLAYERS, MIN_PLAYERS, RULES_VERSION, Rules
+from domain.views import Viewer
+
+
+def _penang_deal(
+    players: Sequence[str],
+    deck: Sequence[Card],
+    rules: Rules,
+    dealer: int,
+    *,
+    proof: DealProof | None,
+    number: int,
+) -> list[Event]:
+    """`start_game`: a Penang game is the same whatever its number in a match."""
+    return game.start_game(players, deck, rules, dealer, proof)
+
+
+def _penang_play(
+    position: state.GameState, seat: int, actions: Sequence[Action], rebuild: Rebuild | None
+) -> list[Event]:
+    """`play_turn`: Penang has no stock to rebuild (P5, P12)."""
+    return game.play_turn(position, seat, actions)
+
+
+def _penang_next_dealer(position: state.GameState, points_recorded: bool) -> int:
+    """P7, P8, R5: the winner deals, or the worst loser where points are not recorded."""
+    if position.ended is None:
+        raise ValueError("the next dealer is chosen once the game is over")
+    return deal.next_dealer(position.dealer, position.ended, points_recorded)
+
+
+def _penang_view(position: state.GameState, viewer: Viewer, over: bool) -> views.GameView:
+    return views.view_game(position, viewer, over=over)
+
+
+#: Penang Rummy as a game of the engine (`domain.games` registers it).
+PENANG: Final[GameSpec[state.GameState, Rules]] = GameSpec(
+    name="penang",
+    title="Penang Rummy",
+    players=range(MIN_PLAYERS, MAX_PLAYERS + 1),
+    rules_type=Rules,
+    rules_version=RULES_VERSION,
+    codec=PENANG_EVENTS,
+    deal_type=Dealt,
+    actions=(MeldAction, LayOffAction, SwapAction),
+    foreign_actions={"draw": "P12", "discard": "P12", "go_out": "P31"},
+    validate=Rules.validate,
+    deck=Rules.deck_for,
+    deal=_penang_deal,
+    play=_penang_play,
+    declare_dead=game.declare_dead,
+    fold=state.fold,
+    view=_penang_view,
+    view_event=views.view_event,
+    legal_moves=moves.legal_moves,
+    next_dealer=_penang_next_dealer,
+    reveal_seed=game.reveal_seed,
+    verify=audit.verify_events,
+)
