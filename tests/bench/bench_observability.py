@@ -38,7 +38,7 @@ from typing import IO, Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import httpx
-from bench_http import server_cpu
+from bench_http import server_cpu, verdict
 from planned_games import PLAYERS, ROOT, Game
 from prometheus_client.parser import text_string_to_metric_families
 
@@ -199,10 +199,6 @@ def logged(server: Server) -> int:
         for line in server.log.read_text(encoding="utf-8").splitlines()
         if line.startswith("{") and json.loads(line).get("operation") in commands
     )
-
-
-def verdict(met: bool) -> str:
-    return "met" if met else "not met"
 
 
 def report(on: Server, off: Server, commands: float, lines: int) -> list[str]:
