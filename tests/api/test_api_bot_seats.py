@@ -8,12 +8,15 @@ its turn at once; the person waits for their turn by reading the table.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from domain.bots.audit import verify_record
 from domain.records import load_record
+from service.settings import Settings
 
 from .support import Api, Json
 from .test_api_matches import create_match, match_view
@@ -155,3 +158,16 @@ def test_an_open_seat_match_deals_when_the_last_person_claims(api: Api) -> None:
         assert (dealt is None) == (seat == 0)
     view = _play_match_as(api, match, tokens)
     assert view["status"] == "over" and len(view["games"]) == 1
+
+
+def test_a_bot_thinks_for_its_think_time_after_the_write_that_made_its_turn(
+    tmp_path: Path, make_api: Callable[[Settings], Api]
+) -> None:
+    api = make_api(Settings(sqlite_path=str(tmp_path / "think.sqlite"), bot_think_ms=400))
+    start = time.monotonic()
+    created = _create(api, [{"bot": "greedy"}, {"bot": "random"}], game="rummy")
+    version = created["version"]
+    while api.view(created)["version"] == version:
+        assert time.monotonic() - start < WAIT
+        time.sleep(0.01)
+    assert time.monotonic() - start >= 0.4
