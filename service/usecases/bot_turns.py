@@ -29,6 +29,7 @@ from uuid import UUID
 
 import anyio
 import anyio.to_thread
+from eventsourcing.persistence import PersistenceError
 
 from domain.bots.seats import bots_of
 from domain.fair import bot_seed
@@ -43,6 +44,8 @@ from service.usecases.bot_seats import bot_on_turn
 BATCH = 100
 #: A row whose game is not found is kept this long past its time, then dropped.
 STRAY = timedelta(seconds=60)
+#: How long a row that cannot be settled yet waits before the next try.
+LATER = timedelta(seconds=1)
 _log = logging.getLogger("service.bots")
 
 
@@ -81,6 +84,8 @@ def settle(store: GameStore, row: ClockRow, now: datetime) -> bool:
     except GameNotFound:
         if now - row.deadline > STRAY:
             store.bot_turns.drop(row.game_id, row.version)
+        else:  # its first write may still be waiting for a lock
+            store.bot_turns.move([row._replace(deadline=now + LATER)])
         return False
     if bot_on_turn(store.secrets(row.game_id), state) is None:
         store.bot_turns.drop(row.game_id, state.version)
@@ -123,7 +128,15 @@ def look(store: GameStore, poll: float, pace: Pace) -> float:
         wait = pace.take()
         if wait > 0:
             return wait
-        settle(store, row, now)
+        try:
+            settle(store, row, now)
+        except PersistenceError:
+            raise  # the store is unreachable: the task looks again later
+        except Exception:
+            # One table's failure (a bot's command the rules refuse would be a bug) never
+            # holds up the others; its row stays, and it is tried again at the next look.
+            _log.exception("the bot of game %s could not play its turn", row.game_id)
+            store.bot_turns.move([row._replace(deadline=now + LATER)])
     if len(rows) == BATCH:
         return 0.0
     upcoming = store.bot_turns.next_deadline()
