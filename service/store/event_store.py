@@ -341,9 +341,9 @@ class GameStore(Application[UUID]):
             # The write stands; the index keeps an earlier deadline, set right when due.
             _log.warning("the turn clocks' index was not updated: %s", error)
         try:
-            self.bot_turns.move(
-                [row for game in written if not game.new and (row := self._bot_row(game))]
-            )
+            # New games too: a look between the row and the events' commit found no game
+            # and put its row off; the write's own time is the right one.
+            self.bot_turns.move([row for game in written if (row := self._bot_row(game))])
             for game in written:
                 if game.ended and game.bots:
                     self.bot_turns.drop(game.game_id, game.version)

@@ -14,8 +14,9 @@ seat on turn is a person's loses its row until its next write; a game over (or g
 loses its row. A bot's command is decided at the version just read and written at
 that version, so of several processes playing one bot turn exactly one write lands;
 the others' conflicts are no error, and the row they leave behind is settled on the
-next look. At most `bot_turns_per_second` turns a second are played by one process,
-so tables of bots alone never starve people's requests.
+next look. A look plays its due tables `CONCURRENT` at a time, in worker threads, so
+their writes share commits. At most `bot_turns_per_second` turns a second are played
+by one process, so tables of bots alone never starve people's requests.
 """
 
 from __future__ import annotations
@@ -44,6 +45,9 @@ from service.usecases.bot_seats import bot_on_turn
 BATCH = 100
 #: A row whose game is not found is kept this long past its time, then dropped.
 STRAY = timedelta(seconds=60)
+#: How many tables one process plays at once (their writes share commits: SQLite's
+#: group writer, PostgreSQL's pool).
+CONCURRENT = 8
 #: How long a row that cannot be settled yet waits before the next try.
 LATER = timedelta(seconds=1)
 _log = logging.getLogger("service.bots")
@@ -120,30 +124,45 @@ class Pace:
         return (1 - self._tokens) / self._rate
 
 
-def look(store: GameStore, poll: float, pace: Pace) -> float:
-    """One look at the bot turns: play what is due; answers how long to sleep."""
+def due(store: GameStore, poll: float) -> tuple[list[ClockRow], datetime, float]:
+    """The rows due now (a batch), the time they were looked at, and, with none due, how
+    long to sleep: until the next row's time, and never longer than `poll`."""
     now = clock.now()
     rows = store.bot_turns.due(now, BATCH)
-    for row in rows:
-        wait = pace.take()
-        if wait > 0:
-            return wait
-        try:
-            settle(store, row, now)
-        except PersistenceError:
-            raise  # the store is unreachable: the task looks again later
-        except Exception:
-            # One table's failure (a bot's command the rules refuse would be a bug) never
-            # holds up the others; its row stays, and it is tried again at the next look.
-            _log.exception("the bot of game %s could not play its turn", row.game_id)
-            store.bot_turns.move([row._replace(deadline=now + LATER)])
-    if len(rows) == BATCH:
-        return 0.0
+    if rows:
+        return rows, now, 0.0
     upcoming = store.bot_turns.next_deadline()
     wake = now + timedelta(seconds=poll)
     if upcoming is not None:
         wake = min(wake, upcoming)
-    return max(0.0, (wake - clock.now()).total_seconds())
+    return [], now, max(0.0, (wake - clock.now()).total_seconds())
+
+
+def play_row(store: GameStore, row: ClockRow, now: datetime) -> None:
+    """Settle one row; a table's failure is logged and tried again a second later."""
+    try:
+        settle(store, row, now)
+    except PersistenceError:
+        raise  # the store is unreachable: the task looks again later
+    except Exception:
+        # One table's failure (a bot's command the rules refuse would be a bug) never
+        # holds up the others; its row stays, and it is tried again at the next look.
+        _log.exception("the bot of game %s could not play its turn", row.game_id)
+        store.bot_turns.move([row._replace(deadline=now + LATER)])
+
+
+async def look(store: GameStore, poll: float, pace: Pace, limiter: anyio.CapacityLimiter) -> float:
+    """One look at the bot turns: play what is due, `CONCURRENT` tables at a time (their
+    writes share the store's commits); answers how long to sleep."""
+    rows, now, wait = await anyio.to_thread.run_sync(due, store, poll)
+    in_thread = partial(anyio.to_thread.run_sync, limiter=limiter)
+    async with anyio.create_task_group() as group:
+        for row in rows:
+            wait = pace.take()
+            if wait > 0:
+                break
+            group.start_soon(in_thread, play_row, store, row, now)
+    return wait
 
 
 async def play_bots(store: GameStore, poll: float, per_second: int) -> None:
@@ -157,12 +176,13 @@ async def play_bots(store: GameStore, poll: float, per_second: int) -> None:
 
     store.wake_bots = wake
     pace = Pace(per_second)
+    limiter = anyio.CapacityLimiter(CONCURRENT)
     try:
         while True:
             wait = float(poll)
             woken.clear()
             try:
-                wait = await anyio.to_thread.run_sync(look, store, poll, pace)
+                wait = await look(store, poll, pace, limiter)
             except Exception:
                 # The store may be unreachable for a while: look again later.
                 _log.exception("the bots could not look at their turns")
