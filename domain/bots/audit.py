@@ -59,6 +59,10 @@ def check_bot_turns(spec: GameSpec[Any, Any], events: Sequence[Event]) -> None:
     bots: tuple[str | None, ...] | None = getattr(events[0], "bots", None)
     if bots is None:
         return
+    seats = len(getattr(events[0], "players", ()))
+    if len(bots) != seats:
+        why = f"the deal names {len(bots)} seats' bots for {seats} seats"
+        raise Refusal(0, "R33", "bot-turn-mismatch", why)
     revealed = [event.server_seed for event in events if isinstance(event, SeedRevealed)]
     if getattr(events[0], "proof", None) is not None and not revealed:
         return

@@ -52,6 +52,10 @@ def test_a_bot_record_verifies_and_one_whose_bot_seat_played_otherwise_is_refuse
     path.write_text(json.dumps(genuine))
     code, verdict = _verify(path, keys, capsys)
     assert (code, verdict["valid"], verdict["signature"]) == (0, True, "valid"), verdict
+    short = json.loads(json.dumps(genuine))
+    short["events"][0]["bots"] = [None]  # one seat's bot for two seats
+    code, verdict = _verify(_resealed(api, short, tmp_path), keys, capsys)
+    assert (code, verdict["code"], verdict["first_bad_event"]) == (1, "bot-turn-mismatch", 0)
 
     # Both seats played by a person, the second otherwise than greedy would; then the
     # record made to say that seat was the greedy bot, and signed again.
