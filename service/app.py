@@ -49,7 +49,7 @@ from service.metrics import Metrics
 from service.settings import Settings
 from service.signing import KeyRing
 from service.store import GameStore
-from service.usecases import timeouts
+from service.usecases import bot_turns, timeouts
 
 _log = logging.getLogger("service.keys")
 
@@ -112,6 +112,12 @@ def create_app(settings: Settings | None = None) -> Litestar:
     async def run_clock(app: Litestar) -> AsyncIterator[None]:
         async with anyio.create_task_group() as group:
             group.start_soon(timeouts.keep_time, _store(app.state), settings.clock_poll)
+            group.start_soon(
+                bot_turns.play_bots,
+                _store(app.state),
+                settings.clock_poll,
+                settings.bot_turns_per_second,
+            )
             try:
                 yield
             finally:

@@ -233,6 +233,17 @@ class NotThisGamesOption(InvalidRequest):
         self.rule = rule
 
 
+class UnknownBot(InvalidRequest):
+    """A bot seat names no bot of this game: the field, and the game's bots (R33)."""
+
+    code = "unknown-bot"
+
+    def __init__(self, message: str, field: str, bots: tuple[str, ...]) -> None:
+        super().__init__(message, field)
+        self.rule = "R33"
+        self.bots = bots
+
+
 class TokenInUrl(InvalidRequest):
     """A bearer token was sent in the URL, where logs and histories keep it: never taken."""
 

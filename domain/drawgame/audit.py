@@ -36,7 +36,14 @@ from domain.drawgame.state import DrawState, evolve
 from domain.errors import RuleViolation, RummyError
 from domain.events import DealProof, Event, LaidOff, Melded, SeedRevealed
 from domain.game_spec import Rebuild
-from domain.replay import DealCheck, Refusal, Replay, Verdict, check_rules_version
+from domain.replay import (
+    DealCheck,
+    Refusal,
+    Replay,
+    Verdict,
+    check_rules_version,
+    named_bots,
+)
 from domain.rule_ids import RuleId
 
 _NOTES: dict[DealCheck, str] = {
@@ -115,7 +122,7 @@ class _Replay(Replay[DrawState]):
             self._check_proof(dealt)
         except RummyError as error:
             raise Refusal.by(0, error) from None
-        self._expect(produced, 0)
+        self._expect(named_bots(produced, dealt.bots), 0)
 
     def _check_proof(self, dealt: HandDealt[Any]) -> None:
         """Recompute the deal, and the rebuilds, from a revealed seed (P6's recipe, R20)."""

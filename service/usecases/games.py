@@ -291,6 +291,19 @@ def recorded(store: GameStore, game_id: UUID, decided: Decided) -> Answer:
     return Answer(decided.result)
 
 
+def decide_and_append(
+    store: GameStore, game_id: UUID, seat: int, state: AnyGameState, command: Command
+) -> TurnResult:
+    """A command the service decides for `seat` itself (a bot's turn, R33): recorded as a
+    turn is, at the version `state` is at (VersionConflict when another write won)."""
+    return _decide_and_append(store, game_id, seat, state, command, None, "").result
+
+
+def server_seed_of(game_secrets: GameSecrets) -> bytes | None:
+    """The game's server seed (secret until the game ends), if it was dealt from seeds."""
+    return _seed(game_secrets)
+
+
 def time_out_turn(store: GameStore, game_id: UUID, state: GameState) -> TurnResult:
     """The turn clock's command (R19): the seat on turn in `state` is dead by timeout.
 
