@@ -58,9 +58,11 @@ class DrawHands:
         *,
         number: int = 1,
         seed: str | None = None,
+        table: Mapping[str, Any] | None = None,
     ) -> Outcome:
         """Deal a hand of `game` from `deck` and `dealer`, or, without a deck, from the
-        seed SHA-256(`seed`), which draws the deck, the dealer and every rebuild."""
+        seed SHA-256(`seed`), which draws the deck, the dealer and every rebuild. The
+        engine knows no clock: `table` is the service's business."""
         spec: GameSpec[DrawState, Any] = GAMES[game]
         try:
             options = msgspec.convert(dict(rules), type=spec.rules_type)
@@ -111,6 +113,14 @@ class DrawHands:
         try:
             decoded = decode_actions(hand.spec, [dict(action) for action in actions])
             events = hand.spec.play(hand.state, seat, decoded, hand.rebuild)
+        except RummyError as error:
+            return refused(error)
+        return self._record_hand(hand, events, viewer=seat)
+
+    def _hand_time_out(self, hand: Hand, seat: int) -> Outcome:
+        """The seat's time ran out: its game's default turn (R19, R33)."""
+        try:
+            events = hand.spec.default_turn(hand.state, seat, hand.rebuild)
         except RummyError as error:
             return refused(error)
         return self._record_hand(hand, events, viewer=seat)
