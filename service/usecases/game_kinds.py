@@ -27,7 +27,7 @@ from typing import Any, Final, cast
 import msgspec
 
 from domain.events import Event
-from domain.game_spec import GameSpec, Rebuild, decode_actions
+from domain.game_spec import GameSpec, decode_actions
 from domain.games import (
     GAMES,
     MOVES,
@@ -155,13 +155,6 @@ def play(
         decoded = decode_actions(spec, msgspec.json.decode(_encoder.encode(tuple(actions))))
     events: list[Event] = spec.play(state, seat, decoded, spec.rebuild_order(state, server_seed))
     return events
-
-
-def rebuild_order(state: AnyGameState, server_seed: bytes | None) -> Rebuild | None:
-    """How the game's stock is rebuilt: from the seeds its deal committed to (R20), or,
-    dealt from an explicit deck, turned over as it lies (None)."""
-    rebuild: Rebuild | None = spec_of(state).rebuild_order(state, server_seed)
-    return rebuild
 
 
 def default_turn(state: AnyGameState, seat: int, server_seed: bytes | None) -> list[Event]:
