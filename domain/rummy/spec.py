@@ -10,11 +10,11 @@ from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.events import HandDealt, HandEnded
 from domain.drawgame.piles import rebuild_of, reveal_seed
 from domain.drawgame.state import DrawState, fold
-from domain.drawgame.timeout import default_turn, timed_out
+from domain.drawgame.timeout import timed_out
 from domain.drawgame.views import HandView, hidden_stock, view_draw_event, view_hand
 from domain.errors import NotInThisGame
 from domain.events import Event
-from domain.game_spec import GameSpec, Rebuild
+from domain.game_spec import GameSpec
 from domain.rummy import codec, game, hands, moves
 from domain.rummy.rules import MAX_PLAYERS, MIN_PLAYERS, RULES_VERSION, RummyRules
 from domain.views import Viewer
@@ -36,10 +36,6 @@ def _reveal(state: DrawState, server_seed: bytes) -> list[Event]:
     return reveal_seed(state, server_seed, game.TERMS)
 
 
-def _default_turn(state: DrawState, seat: int, rebuild: Rebuild | None) -> list[Event]:
-    return default_turn(state, seat, rebuild, game.play, take_back=False)
-
-
 RUMMY: Final[GameSpec[DrawState, RummyRules]] = GameSpec(
     name="rummy",
     title="basic Rummy",
@@ -58,7 +54,7 @@ RUMMY: Final[GameSpec[DrawState, RummyRules]] = GameSpec(
     deal=game.start_hand,
     play=game.play,
     declare_dead=_no_dead,
-    default_turn=_default_turn,
+    default_turn=game.default_turn,
     timed_out=timed_out,
     timeout_outcome="the clock plays its default turn",
     fold=fold,

@@ -9,11 +9,11 @@ from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.events import HandDealt, HandEnded
 from domain.drawgame.piles import rebuild_of, reveal_seed
 from domain.drawgame.state import DrawState, fold
-from domain.drawgame.timeout import default_turn, timed_out
+from domain.drawgame.timeout import timed_out
 from domain.drawgame.views import HandView, hidden_stock, view_draw_event, view_hand
 from domain.errors import NotInThisGame
 from domain.events import Event
-from domain.game_spec import GameSpec, Rebuild
+from domain.game_spec import GameSpec
 from domain.three13 import codec, game, hands, moves
 from domain.three13.commands import GoOutAction
 from domain.three13.rules import (
@@ -44,10 +44,6 @@ def _reveal(state: DrawState, server_seed: bytes) -> list[Event]:
     return reveal_seed(state, server_seed, game.TERMS)
 
 
-def _default_turn(state: DrawState, seat: int, rebuild: Rebuild | None) -> list[Event]:
-    return default_turn(state, seat, rebuild, game.play, take_back=True)
-
-
 THREE_THIRTEEN: Final[GameSpec[DrawState, ThirteenRules]] = GameSpec(
     name="three-thirteen",
     title="Three Thirteen",
@@ -66,7 +62,7 @@ THREE_THIRTEEN: Final[GameSpec[DrawState, ThirteenRules]] = GameSpec(
     deal=game.start_hand,
     play=game.play,
     declare_dead=_no_dead,
-    default_turn=_default_turn,
+    default_turn=game.default_turn,
     timed_out=timed_out,
     timeout_outcome="the clock plays its default turn",
     fold=fold,
