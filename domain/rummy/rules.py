@@ -56,6 +56,8 @@ class RummyRules(
     MATCH_HANDS: ClassVar[int | None] = None
     MATCH_HANDS_RULE: ClassVar[RuleId] = "B12"
     HIGHEST_WINS: ClassVar[bool] = True
+    #: The rule that says how many play (B1): what a match with another count names.
+    SEATS_RULE: ClassVar[RuleId] = "B1"
 
     #: B7's option: a seat goes out only by discarding its last card.
     last_card_discard: bool = False

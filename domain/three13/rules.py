@@ -42,6 +42,8 @@ class ThirteenRules(
     MATCH_HANDS: ClassVar[int | None] = HANDS
     MATCH_HANDS_RULE: ClassVar[RuleId] = "T1"
     HIGHEST_WINS: ClassVar[bool] = False
+    #: The rule that says how many play (T2): what a match with another count names.
+    SEATS_RULE: ClassVar[RuleId] = "T2"
 
     #: T2: 52-card packs; None picks one per two players (R29).
     packs: Annotated[int, msgspec.Meta(ge=1, le=3)] | None = None
