@@ -58,6 +58,8 @@ class RummyRules(
     HIGHEST_WINS: ClassVar[bool] = True
     #: The rule that says how many play (B1): what a match with another count names.
     SEATS_RULE: ClassVar[RuleId] = "B1"
+    #: Who deals the next hand of a match: the seat on the dealer's left (R24).
+    DEALER_RULE: ClassVar[RuleId] = "R24"
 
     #: B7's option: a seat goes out only by discarding its last card.
     last_card_discard: bool = False

@@ -44,6 +44,8 @@ class ThirteenRules(
     HIGHEST_WINS: ClassVar[bool] = False
     #: The rule that says how many play (T2): what a match with another count names.
     SEATS_RULE: ClassVar[RuleId] = "T2"
+    #: Who deals the next hand of a match: the seat on the dealer's left (T11).
+    DEALER_RULE: ClassVar[RuleId] = "T11"
 
     #: T2: 52-card packs; None picks one per two players (R29).
     packs: Annotated[int, msgspec.Meta(ge=1, le=3)] | None = None
