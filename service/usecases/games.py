@@ -190,10 +190,11 @@ def _act(
         return _replay(stored, fingerprint)
     for attempt in range(matches.ATTEMPTS):
         try:
+            # A late command is late whatever version it names (R19): the clock first.
             clock.check_not_late(store, game_id, state, seat)
+            clock.check_in_time(store, game_id, state)
             if if_match is not None and if_match != state.version:
                 raise StaleVersion(if_match, state.version)
-            clock.check_in_time(store, game_id, state)
             return _decide_and_append(store, game_id, seat, state, command, stream, fingerprint)
         except (RummyError, StaleVersion, TurnTimedOut, VersionConflict) as refusal:
             if stream is not None and (stored := store.answer(stream)) is not None:

@@ -131,6 +131,7 @@ def test_a_late_turn_is_turn_timed_out_before_and_after_the_default_turn_is_writ
     draw = [{"type": "draw", "source": "stock"}]
     after_deadline(game["view"])
     refused_late(api.turn(game, seat, draw))
+    refused_late(api.turn(game, seat, draw, **{"If-Match": '"1000"'}))
     assert api.view(game)["version"] == game["version"], "nothing was recorded"
     timed_out, _ = timeouts.run_due(api.store, datetime.now(UTC))
     assert timed_out == 1
