@@ -101,7 +101,7 @@ class GameSpec(Generic[S, R]):
     #: turn, its discard recorded with reason `timeout`.
     default_turn: Callable[[S, int, Rebuild | None], list[Event]]
     #: The version of the event by which the clock ended `seat`'s last turn, where it
-    #: did and the seat has not played since (R19, R33): a command of it then is late.
+    #: did and the seat has not played since (R19, R36): a command of it then is late.
     timed_out: Callable[[S, int], int | None]
     #: What a timeout does, in words (a late command's refusal says it, R19).
     timeout_outcome: str

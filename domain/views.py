@@ -29,7 +29,7 @@ Deadline = Annotated[
         description=(
             "When the seat on turn must have played (RFC 3339, UTC), where the table has "
             "a turn clock (R19): then the clock records its timeout, as its game has it "
-            "(Penang: dead; the draw games: a default turn, R33)."
+            "(Penang: dead; the draw games: a default turn, R36)."
         ),
         extra_json_schema={"format": "date-time"},
     ),

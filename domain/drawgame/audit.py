@@ -16,7 +16,7 @@
    the actions that follow it up to its discard, which the game rebuilds into actions
    and decides again as one command. A discard with reason `timeout` is the turn
    clock's: what the seat played before it is decided as a command, the rest must be
-   the game's default turn from there (R33). The engine knows no clock: the record's
+   the game's default turn from there (R36). The engine knows no clock: the record's
    timeout is taken as recorded, as R19's is for Penang. The events the rules return must equal the
    recorded ones exactly, going out and the score included. (A turn sent as several
    commands is accepted whole: each action is judged as it was, and a command that
@@ -62,7 +62,7 @@ class HandGame:
     packs: Callable[[Any, int], tuple[Card, ...]]
     deal: Callable[..., list[Event]]
     play: Callable[[DrawState, int, Sequence[Any], Rebuild | None], list[Event]]
-    #: The turn the clock plays for a seat whose time ran out (R33).
+    #: The turn the clock plays for a seat whose time ran out (R36).
     default_turn: Callable[[DrawState, int, Rebuild | None], list[Event]]
     #: A turn's recorded events (a seat's own: `TURN_EVENTS`, and a `WentOut`) as actions.
     actions: Callable[[Sequence[Event]], list[Any]]
@@ -183,7 +183,7 @@ class _Replay(Replay[DrawState]):
 
     def _decide(self, state: DrawState, seat: int, turn: Sequence[Event]) -> list[Event]:
         """The events the rules record for `turn`: the seat's own actions, and where its
-        discard is the clock's (reason `timeout`), the default turn (R33): the whole turn
+        discard is the clock's (reason `timeout`), the default turn (R36): the whole turn
         where the clock drew too, else from where the seat's own actions left it (a
         record does not say who drew; where both readings give the same events, either
         holds)."""

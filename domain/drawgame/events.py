@@ -60,7 +60,7 @@ class Drew(Event, frozen=True, tag="Drew"):
 class Discarded(Event, frozen=True, tag="Discarded", omit_defaults=True):
     """A seat put a card on the discard pile, ending its turn (B3, T4).
 
-    `reason` is `timeout` where the turn clock played the seat's default turn (R33).
+    `reason` is `timeout` where the turn clock played the seat's default turn (R36).
     """
 
     seat: int

@@ -88,7 +88,7 @@ class DrawState:
     proof: DealProof | None = None
     revealed_seed: str | None = None
     #: Per seat, the version of the discard that ended its last turn where the turn
-    #: clock played it (R19, R33), else 0; empty until a seat has discarded.
+    #: clock played it (R19, R36), else 0; empty until a seat has discarded.
     timed_out: tuple[int, ...] = ()
     #: How many events were folded into this state.
     version: int = 0

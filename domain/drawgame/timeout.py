@@ -1,4 +1,4 @@
-"""The default turn the turn clock plays for a seat of a draw game whose time ran out (R33).
+"""The default turn the turn clock plays for a seat of a draw game whose time ran out (R36).
 
 R19's clock is Penang's dead declaration; a draw game has none (B3, T4), so its clock
 plays the seat's turn for it instead, through the game's own `play`: every rule holds
@@ -34,7 +34,7 @@ Play = Callable[[DrawState, int, Sequence[Any], "Rebuild | None"], list[Event]]
 def default_turn(
     state: DrawState, seat: int, rebuild: Rebuild | None, play: Play, *, take_back: bool
 ) -> list[Event]:
-    """The events of `seat`'s default turn in `state` (R33), played by `play`.
+    """The events of `seat`'s default turn in `state` (R36), played by `play`.
 
     `take_back`: whether the game lets a card taken from the discard pile be discarded
     again in the same turn (T4; basic Rummy's B4 does not).
@@ -73,6 +73,6 @@ def _by_clock(event: Event, seat: int) -> Event:
 
 def timed_out(state: DrawState, seat: int) -> int | None:
     """The version of the discard by which the clock ended `seat`'s last turn, where it
-    did and the seat is not on turn again (R33): a command of it now is late."""
+    did and the seat is not on turn again (R36): a command of it now is late."""
     mark = state.timed_out[seat] if state.timed_out else 0
     return mark if mark and state.turn != seat else None

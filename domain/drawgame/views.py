@@ -72,7 +72,7 @@ class HandView(msgspec.Struct, frozen=True, kw_only=True):
     #: draw was (R28); basic Rummy's B4 keeps it from being discarded now (R21).
     taken: str | None = None
     #: When the seat on turn must have played, where the table has a turn clock (R19,
-    #: R33). The engine knows no clock: `view_hand` leaves it None and the service fills
+    #: R36). The engine knows no clock: `view_hand` leaves it None and the service fills
     #: it in for the hand now (never for a past version, nor once the hand is over).
     turn_deadline: Deadline | None = None
 

@@ -180,6 +180,6 @@ def _going_out(state: DrawState, seat: int, event: Event) -> list[Event]:
 
 
 def default_turn(state: DrawState, seat: int, rebuild: Rebuild | None = None) -> list[Event]:
-    """The turn the clock plays for `seat`, whose time ran out (R19, R33): B4 keeps a
+    """The turn the clock plays for `seat`, whose time ran out (R19, R36): B4 keeps a
     card taken from the discard pile from going back on it (R21)."""
     return play_for_the_clock(state, seat, rebuild, play, take_back=False)

@@ -135,6 +135,6 @@ def _go_out(state: DrawState, seat: int, action: GoOutAction) -> list[Event]:
 
 
 def default_turn(state: DrawState, seat: int, rebuild: Rebuild | None = None) -> list[Event]:
-    """The turn the clock plays for `seat`, whose time ran out (R19, R33): T4 lets a
+    """The turn the clock plays for `seat`, whose time ran out (R19, R36): T4 lets a
     card taken from the discard pile go back on it (R21)."""
     return play_for_the_clock(state, seat, rebuild, play, take_back=True)

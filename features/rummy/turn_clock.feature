@@ -1,7 +1,7 @@
 Feature: The turn clock of basic Rummy
   A table may give each turn a time limit (`turn_seconds`, R19). Basic Rummy has no dead
   declaration (B3): when a seat's time runs out the service plays a default turn for
-  it, recorded with reason "timeout" (R33). A seat still to draw draws from the stock,
+  it, recorded with reason "timeout" (R36). A seat still to draw draws from the stock,
   rebuilt first where it is empty (B11), or from the discard pile where no stock can be
   had; it then discards the card it drew, or, where that card may not go back (B4) or
   it had drawn already, its highest-scoring card other than the one it took from the
@@ -22,7 +22,7 @@ Feature: The turn clock of basic Rummy
         | 1    | 5H 6H 8S |
         | 0    | 7C 7D QS |
 
-    @R33 @R19 @B3 @http
+    @R36 @R19 @B3 @http
     Scenario: A seat still to draw draws from the stock and discards the card drawn
       When seat 1's turn clock runs out
       Then the timeout is recorded
@@ -31,7 +31,7 @@ Feature: The turn clock of basic Rummy
       And seat 1 holds the cards "5H 6H 8S"
       And it is seat 0's turn
 
-    @R33 @R19 @B4 @http
+    @R36 @R19 @B4 @http
     Scenario: A seat that took the top of the pile discards its highest other card
       Given seat 1 played "draw from the discard pile"
       When seat 1's turn clock runs out
@@ -41,7 +41,7 @@ Feature: The turn clock of basic Rummy
       And seat 1 holds the cards "5H 6H 9C"
       And it is seat 0's turn
 
-    @R33 @R19 @B3
+    @R36 @R19 @B3
     Scenario: A seat whose turn it is not cannot be timed out
       When seat 0's turn clock runs out
       Then the timeout is refused citing B3 with code "not-your-turn"
@@ -49,7 +49,7 @@ Feature: The turn clock of basic Rummy
 
   Rule: An empty stock is rebuilt for the default turn as for any draw
 
-    @R33 @B11 @R20 @http
+    @R36 @B11 @R20 @http
     Scenario: The stock is rebuilt, then drawn from
       Given the rule option "cards_per_player" is 24
       And a 2-player hand dealt by seat 0 from a shuffled deck
@@ -60,7 +60,7 @@ Feature: The turn clock of basic Rummy
       Then the timeout is recorded
       And the events recorded are StockRebuilt, Drew, Discarded
 
-    @R33 @B11 @B4 @R20 @http
+    @R36 @B11 @B4 @R20 @http
     Scenario: With no stock to be had, the seat takes the pile's card and discards another
       Given the rule option "cards_per_player" is 17
       And a 3-player hand dealt by seat 0 from a shuffled deck

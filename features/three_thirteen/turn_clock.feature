@@ -1,7 +1,7 @@
 Feature: The turn clock of Three Thirteen
   A table may give each turn a time limit (`turn_seconds`, R19). Three Thirteen has no
   dead declaration (T4): when a seat's time runs out the service plays a default turn
-  for it, recorded with reason "timeout" (R33): it draws from the stock (rebuilt first
+  for it, recorded with reason "timeout" (R36): it draws from the stock (rebuilt first
   where it is empty, T10) and discards the card drawn, or, where it had drawn already,
   its highest-scoring card. It never goes out (T8 wants the melds named). After a seat
   went out, a default turn is the seat's last turn: when it was the last, the hand ends
@@ -21,7 +21,7 @@ Feature: The turn clock of Three Thirteen
         | 1    | 5H 6H 8S |
         | 0    | 7C 7D QS |
 
-    @R33 @R19 @T4 @http
+    @R36 @R19 @T4 @http
     Scenario: A seat still to draw draws from the stock and discards the card drawn
       When seat 1's turn clock runs out
       Then the timeout is recorded
@@ -31,7 +31,7 @@ Feature: The turn clock of Three Thirteen
       And it is seat 0's turn
       And the hand is not over
 
-    @R33 @R19 @T4 @http
+    @R36 @R19 @T4 @http
     Scenario: A seat that had drawn discards its highest-scoring card
       Given seat 1 played "draw from the discard pile"
       When seat 1's turn clock runs out
@@ -40,7 +40,7 @@ Feature: The turn clock of Three Thirteen
       And seat 1 discarded "9C" by timeout
       And seat 1 holds the cards "5H 6H 8S"
 
-    @R33 @R19 @T8 @T9 @R27 @http
+    @R36 @R19 @T8 @T9 @R27 @http
     Scenario: A last turn played by the clock ends the hand
       Given seat 1 played "draw from the stock; go out with 5H 6H 7H, discarding 8S"
       When seat 0's turn clock runs out
@@ -54,7 +54,7 @@ Feature: The turn clock of Three Thirteen
 
   Rule: An empty stock is rebuilt for the default turn as for any draw
 
-    @R33 @T10 @R20 @http
+    @R36 @T10 @R20 @http
     Scenario: The stock is rebuilt, then drawn from
       Given hand 11 of a game of Three Thirteen
       And a 2-player hand dealt by seat 1 from a shuffled deck

@@ -72,7 +72,7 @@ def check_in_time(store: GameStore, game_id: UUID, state: AnyGameState) -> None:
 
 def check_not_late(store: GameStore, game_id: UUID, state: AnyGameState, seat: int) -> None:
     """Refuse a command of `seat` whose last turn the clock has ended, and which has not
-    played since (R19, R33): the late turn, whatever version it names, is answered as
+    played since (R19, R36): the late turn, whatever version it names, is answered as
     before the timeout was written (`turn-timed-out`), not as out of turn or dead."""
     version = game_kinds.timed_out(state, seat)
     if version is not None:

@@ -158,7 +158,7 @@ def play(
 
 
 def default_turn(state: AnyGameState, seat: int, server_seed: bytes | None) -> list[Event]:
-    """What the turn clock records for `seat`, whose time ran out (R19, R33)."""
+    """What the turn clock records for `seat`, whose time ran out (R19, R36)."""
     spec = spec_of(state)
     events: list[Event] = spec.default_turn(state, seat, spec.rebuild_order(state, server_seed))
     return events
@@ -166,7 +166,7 @@ def default_turn(state: AnyGameState, seat: int, server_seed: bytes | None) -> l
 
 def timed_out(state: AnyGameState, seat: int) -> int | None:
     """The version of the event by which the clock ended `seat`'s last turn, where it did
-    and the seat has not played since (R19, R33)."""
+    and the seat has not played since (R19, R36)."""
     version: int | None = spec_of(state).timed_out(state, seat)
     return version
 

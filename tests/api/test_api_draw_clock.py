@@ -1,4 +1,4 @@
-"""The turn clock of the draw games over HTTP (R19, R33), and late turns in every game.
+"""The turn clock of the draw games over HTTP (R19, R36), and late turns in every game.
 
 A seat of basic Rummy or Three Thirteen whose time runs out gets a default turn from
 the service: a draw and a discard, the discard recorded with reason `timeout`. It is

@@ -1,4 +1,4 @@
-"""Records of the draw games with the turn clock's default turns (R33): the verifier
+"""Records of the draw games with the turn clock's default turns (R36): the verifier
 decides each default turn again, the whole turn where the clock drew, or from where the
 seat's own draw left it, and refuses a discard the default turn would not make."""
 

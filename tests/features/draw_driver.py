@@ -142,7 +142,7 @@ class DrawHands:
         return self._record_hand(hand, events, viewer=seat)
 
     def _hand_time_out(self, hand: Hand, seat: int) -> Outcome:
-        """The seat's time ran out: its game's default turn (R19, R33)."""
+        """The seat's time ran out: its game's default turn (R19, R36)."""
         try:
             events = hand.spec.default_turn(hand.state, seat, hand.rebuild)
         except RummyError as error:

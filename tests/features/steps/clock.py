@@ -1,4 +1,4 @@
-"""The turn clock (R19, R33): the table's time limit, and a seat whose time runs out."""
+"""The turn clock (R19, R36): the table's time limit, and a seat whose time runs out."""
 
 from __future__ import annotations
 

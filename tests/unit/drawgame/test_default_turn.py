@@ -1,4 +1,4 @@
-"""The turn clock's default turn in the draw games (R33): what it draws and discards."""
+"""The turn clock's default turn in the draw games (R36): what it draws and discards."""
 
 from __future__ import annotations
 
