@@ -130,16 +130,25 @@ class StreamConflict(ServiceError):
 
 
 class TurnTimedOut(ServiceError):
-    """The seat's turn clock ran out: the clock records it dead, not this command (R19)."""
+    """The seat's turn clock ran out: the clock records its timeout, not this command (R19)."""
 
     code = "turn-timed-out"
     rule = "R19"
 
-    def __init__(self, seat: int | None, deadline: datetime) -> None:
+    def __init__(
+        self,
+        seat: int | None,
+        deadline: datetime,
+        outcome: str = "the seat is dead by timeout",
+        *,
+        recorded: bool = False,
+    ) -> None:
         when = deadline.isoformat().replace("+00:00", "Z")
-        super().__init__(
-            f"seat {seat}'s time for this turn ran out at {when}: the seat is dead by timeout"
-        )
+        if recorded:
+            message = f"seat {seat}'s time for its turn ran out: recorded at {when}, {outcome}"
+        else:
+            message = f"seat {seat}'s time for this turn ran out at {when}: {outcome}"
+        super().__init__(message)
         self.deadline = deadline
 
 

@@ -14,7 +14,10 @@
    no seed committed to at all, turned over as it lies.
 3. The events are grouped into turns: a seat's draw (after the rebuild it caused) and
    the actions that follow it up to its discard, which the game rebuilds into actions
-   and decides again as one command. The events the rules return must equal the
+   and decides again as one command. A discard with reason `timeout` is the turn
+   clock's: what the seat played before it is decided as a command, the rest must be
+   the game's default turn from there (R36). The engine knows no clock: the record's
+   timeout is taken as recorded, as R19's is for Penang. The events the rules return must equal the
    recorded ones exactly, going out and the score included. (A turn sent as several
    commands is accepted whole: each action is judged as it was, and a command that
    left the seat holding only the card it took from the discard pile never ended one.)
@@ -66,6 +69,8 @@ class HandGame:
     packs: Callable[[Any, int], tuple[Card, ...]]
     deal: Callable[..., list[Event]]
     play: Callable[[DrawState, int, Sequence[Any], Rebuild | None], list[Event]]
+    #: The turn the clock plays for a seat whose time ran out (R36).
+    default_turn: Callable[[DrawState, int, Rebuild | None], list[Event]]
     #: A turn's recorded events (a seat's own: `TURN_EVENTS`, and a `WentOut`) as actions.
     actions: Callable[[Sequence[Event]], list[Any]]
     #: The rule that decides each event, named where a record holds another.
@@ -169,8 +174,7 @@ class _Replay(Replay[DrawState]):
                 produced = self._after_end(state, event)
             elif isinstance(event, TURN_EVENTS | StockRebuilt):
                 seat, turn = self._turn(start)
-                actions = self.game.actions(turn)
-                produced = self.game.play(state, seat, actions, self.rebuild)
+                produced = self._decide(state, seat, turn)
             elif isinstance(event, SeedRevealed):
                 why = "the server seed is revealed once the hand is over"
                 raise Refusal(start, terms.hidden_rule, "early-reveal", why)
@@ -183,6 +187,29 @@ class _Replay(Replay[DrawState]):
         except RummyError as error:
             raise Refusal.by(start, error) from None
         self._expect(produced, start)
+
+    def _decide(self, state: DrawState, seat: int, turn: Sequence[Event]) -> list[Event]:
+        """The events the rules record for `turn`: the seat's own actions, and where its
+        discard is the clock's (reason `timeout`), the default turn (R36): the whole turn
+        where the clock drew too, else from where the seat's own actions left it (a
+        record does not say who drew; where both readings give the same events, either
+        holds)."""
+        clock = next(
+            (at for at, event in enumerate(turn) if isinstance(event, Discarded) and event.reason),
+            None,
+        )
+        if clock is None:
+            return self.game.play(state, seat, self.game.actions(turn), self.rebuild)
+        whole = self.game.default_turn(state, seat, self.rebuild)
+        recorded = self.events[self.position : self.position + len(whole)]
+        if list(recorded) == whole:
+            return whole
+        own = list(turn[:clock])
+        produced = self.game.play(state, seat, self.game.actions(own), self.rebuild) if own else []
+        after = state
+        for event in produced:
+            after = evolve(after, event)
+        return produced + self.game.default_turn(after, seat, self.rebuild)
 
     def _turn(self, start: int) -> tuple[int, list[Event]]:
         """The seat and the recorded events of the turn from `start`: a rebuild, the seat's

@@ -63,11 +63,16 @@ class Drew(Event, frozen=True, tag="Drew"):
     card: str
 
 
-class Discarded(Event, frozen=True, tag="Discarded"):
-    """A seat put a card on the discard pile, ending its turn (B3, T4)."""
+class Discarded(Event, frozen=True, tag="Discarded", omit_defaults=True):
+    """A seat put a card on the discard pile, ending its turn (B3, T4).
+
+    `reason` is `timeout` where the turn clock played the seat's default turn (R36).
+    """
 
     seat: int
     card: str
+    #: Stored only when set, so every discard stored before it existed reads the same.
+    reason: Literal["timeout"] | None = None
 
 
 class StockRebuilt(Event, frozen=True, tag="StockRebuilt"):

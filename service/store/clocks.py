@@ -33,7 +33,7 @@ from uuid import UUID
 from eventsourcing.persistence import IntegrityError
 
 from domain.events import Event
-from domain.penang.events import Dealt, GameEnded
+from domain.games import DEAL_TYPES, END_TYPES
 from service.store.envelopes import Envelope, GameSecrets, secrets_id
 
 TABLE = "penangrummy_turn_clocks"
@@ -155,7 +155,7 @@ class GameWritten(NamedTuple):
     #: Its last version in the write, and that event's time: when the next turn began.
     version: int
     began: datetime
-    #: Dealt is in the write (a new game); GameEnded is (the game is over).
+    #: A deal is in the write (a new game); a game's end is (the game is over).
     new: bool
     ended: bool
     turn_seconds: int | None
@@ -188,9 +188,9 @@ def games_written(
         event = envelope.event
         if isinstance(event, Event):
             last[envelope.originator_id] = envelope
-            if isinstance(event, Dealt):
+            if isinstance(event, DEAL_TYPES):
                 new.add(envelope.originator_id)
-            if isinstance(event, GameEnded):
+            if isinstance(event, END_TYPES):
                 ended.add(envelope.originator_id)
         elif isinstance(event, GameSecrets):
             secrets[envelope.originator_id] = event

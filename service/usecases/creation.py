@@ -116,7 +116,7 @@ def _create_game(
 def _options(spec: GameSpec[Any, Any], request: CreateGame) -> msgspec.Struct:
     """The game's rule options from the request; another game's options are refused."""
     rule = _DEAL_RULES[spec.name]
-    if spec.name == "penang":
+    if not spec.has_stock:
         for name in ("draw_rules", "hand"):
             if getattr(request, name) is not None:
                 why = f"{spec.title} has no {name}: its deal (P3) leaves no stock (P12)"
@@ -126,10 +126,6 @@ def _options(spec: GameSpec[Any, Any], request: CreateGame) -> msgspec.Struct:
     if request.rules is not None:
         why = f"{spec.title}'s options are `draw_rules` (tagged `game`), not Penang's `rules`"
         raise NotThisGamesOption(why, "rules", rule)
-    if request.turn_seconds is not None:
-        # R19 times a seat out by declaring it dead; a draw game has no dead declaration.
-        why = f"{spec.title} has no turn clock: the clock's timeout is a dead declaration"
-        raise NotThisGamesOption(why, "turn_seconds", "R19")
     options = request.draw_rules
     if options is None:
         default: msgspec.Struct = spec.rules_type()

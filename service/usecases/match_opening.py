@@ -189,21 +189,18 @@ def first_dealer(
 
 def match_options(request: CreateMatch, seats: int) -> MatchOptions | DrawMatchOptions:
     """The match's options for its game, checked for `seats` seats."""
-    if request.game == "penang":
+    spec = game_kinds.spec_named(request.game)
+    if not spec.has_stock:
         if request.draw_rules is not None:
             why = "Penang Rummy's options are `options.rules`, not `draw_rules`"
             raise NotThisGamesOption(why, "draw_rules", "P1")
         return (request.options or MatchOptions()).validate(seats)
-    spec = game_kinds.spec_named(request.game)
     rule = _DEAL_RULES[spec.name]
     given = request.options or MatchOptions()
     if given.rules != Rules() or not given.points_recorded:
         field = "options.rules" if given.rules != Rules() else "options.points_recorded"
         why = f"{spec.title}'s match takes `draw_rules`, `options.games` and `options.target` only"
         raise NotThisGamesOption(why, field, "R31")
-    if request.turn_seconds is not None:
-        why = f"{spec.title} has no turn clock: the clock's timeout is a dead declaration"
-        raise NotThisGamesOption(why, "turn_seconds", "R19")
     rules: Any = request.draw_rules or spec.rules_type()
     if not isinstance(rules, spec.rules_type):
         tag = type(rules).__struct_config__.tag

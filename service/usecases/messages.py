@@ -37,9 +37,11 @@ TurnSeconds = Annotated[
         ge=1,
         le=86_400,
         description=(
-            "The turn clock: each turn's time limit in seconds (R19). A seat that has not "
-            "played when it runs out is dead, reason `timeout`; the views show the turn's "
-            "deadline (`turn_deadline`). Leave it out for no clock."
+            "The turn clock: each turn's time limit in seconds (R19), in every game. A seat "
+            "that has not played when it runs out is timed out: in Penang it is dead, "
+            "reason `timeout`; in basic Rummy and Three Thirteen the service plays a "
+            "default turn for it, its discard with reason `timeout` (R36). The views show "
+            "the turn's deadline (`turn_deadline`). Leave it out for no clock."
         ),
     ),
 ]
