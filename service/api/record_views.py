@@ -1,0 +1,61 @@
+"""`POST /records/views`: a record file's views, version by version, for a page that replays it.
+
+Thin like the other endpoints: the body is the record as a file holds it (JSON or
+NDJSON), one use case (`service.usecases.record_views`) in a worker thread, the answer.
+Nothing is stored; the answer is the same for the same record, so a page may keep it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import post
+from litestar.di import NamedDependency
+
+from service.api.http import DEFAULT_BODY_BYTES, JSON_MEDIA_TYPE, NDJSON_MEDIA_TYPE, body_problems
+from service.signing import KeyRing
+from service.usecases import record_views
+from service.usecases.record_views import RecordViews
+
+
+@post(
+    "/records/views",
+    operation_id="viewRecord",
+    summary="Verify a record file (game or match, /1 or /2, JSON or NDJSON) and answer its views.",
+    description=(
+        "The body is a record as a file holds it: a game record (`penang-rummy-record/1` "
+        "or `/2`, JSON or NDJSON, as `exportRecord` or `exportRecordNdjson` give it) or a "
+        "match record (`exportMatchRecord`). It is verified as `penang-rummy verify` "
+        "verifies it (rules, chain, a signature by one of this service's keys); a record "
+        "that fails is refused, 422 `invalid-record`, in the verifier's words, with the "
+        "rule id and code. A valid record is answered with its spectator view at every "
+        "version (`views[0]` is version 1) and its events, as a spectator of a game of "
+        "this service would see them: every hand once the game is over (R3, R28), none "
+        "while a record stops short. Nothing is stored. A body over the service's limit "
+        f"(`PENANG_RUMMY_MAX_BODY_BYTES`, by default {DEFAULT_BODY_BYTES} bytes) is refused (413)."
+    ),
+    sync_to_thread=True,
+    status_code=200,
+    responses=body_problems(),
+)
+def view_record(body: bytes, keyring: NamedDependency[KeyRing]) -> RecordViews:
+    return record_views.record_views(body, keyring)
+
+
+def document_body(schema: dict[str, Any]) -> None:
+    """State the raw body in the contract: Litestar documents none for a handler's `body`."""
+    operation = schema.get("paths", {}).get("/records/views", {}).get("post")
+    if operation is None:
+        return
+    text = {"schema": {"type": "string", "description": "The record file's bytes."}}
+    operation["requestBody"] = {
+        "required": True,
+        "description": "A record file as exported: JSON (game or match) or NDJSON (game).",
+        "content": {
+            JSON_MEDIA_TYPE: {"schema": {"type": "object", "additionalProperties": True}},
+            NDJSON_MEDIA_TYPE: text,
+        },
+    }
+
+
+ROUTES = (view_record,)
