@@ -11,6 +11,7 @@ from typing import Any
 
 from litestar import post
 from litestar.di import NamedDependency
+from litestar.params import RawBody
 
 from service.api.http import DEFAULT_BODY_BYTES, JSON_MEDIA_TYPE, NDJSON_MEDIA_TYPE, body_problems
 from service.signing import KeyRing
@@ -38,7 +39,7 @@ from service.usecases.record_views import RecordViews
     status_code=200,
     responses=body_problems(),
 )
-def view_record(body: bytes, keyring: NamedDependency[KeyRing]) -> RecordViews:
+def view_record(body: RawBody, keyring: NamedDependency[KeyRing]) -> RecordViews:
     return record_views.record_views(body, keyring)
 
 
