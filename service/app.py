@@ -29,6 +29,7 @@ from service.api import (
     index,
     keys,
     matches,
+    play,
     record_views,
     records,
     scrape,
@@ -141,6 +142,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             index.index,
             docs.assets_router(),
             viewer.viewer_router(),
+            play.lobby_games,
+            play.play_router(),
         ],
         dependencies={
             "store": Provide(_store, sync_to_thread=False),

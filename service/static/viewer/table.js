@@ -173,7 +173,7 @@ export function describe(event, players) {
     case "StockRebuilt":
       return [`The stock is rebuilt from the discard pile (${event.stock_size ?? event.stock?.length} cards).`];
     case "WentOut":
-      return [`${who(event.seat)} goes out`, ...(event.melds ? [" with ", ...event.melds.flatMap((m, i) => [...(i ? ["; "] : []), ...cards(m)])] : []), "."];
+      return [`${who(event.seat)} goes out`, ...(event.melds?.length ? [" with ", ...event.melds.flatMap((m, i) => [...(i ? ["; "] : []), ...cards(m)])] : []), "."];
     case "HandEnded": {
       const how = event.reason === "blocked" ? "blocked" : event.rummy ? `${who(event.went_out)} went rummy` : `${who(event.went_out)} went out`;
       return [`The hand ends (${how}); points ${event.points.join(" / ")}.`];
