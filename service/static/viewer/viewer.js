@@ -184,6 +184,8 @@ async function openRecordGame(played, name, importable) {
   };
   const source = $("#source");
   source.querySelector("#import")?.remove();
+  source.querySelector("#verdict")?.remove();
+  $("#game").dataset.recordGame = played.game_id ?? "";
   source.append(element("span", { id: "verdict" }, played.verdict.message), " ");
   if (importable) {
     const check = element("button", { type: "button", id: "import" }, "Import it into the service");
