@@ -57,6 +57,11 @@ async function showLobby() {
   select.addEventListener("change", seatRows);
   $("#seat-count").addEventListener("input", seatRows);
   seatRows();
+  $("#quick").replaceChildren(...lobby.games.filter((g) => g.bots.length).map((g) => {
+    const button = element("button", { type: "button", "data-quick": g.game }, `${g.title} against a bot`);
+    button.addEventListener("click", () => quickTable(g).catch((error) => showError(error.message)));
+    return button;
+  }).flatMap((b, i) => (i ? [" ", b] : [b])));
   $("#create").addEventListener("submit", (event) => {
     event.preventDefault();
     openTable().catch((error) => showError(error.message));
@@ -146,6 +151,20 @@ async function openTable() {
     const claimed = await claim(created.match_id, 0, you);
     keep({ ...base, seat: 0, name: you, token: claimed.token });
   }
+  location.assign(`/play?match=${created.match_id}&seat=0`);
+}
+
+/** One click: a table of this game, you and its first bot, one game (or hand) long. */
+async function quickTable(spec) {
+  const you = localStorage.getItem("penang-rummy-name") || "You";
+  const body = { game: spec.game, players: [you, { bot: spec.bots[0] }] };
+  if (spec.game === "penang") body.options = { games: 1 };
+  else body.draw_rules = { game: spec.game };
+  if (spec.game === "rummy") body.options = { games: 1 };
+  const created = await getJson("/matches", {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
+  keep({ match_id: created.match_id, seat: 0, name: you, token: created.tokens[0], game: spec.game, title: spec.title, at: Date.now() });
   location.assign(`/play?match=${created.match_id}&seat=0`);
 }
 
