@@ -266,7 +266,7 @@ function draw() {
   const players = playersOf(at.events);
   $("#events").replaceChildren(...at.events.map(({ version, event }) =>
     element("li", { value: version }, `v${version} `, ...describe(event, players))));
-  $("#events").lastElementChild?.scrollIntoView({ block: "nearest" });
+  $("#events").scrollTop = $("#events").scrollHeight; // the list scrolls, never the page
   $("#table").dataset.version = view.version;
   $("#table").dataset.game = at.gameId;
 }

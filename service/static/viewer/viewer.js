@@ -242,7 +242,8 @@ async function show(version) {
     if (at === wanted) item.setAttribute("aria-current", "step");
     else item.removeAttribute("aria-current");
   }
-  $("#events").children[wanted - 1]?.scrollIntoView({ block: "nearest" });
+  const step = $("#events").children[wanted - 1]; // the list scrolls to it, never the page
+  if (step) $("#events").scrollTop = step.offsetTop - $("#events").offsetTop - $("#events").clientHeight / 2;
   Object.assign($("#scrub"), { max: game.latest, value: wanted });
   $("#first").disabled = $("#back").disabled = wanted === 1;
   $("#forward").disabled = $("#last").disabled = wanted === game.latest;
