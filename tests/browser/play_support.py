@@ -12,12 +12,16 @@ import time
 from playwright.sync_api import Page, expect
 
 
-def open_table(page: Page, origin: str, name: str, game: str = "penang", seats: int = 2) -> None:
-    """Open a table in the lobby: `game`, `seats` seats, seat 0 named `name`."""
+def open_table(
+    page: Page, origin: str, name: str, game: str = "penang", *, seats: int = 2, clock: int = 0
+) -> None:
+    """Open a table in the lobby: `game`, `seats` seats, seat 0 named `name`, a turn clock."""
     page.goto(f"{origin}/play")
     page.get_by_label("Game", exact=True).select_option(game)
     page.get_by_label("Seats", exact=True).fill(str(seats))
     page.get_by_label("Seat 0: you, named").fill(name)
+    if clock:
+        page.get_by_label("Turn clock (seconds; empty for none)").fill(str(clock))
     page.get_by_role("button", name="Open the table").click()
     expect(page.locator("#table")).to_be_visible()
 

@@ -110,6 +110,10 @@ function startFollowing() {
       game.forget();
       $("#live").hidden = true;
       controller.abort();
+      // The end shows what the hand hid (R3, R28): the events again, as now seen.
+      game.events = (await getJson(api(`games/${game.id}/events?since=0`))).events;
+      game.latest = game.events.at(-1)?.version ?? game.latest;
+      $("#events").replaceChildren();
     }
     await show(atLatest || game.over ? game.latest : current);
   }, controller.signal);
