@@ -54,7 +54,6 @@ from service.api.contract_types import add_discriminators, enumerate_problem_cod
 from service.api.http import NDJSON_MEDIA_TYPE, OCTET_STREAM_MEDIA_TYPE
 from service.api.limits_contract import document_limits
 from service.api.problems import problem_codes
-from service.api.record_views import document_body
 from service.api.schemas import Health, Index, Problem
 from service.signing import SigningKeys
 from service.usecases.match_messages import (
@@ -78,7 +77,7 @@ from service.usecases.messages import (
     TurnResult,
 )
 from service.usecases.open_types import schema_hook
-from service.usecases.record_views import RecordViews
+from service.usecases.record_views import RecordFile, RecordViews
 from service.usecases.stored_forms import COMPONENT_REF, stored_types
 from service.usecases.stream_messages import MatchStreamRecord, TurnMessage
 from service.usecases.tickets import StreamTicket
@@ -117,6 +116,7 @@ WIRE_TYPES: tuple[type[Any], ...] = (
     LeftSeat,
     MatchRecordDocument,
     StreamTicket,
+    RecordFile,
     RecordViews,
     *MOVES_TYPES,
     *STORED_TYPES,
@@ -266,7 +266,6 @@ def patch_schema(schema: dict[str, Any]) -> None:
                 _patch_operation(operation)
                 if method == "get":
                     _conditional(operation)
-    document_body(schema)
     document_limits(schema)
     state_relations(schema)
     type_enums(schema)

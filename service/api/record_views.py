@@ -1,22 +1,21 @@
 """`POST /records/views`: a record file's views, version by version, for a page that replays it.
 
-Thin like the other endpoints: the body is the record as a file holds it (JSON or
-NDJSON), one use case (`service.usecases.record_views`) in a worker thread, the answer.
-Nothing is stored; the answer is the same for the same record, so a page may keep it.
+Thin like the other endpoints: the body is JSON like every other body, holding the
+file's text as it is (JSON or NDJSON, so a page sends what was dropped unread); one use
+case (`service.usecases.record_views`) in a worker thread; the answer. Nothing is
+stored; the answer is the same for the same record, so a page may keep it.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from litestar import post
 from litestar.di import NamedDependency
-from litestar.params import RawBody
+from litestar.params import JSONBody
 
-from service.api.http import DEFAULT_BODY_BYTES, JSON_MEDIA_TYPE, NDJSON_MEDIA_TYPE, body_problems
+from service.api.http import DEFAULT_BODY_BYTES, body_problems
 from service.signing import KeyRing
 from service.usecases import record_views
-from service.usecases.record_views import RecordViews
+from service.usecases.record_views import RecordFile, RecordViews
 
 
 @post(
@@ -24,7 +23,8 @@ from service.usecases.record_views import RecordViews
     operation_id="viewRecord",
     summary="Verify a record file (game or match, /1 or /2, JSON or NDJSON) and answer its views.",
     description=(
-        "The body is a record as a file holds it: a game record (`penang-rummy-record/1` "
+        "The body's `record` is a record file's text as the file holds it: a game record "
+        "(`penang-rummy-record/1` "
         "or `/2`, JSON or NDJSON, as `exportRecord` or `exportRecordNdjson` give it) or a "
         "match record (`exportMatchRecord`). It is verified as `penang-rummy verify` "
         "verifies it (rules, chain, a signature by one of this service's keys); a record "
@@ -39,24 +39,8 @@ from service.usecases.record_views import RecordViews
     status_code=200,
     responses=body_problems(),
 )
-def view_record(body: RawBody, keyring: NamedDependency[KeyRing]) -> RecordViews:
-    return record_views.record_views(body, keyring)
-
-
-def document_body(schema: dict[str, Any]) -> None:
-    """State the raw body in the contract: Litestar documents none for a handler's `body`."""
-    operation = schema.get("paths", {}).get("/records/views", {}).get("post")
-    if operation is None:
-        return
-    text = {"schema": {"type": "string", "description": "The record file's bytes."}}
-    operation["requestBody"] = {
-        "required": True,
-        "description": "A record file as exported: JSON (game or match) or NDJSON (game).",
-        "content": {
-            JSON_MEDIA_TYPE: {"schema": {"type": "object", "additionalProperties": True}},
-            NDJSON_MEDIA_TYPE: text,
-        },
-    }
+def view_record(data: JSONBody[RecordFile], keyring: NamedDependency[KeyRing]) -> RecordViews:
+    return record_views.record_views(data.record.encode("utf-8"), keyring)
 
 
 ROUTES = (view_record,)

@@ -20,12 +20,18 @@ from domain.match.records import is_match_record, load_match_record
 from domain.match.verdicts import MatchVerdict
 from domain.provenance import RecordVerdict
 from domain.records import GameRecord, load_record
-from service.errors import InvalidRecord
+from service.errors import InvalidRecord, InvalidRequest
 from service.signing import KeyRing, verify_signed
 from service.store.game_folds import fold_game
 from service.usecases import game_kinds
 from service.usecases.messages import EventRecord
 from service.usecases.view_fields import View
+
+
+class RecordFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A record file's text, as the file holds it: a game's (JSON or NDJSON) or a match's."""
+
+    record: str
 
 
 class GameRecordViews(msgspec.Struct, frozen=True, kw_only=True):
@@ -52,7 +58,19 @@ class RecordViews(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def record_views(data: bytes, keys: KeyRing) -> RecordViews:
-    """Verify the record in `data`; its views, or InvalidRecord in the verifier's words."""
+    """Verify the record in `data`; its views, or InvalidRecord in the verifier's words.
+
+    The record's text is read here, not by the app's input checks (they read the body,
+    whose `record` is a string): msgspec stops a text nested past its own limit with a
+    RecursionError, which is the client's malformed input, not a failure of the service.
+    """
+    try:
+        return _record_views(data, keys)
+    except RecursionError:
+        raise InvalidRequest("the record nests deeper than its decoder reads", "record") from None
+
+
+def _record_views(data: bytes, keys: KeyRing) -> RecordViews:
     if is_match_record(_document(data)):
         match = load_match_record(data)
         verdicts: dict[int, RecordVerdict] = {}

@@ -25,7 +25,7 @@ def test_a_golden_record_answers_the_view_the_service_gives_at_every_version(
     client: TestClient,  # type: ignore[type-arg]
 ) -> None:
     record = (GOLDEN / "two-players-seven-cards-35.json").read_bytes()
-    answer = client.post("/records/views", content=record)
+    answer = client.post("/records/views", json={"record": record.decode()})
     assert answer.status_code == 200, answer.text
     views = answer.json()["game"]["views"]
     imported = client.post(
@@ -58,9 +58,7 @@ def test_a_draw_game_record_as_ndjson_of_format_2_replays(
         )
         assert played.status_code == 200, played.text
     ndjson = client.get(f"/games/{game['game_id']}/record.ndjson").content
-    answer = client.post(
-        "/records/views", content=ndjson, headers={"content-type": "application/x-ndjson"}
-    ).json()
+    answer = client.post("/records/views", json={"record": ndjson.decode()}).json()
     assert answer["format"] == "penang-rummy-record/2"
     assert answer["game"]["verdict"]["signature"] == "valid"
     assert answer["game"]["views"][-1]["result"]["reason"] == "out"
@@ -77,7 +75,7 @@ def test_a_tampered_record_is_refused_in_the_verifiers_words(
 ) -> None:
     record = json.loads((GOLDEN / "two-players.json").read_text(encoding="utf-8"))
     record["events"][1]["cards"] = ["AS", "AS", "AS"]
-    answer = client.post("/records/views", content=json.dumps(record))
+    answer = client.post("/records/views", json={"record": json.dumps(record)})
     assert answer.status_code == 422
     problem = answer.json()
     assert (problem["code"], problem["rule"], problem["event_index"]) == (
@@ -86,3 +84,12 @@ def test_a_tampered_record_is_refused_in_the_verifiers_words(
         1,
     )
     assert problem["detail"].startswith("invalid: event 1: P13 card-not-in-hand")
+
+
+def test_a_record_nested_without_end_is_malformed_not_a_crash(
+    client: TestClient,  # type: ignore[type-arg]
+) -> None:
+    nested = "[" * 100_000 + "]" * 100_000
+    answer = client.post("/records/views", json={"record": nested})
+    assert answer.status_code == 422, answer.text
+    assert (answer.json()["code"], answer.json()["field"]) == ("invalid-request", "record")

@@ -151,12 +151,10 @@ function showMatch(match, title, open) {
 
 async function openRecord(file) {
   const text = await file.text();
-  const ndjson = /\.ndjson$/i.test(file.name); // the service reads either way; the type says which
-  const answer = await getJson(api("records/views"), {
-    method: "POST",
-    headers: { "content-type": ndjson ? "application/x-ndjson" : "application/json" },
-    body: text,
+  const answer = await getJson(api("records/views"), { // the file's text, unread: JSON or NDJSON
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ record: text }),
   });
+  const ndjson = !isJson(text); // importRecord reads a JSON game record only
   $("#source").replaceChildren(`Record file ${file.name} (${answer.format}), verified by the service. `);
   if (answer.kind === "match") {
     const match = matchOfRecord(answer);
@@ -166,6 +164,15 @@ async function openRecord(file) {
   }
   $("#match").hidden = true;
   await openRecordGame(answer.game, file.name, ndjson ? null : text);
+}
+
+function isJson(text) {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** What the match panel shows of a match record: its games, as its events scored them. */
