@@ -52,3 +52,18 @@ def test_a_three_thirteen_hand_is_followed_live_until_it_ends_and_drawn_right(
         expect(wild).to_have_attribute("aria-label", "3 of diamonds, wild")
         save_artifact(tab, tmp_path, "viewer-three-thirteen-over.png")
     page.assert_clean()
+
+
+def test_a_match_of_the_service_is_watched_game_by_game(page: OfflinePage) -> None:
+    with httpx.Client(base_url=page.origin, timeout=10) as api:
+        body = {"players": ["Aminah", "Ben"], "game": "rummy", "options": {"games": 2}}
+        body["draw_rules"] = {"game": "rummy", "cards_per_player": 3}
+        match = json_of(api.post("/matches", json=body), 201)
+        tab = page.page
+        tab.goto(f"{page.origin}/viewer?match={match['match_id']}")
+        expect(tab.locator("#match-games li")).to_have_count(1)
+        expect(tab.locator("#match-games")).to_contain_text("Game 1 (being played)")
+        expect(tab.locator("#match-totals")).to_have_text("Totals: Aminah 0, Ben 0.")
+        expect(tab.locator("#live")).to_be_visible()
+        expect(tab.locator("#seats .hand")).to_have_text(["hidden", "hidden"])
+    page.assert_clean()
