@@ -57,7 +57,7 @@ def test_a_reload_resumes_the_seat_and_a_refusal_names_its_rule(
     open_table(aminah, page.origin, "Aminah", clock=600)
     claim_from_link(ben, aminah.get_by_label("Seat 1:").input_value(), "Ben")
     expect(aminah.locator("#hand button.pick").first).to_be_visible(timeout=10_000)
-    expect(aminah.locator("#clock")).to_contain_text(re.compile(r"⏱ (10:00|9:5\d) left for "))
+    expect(aminah.locator("#clock")).to_contain_text(re.compile(r"Clock: (10:00|9:5\d) left for "))
     player = aminah if "It is your turn." in aminah.locator("#status").inner_text() else ben
     expect(player.locator("#status")).to_contain_text("It is your turn.", timeout=10_000)
     hand = player.locator("#hand button.pick").evaluate_all("(b) => b.map((x) => x.dataset.card)")

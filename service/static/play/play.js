@@ -411,7 +411,7 @@ function drawClock() {
   const tick = () => {
     const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
     const who = at.view.seats[at.view.turn]?.name ?? "";
-    clock.textContent = `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left for ${who}'s turn`;
+    clock.textContent = `Clock: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left for ${who}'s turn`;
     clock.classList.toggle("short", left <= 10);
     if (left === 0) clearInterval(clockTimer);
   };
