@@ -48,7 +48,7 @@ class HttpDriver:
     def __init__(self, client: httpx.Client) -> None:
         self._client = client
         self._game: str | None = None
-        self._tokens: tuple[str, ...] = ()
+        self._tokens: tuple[str | None, ...] = ()
         self._match: str | None = None
         self._host = ""
         self._claims: dict[int, str] = {}
@@ -62,9 +62,14 @@ class HttpDriver:
         return self._game
 
     @property
-    def tokens(self) -> tuple[str, ...]:
-        """Each seat's bearer token, by seat."""
+    def tokens(self) -> tuple[str | None, ...]:
+        """Each seat's bearer token, by seat (None for a bot's seat, R33)."""
         return self._tokens
+
+    @property
+    def client(self) -> httpx.Client:
+        """The client the driver speaks through (for the records of bot seats' games)."""
+        return self._client
 
     # --- commands ------------------------------------------------------------------
 
@@ -172,6 +177,25 @@ class HttpDriver:
         self, game: str, totals: Sequence[int], played: int, target: int | None, hands: int | None
     ) -> list[int] | None:
         raise NotImplementedError("a match of a draw game's hands is a domain-only step so far")
+
+    # --- bot seats (R33, R34) --------------------------------------------------------
+
+    def start_with_bots(self, bots: Sequence[str | None], body: Mapping[str, Any]) -> Outcome:
+        """Deal a game (`POST /games` with `body`) whose seats are the people of `_NAMES`
+        and, where `bots` names one, that seat's bot (`{"bot": name}`)."""
+        players: list[Any] = [
+            _NAMES[seat] if bot is None else {"bot": bot} for seat, bot in enumerate(bots)
+        ]
+        return self._created(self._client.post("/games", json={**body, "players": players}))
+
+    def open_match_with_bots(
+        self, bots: Sequence[str | None], options: Mapping[str, Any], seed: str
+    ) -> Outcome:
+        """Open a match of open seats whose `bots` the service plays (R34): one entry per
+        seat, a bot's name or None for a seat a person claims."""
+        entries = [None if bot is None else {"bot": bot} for bot in bots]
+        body = {"seats": len(bots), "bots": entries, "options": dict(options), "seed": seed}
+        return self._open(body)
 
     # --- matches -------------------------------------------------------------------
 

@@ -86,11 +86,14 @@ DOMAIN_ONLY = ("rummy/hands.feature", "three_thirteen/hands.feature")
 #: (Penang's own rules P and its defaults D; basic Rummy's B; Three Thirteen's T).
 GAME_FOLDERS = {"penang": "PD", "rummy": "B", "three_thirteen": "T"}
 
+#: The bot seats of each game (R33, R34, R35), bound by test_bot_seats_http.py: over
+#: HTTP only, since the service plays a bot's turn, not the rules engine.
+BOT_SEATS = ("penang/bot_seats.feature", "rummy/bot_seats.feature")
 #: Feature files bound by their own test modules, with their own steps and drivers:
-#: audit.feature (test_audit_domain.py, and its HTTP run test_audit_http.py), and
+#: audit.feature (test_audit_domain.py, and its HTTP run test_audit_http.py),
 #: live_updates.feature (test_live_updates_http.py: over HTTP only, the domain does
-#: not stream).
-OWN_DRIVERS = ("penang/audit.feature", "penang/live_updates.feature")
+#: not stream), and the bot seats' (BOT_SEATS).
+OWN_DRIVERS = ("penang/audit.feature", "penang/live_updates.feature", *BOT_SEATS)
 
 
 def known_tags() -> tuple[str, ...]:
