@@ -49,6 +49,8 @@ def meld_id(meld: tuple[int, ...]) -> int:
         return rank * 5 + missing
     low = min(meld)
     suit, rank = low // 13, low % 13
+    if len(meld) > 5:
+        return 10_000 + low * 16 + len(meld)  # no OpenSpiel meld: a run of six or more (R35)
     offset = {3: 65, 4: 65 + 44, 5: 65 + 44 + 40}[len(meld)]
     return offset + suit * (13 - len(meld) + 1) + rank
 
@@ -200,3 +202,69 @@ def load(rules: GinRules) -> Any:
             "undercut_bonus": rules.undercut_bonus,
         },
     )
+
+
+def _readings_of(state: GinState, ours: set[int], legal: set[int]) -> set[str]:
+    """The readings (READINGS.md) that explain why the default rules list `ours` where
+    OpenSpiel lists `legal`; "unexplained" for any other difference."""
+    found: set[str] = set()
+    taken = None if state.taken is None else m.code(state.taken)
+    for action in ours ^ legal:
+        if action == taken and action in legal and state.phase in ("discard", "knock_discard"):
+            found.add("R33")  # G7: the default keeps the card just taken
+        elif action == KNOCK and state.phase == "discard":
+            hand = m.codes(state.hands[state.turn or 0])
+            exact = m.best_discard_deadwood(hand)
+            found.add("R36" if (exact <= state.knock_limit) == (KNOCK in ours) else "R33")
+        elif action >= MELD_BASE:
+            found.add("R35")  # runs longer than five cards, laid as one meld
+        elif state.phase == "layoff" and action < DRAW_UPCARD:
+            found.add("R35")  # lay-offs beyond two cards past a run's end
+        else:
+            found.add("unexplained")
+    return found
+
+
+def play_readings(seed: int, rules: GinRules, choose: Chooser, game: Any) -> set[str]:
+    """Hand `seed` through the default-rule `rules` and OpenSpiel together, choosing
+    among the actions both allow; the readings each difference is explained by."""
+    rng = random.Random(seed * 7919 + 1)
+    state = fold(start_hand(("north", "south"), deck_for(seed), rules, 1))
+    theirs = game.new_initial_state()
+    for card in (*state.hands[0], *state.hands[1], state.discards[-1]):
+        theirs.apply_action(m.code(card))
+    readings: set[str] = set()
+    drawn: list[int] = []
+    while not theirs.is_terminal():
+        if theirs.is_chance_node():
+            theirs.apply_action(drawn.pop())
+            continue
+        legal = set(theirs.legal_actions())
+        if state.over:
+            assert state.ended is not None
+            wall = state.ended.reason == "wall" and legal <= {PASS, KNOCK}
+            readings.add("R37" if wall else "unexplained")
+            return readings
+        ours = {to_openspiel(action): action for action in legal_actions(state)}
+        if set(ours) != legal:
+            readings |= _readings_of(state, set(ours), legal)
+        both = sorted(set(ours) & legal)
+        if not both:
+            return readings
+        choice = choose(theirs, state, both, rng)
+        events = play(state, state.turn or 0, [ours[choice]])
+        state = fold(events, state)
+        drawn.extend(
+            _card_code(event.card)
+            for event in events
+            if isinstance(event, Drew) and event.source == "stock"
+        )
+        theirs.apply_action(choice)
+    if not state.over:
+        return readings | {"unexplained"}
+    assert state.ended is not None
+    points = state.ended.points
+    if tuple(theirs.returns()) != (points[0] - points[1], points[1] - points[0]):
+        tie = state.ended.deadwood[0] == state.ended.deadwood[1]
+        readings.add("R34" if tie else "unexplained")
+    return readings
