@@ -210,6 +210,8 @@ def _refuse(state: GinState, seat: int, action: GinAction) -> RuleViolation:
             return CardNotInHand(f"{' '.join(missing)} not in your hand", rule)
     if isinstance(action, DiscardAction) and Card(action.card) == state.taken:
         return RuleViolation(f"{action.card} was just taken from the discard pile", "G7")
+    if isinstance(action, ShowMeldAction | LayOffCardAction) and state.phase in ("draw", "discard"):
+        return RuleViolation("nothing is melded or laid off before a knock", "G8")
     kind = str(type(action).__struct_config__.tag)
     return RuleViolation(f"no {kind!r} of that kind is legal now ({state.phase})", rule)
 
