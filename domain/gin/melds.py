@@ -78,12 +78,12 @@ def suit_melds(cards: Sequence[int], max_run: int) -> list[Meld]:
     return melds
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=32_768)
 def all_melds(cards: tuple[int, ...], max_run: int) -> tuple[Meld, ...]:
     return tuple(rank_melds(cards) + suit_melds(cards, max_run))
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=8_192)
 def meld_groups(cards: tuple[int, ...], max_run: int) -> tuple[tuple[Meld, ...], ...]:
     """Every maximal sequence of non-overlapping melds, in OpenSpiel's search order."""
     melds = all_melds(cards, max_run)
@@ -130,7 +130,7 @@ def best_discard_deadwood(cards: tuple[int, ...], keep: int | None = None) -> in
     )
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=32_768)
 def openspiel_deadwood(cards: tuple[int, ...], hand_size: int = 10) -> int:
     """OpenSpiel's figure: the first best meld group found; of an 11-card hand it then
     drops the highest-ranked card left (R36: not always the least deadwood)."""
