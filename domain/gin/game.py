@@ -20,6 +20,7 @@ from domain.errors import (
     CardNotInHand,
     GameOver,
     InvalidRules,
+    NotAMeld,
     NotYourTurn,
     RuleViolation,
     UnknownSeat,
@@ -208,6 +209,9 @@ def _refuse(state: GinState, seat: int, action: GinAction) -> RuleViolation:
         missing = [text for text in action.cards if Card(text) not in hand]
         if missing:
             return CardNotInHand(f"{' '.join(missing)} not in your hand", rule)
+        cards = tuple(m.code(Card(text)) for text in action.cards)
+        if not m.is_meld(cards, state.rules.max_run):
+            return NotAMeld(f"{' '.join(action.cards)} is no meld", "G5")
     if isinstance(action, DiscardAction) and Card(action.card) == state.taken:
         return RuleViolation(f"{action.card} was just taken from the discard pile", "G7")
     if isinstance(action, ShowMeldAction | LayOffCardAction) and state.phase in ("draw", "discard"):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import reduce
 from typing import Final, Literal
 
 from domain.cards import Card, parse_cards, sort_cards
@@ -96,10 +97,6 @@ class GinState:
     @property
     def upcard(self) -> Card | None:
         return self.discards[-1] if self.discards else None
-
-    @property
-    def defender(self) -> int | None:
-        return None if self.knocker is None else 1 - self.knocker
 
 
 def _start(dealt: HandDealt[GinRules]) -> GinState:
@@ -213,8 +210,7 @@ def _done(state: GinState, event: ShowingDone, version: int) -> GinState:
 
 def fold(events: Iterable[Event], state: GinState | None = None) -> GinState:
     """The state after all `events` (from the start, or from `state`)."""
-    for event in events:
-        state = evolve(state, event)
-    if state is None:
+    folded = reduce(evolve, events, state)
+    if folded is None:
         raise ValueError("no events: a hand begins with HandDealt")
-    return state
+    return folded

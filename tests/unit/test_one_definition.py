@@ -24,6 +24,12 @@ CALLERS = DOMAIN + sorted((ROOT / "service").rglob("*.py"))
 KEPT = {
     "match_won_by": "who won a match of basic Rummy or Three Thirteen hands (B12, T11): the "
     "rules spec's driver asks it; the matches of these games (a later change) will",
+    "choose": "the greedy Gin Rummy bot (domain.bots.gin_greedy): its benchmark and tests "
+    "play it; bot seats call it once Gin Rummy is registered",
+    "match_score": "a Gin Rummy match's score to 100 with its bonuses (G17): the rules spec "
+    "asks it; the match model will once Gin Rummy is registered",
+    "preset": "Gin Rummy's named rule sets (gra, openspiel): the tests ask them; a table "
+    "will name one once Gin Rummy is registered",
 }
 
 
