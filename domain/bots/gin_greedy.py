@@ -15,7 +15,7 @@ knock: what a seat sees, `domain.gin.views`); every action it sends is one
   the hand's least deadwood unchanged) until none is left, then `done`; as the defender
   first lay off the card whose removal lowers the least deadwood the most, while one
   does (G11), then the same melds.
-- **The wall.** Knock where listed (R37), else pass.
+- **The wall.** Knock where listed (R41), else pass.
 
 It uses no randomness: the same state always gives the same action.
 """

@@ -89,7 +89,7 @@ def action_of(state: GinState, events: Sequence[Event], at: int) -> tuple[int, G
         return seat, PassAction()
     if isinstance(event, Drew):
         if state.phase == "wall" and isinstance(following, Knocked):
-            return seat, KnockAction()  # R37: a knock at the wall takes the upcard
+            return seat, KnockAction()  # R41: a knock at the wall takes the upcard
         return seat, DrawAction(source=event.source)
     if isinstance(event, Discarded):
         return seat, DiscardAction(card=event.card)

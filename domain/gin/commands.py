@@ -2,7 +2,7 @@
 
 A command holds one or more actions, checked in order and recorded together or not at
 all (as R22). `pass` declines the first upcard (G3) or, at the wall, ends the hand
-(R37); `knock` is followed by the knocker's discard, its melds (`meld`, one each) and
+(R41); `knock` is followed by the knocker's discard, its melds (`meld`, one each) and
 `done`; the defender then lays off (`lay_off`, a card each), says `done`, shows its
 melds and says `done` again (G10, G11).
 """
@@ -18,7 +18,7 @@ from domain.drawgame.commands import DiscardAction, DrawAction
 class PassAction(
     msgspec.Struct, frozen=True, tag_field="type", tag="pass", forbid_unknown_fields=True
 ):
-    """Decline the first upcard (G3), or let the hand end at the wall (R37)."""
+    """Decline the first upcard (G3), or let the hand end at the wall (R41)."""
 
 
 class KnockAction(

@@ -5,7 +5,7 @@ meets (`legal_actions`), so what the legal moves list and what `play` accepts ar
 decision. The phases and their actions: the first upcard's offer (G3: take it or
 pass; after two passes the non-dealer draws from the stock), the turn (G4: draw, then
 discard or knock), the knock (G9, G10: the discard, then melds and `done`), the
-defender's lay-offs and melds (G11, G10), and the wall (G13, R37).
+defender's lay-offs and melds (G11, G10), and the wall (G13, R41).
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ _PHASE_RULE: dict[str, RuleId] = {
     "offer": "G3",
     "draw": "G4",
     "discard": "G4",
-    "wall": "R37",
+    "wall": "R41",
     "knock_discard": "G9",
     "knock_meld": "G10",
     "layoff": "G11",
@@ -102,7 +102,7 @@ def _meld_action(meld: m.Meld) -> ShowMeldAction:
 
 
 def knock_figure(state: GinState, hand: Sequence[Card], keep: Card | None) -> int:
-    """G9, R36: the deadwood an 11-card hand is judged by for a knock."""
+    """G9, R40: the deadwood an 11-card hand is judged by for a knock."""
     cards = _codes(hand)
     if state.rules.knock_figure == "openspiel":
         return m.openspiel_deadwood(cards)
@@ -256,7 +256,7 @@ def _act(state: GinState, seat: int, action: GinAction) -> list[Event]:
             return [Drew(seat=seat, source="stock", card=state.stock[0].text)]
         upcard = state.discards[-1]
         if state.phase == "draw" and state.upcard_draws + 1 >= rules.upcard_draw_limit:
-            return [_drawn_end(state, "upcard_limit")]  # G14, R38
+            return [_drawn_end(state, "upcard_limit")]  # G14, R42
         return [Drew(seat=seat, source="discard", card=upcard.text)]
     if isinstance(action, KnockAction):
         if state.phase == "wall":
@@ -280,7 +280,7 @@ def _discard(state: GinState, seat: int, card: Card) -> list[Event]:
     if state.phase == "knock_discard":
         return [event]
     if state.rules.discard_taken and card == state.taken and state.repeated:
-        return [event, _drawn_end(evolve(state, event), "repeat")]  # R33
+        return [event, _drawn_end(evolve(state, event), "repeat")]  # R37
     if len(state.stock) == WALL and not state.rules.wall_knock:
         return [event, _drawn_end(evolve(state, event), "wall")]  # G13
     return [event]
@@ -301,7 +301,7 @@ def _drawn_end(state: GinState, reason: str) -> GinHandEnded:
 
 def score(state: GinState) -> GinHandEnded:
     """G12: the knocker scores the difference, plus the gin bonus for gin; an undercut
-    (the defender's deadwood lower, or equal: R34) scores the defender the difference
+    (the defender's deadwood lower, or equal: R38) scores the defender the difference
     plus the undercut bonus. A gin hand cannot be undercut."""
     knocker = state.knocker
     assert knocker is not None

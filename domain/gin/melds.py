@@ -133,7 +133,7 @@ def best_discard_deadwood(cards: tuple[int, ...], keep: int | None = None) -> in
 @lru_cache(maxsize=32_768)
 def openspiel_deadwood(cards: tuple[int, ...], hand_size: int = 10) -> int:
     """OpenSpiel's figure: the first best meld group found; of an 11-card hand it then
-    drops the highest-ranked card left (R36: not always the least deadwood)."""
+    drops the highest-ranked card left (R40: not always the least deadwood)."""
     best_value = 0
     best_group: tuple[Meld, ...] = ()
     for group in meld_groups(cards, 5):
@@ -186,7 +186,7 @@ def layoffs(melds: Iterable[Meld], laid: Sequence[int], reach: int | None) -> se
     """G11: the cards the knocker's `melds` take after the lay-offs `laid`.
 
     `reach` None: a run grows at either end as far as the cards laid off reach; 2
-    (OpenSpiel, R35): a run takes at most two cards beyond each end.
+    (OpenSpiel, R39): a run takes at most two cards beyond each end.
     """
     found: set[int] = set()
     for meld in melds:

@@ -2,7 +2,7 @@
 
 Every field defaults to the Gin Rummy Association's rules where the seeds are silent
 (seeds 001 and 004 name Gin Rummy but give none of its rules). `OPENSPIEL` plays as
-OpenSpiel's `gin_rummy` does: each of its departures is a reading (R33–R38) and one
+OpenSpiel's `gin_rummy` does: each of its departures is a reading (R37–R42) and one
 field here, so that a table can take either.
 """
 
@@ -38,21 +38,21 @@ class GinRules(
     undercut_bonus: Annotated[int, msgspec.Meta(ge=0, le=100)] = 25
     #: G16: the first upcard's value sets the knock limit; an ace means gin only.
     oklahoma: bool = False
-    #: R33: the card taken from the discard pile may be discarded the same turn, and a
+    #: R37: the card taken from the discard pile may be discarded the same turn, and a
     #: hand in which both players do so in turn is a draw (OpenSpiel).
     discard_taken: bool = False
-    #: R34: an equal deadwood after a knock is an undercut (GRA); False scores it 0–0.
+    #: R38: an equal deadwood after a knock is an undercut (GRA); False scores it 0–0.
     tie_undercuts: bool = True
-    #: R35: how many cards a run takes beyond each end; None: as many as fit (GRA).
+    #: R39: how many cards a run takes beyond each end; None: as many as fit (GRA).
     layoff_reach: Annotated[int, msgspec.Meta(ge=1, le=2)] | None = None
-    #: R35: the longest run laid as one meld (OpenSpiel: 5, longer runs as two melds).
+    #: R39: the longest run laid as one meld (OpenSpiel: 5, longer runs as two melds).
     max_run: Annotated[int, msgspec.Meta(ge=5, le=13)] = 13
-    #: R37: at the wall the player on turn may still knock with the upcard (OpenSpiel).
+    #: R41: at the wall the player on turn may still knock with the upcard (OpenSpiel).
     wall_knock: bool = False
-    #: R36: "exact" offers a knock whenever a discard leaves deadwood within the limit;
+    #: R40: "exact" offers a knock whenever a discard leaves deadwood within the limit;
     #: "openspiel" uses OpenSpiel's figure for an 11-card hand.
     knock_figure: Literal["exact", "openspiel"] = "exact"
-    #: G14: the draw from the discard pile that ends the hand as a draw (R38).
+    #: G14: the draw from the discard pile that ends the hand as a draw (R42).
     upcard_draw_limit: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 50
 
     def card_points(self, card: Card) -> int:
@@ -71,7 +71,7 @@ class GinRules(
         return self
 
 
-#: OpenSpiel's gin_rummy, departure by departure (R33–R37).
+#: OpenSpiel's gin_rummy, departure by departure (R37–R41).
 OPENSPIEL: Final = GinRules(
     discard_taken=True,
     tie_undercuts=False,

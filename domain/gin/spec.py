@@ -28,7 +28,7 @@ def _no_dead(state: GinState, seat: int) -> list[Event]:
 
 
 def next_dealer(state: GinState, points_recorded: bool = True) -> int:
-    """R39: the winner of a hand deals the next; after a draw the same dealer deals."""
+    """R43: the winner of a hand deals the next; after a draw the same dealer deals."""
     ended = state.ended
     if ended is not None and len(ended.winners) == 1:
         return ended.winners[0]

@@ -2,7 +2,7 @@
 
 `evolve` applies one event and checks no rule: the commands (`domain.gin.game`) check
 them before an event exists. The phases: `offer` (the first upcard, G3), `draw` and
-`discard` (G4), `wall` (R37: only with the `wall_knock` option), `knock_discard` and
+`discard` (G4), `wall` (R41: only with the `wall_knock` option), `knock_discard` and
 `knock_meld` (G9, G10), `layoff` and `defend_meld` (G11, G10).
 """
 
@@ -74,9 +74,9 @@ class GinState:
     phase: Phase = "offer"
     #: G3: who declined the first upcard.
     passed: tuple[bool, bool] = (False, False)
-    #: G7, R33: the card the seat on turn took from the discard pile.
+    #: G7, R37: the card the seat on turn took from the discard pile.
     taken: Card | None = None
-    #: R33: the last discard was the card just taken from the pile.
+    #: R37: the last discard was the card just taken from the pile.
     repeated: bool = False
     #: G14: draws from the discard pile (the first upcard's offer not counted).
     upcard_draws: int = 0

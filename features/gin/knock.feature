@@ -3,8 +3,8 @@ Feature: Melds, deadwood and the knock in Gin Rummy
   (G5). Deadwood counts ace 1, 2–10 face value, J Q K 10 (G6). A player whose hand, less
   one discard, leaves deadwood at most the knock card may knock (G9); the default offers
   the knock whenever some discard does, OpenSpiel judges the hand by its own figure
-  (R36). After the knock the knocker discards, lays its melds one by one and says done;
-  the defender lays off, says done, lays its melds and says done (G10, R40).
+  (R40). After the knock the knocker discards, lays its melds one by one and says done;
+  the defender lays off, says done, lays its melds and says done (G10, R44).
 
   Background:
     Given Gin seat 0 is dealt "2S 3S 4S 5H 5D 5C 9C 9D 9H KH"
@@ -22,7 +22,7 @@ Feature: Melds, deadwood and the knock in Gin Rummy
     Then the Gin deadwood of "2S 3S 4S 5H 5D 5C 9C 9D 9H KH" is 10
     And the Gin deadwood of "AH 3C 6D 8C 10H QC KD 2D 7S JD" is 67
 
-  @G9 @R36
+  @G9 @R40
   Scenario Outline: The knock goes by the least deadwood, or by OpenSpiel's figure
     # 4S 5S 6S AC 3C 4C 6C 2H 4H 5H 6H: discarding 6C leaves 10 (AC 3C 4C 2H), but the
     # first best meld group OpenSpiel's search finds, less its highest card, leaves 11.
@@ -45,7 +45,7 @@ Feature: Melds, deadwood and the knock in Gin Rummy
     And Gin seat 1 plays "draw discard"
     Then Gin seat 1 may not "knock"
 
-  @G10 @R40
+  @G10 @R44
   Scenario: The knocker discards and lays its melds, then the defender plays
     Given the Gin upcard is "6H"
     When Gin seat 0 plays "draw discard; knock; discard KH"

@@ -1,7 +1,7 @@
 Feature: Lay-offs in Gin Rummy
   The defender may lay cards off onto the knocker's melds: a run at either end, a
   three-card set its fourth card; a gin hand takes none (G11, G12). OpenSpiel lets a
-  run take at most two cards beyond each end (R35).
+  run take at most two cards beyond each end (R39).
 
   Background:
     Given Gin seat 0 is dealt "2S 3S 4S 5H 5D 5C 9C 9D 9H KH"
@@ -25,7 +25,7 @@ Feature: Lay-offs in Gin Rummy
     Then it is Gin seat 1's turn in the "defend_meld" phase
     And Gin seat 1 may only "done"
 
-  @G11 @R35
+  @G11 @R39
   Scenario Outline: How far a run takes lay-offs
     Given a Gin Rummy table with the "<rules>" rules
     And Gin seat 1 is dealt "AH 3C 6D 8C 10H QC KD 5S 6S 7S"

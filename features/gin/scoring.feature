@@ -2,7 +2,7 @@ Feature: Scoring a hand of Gin Rummy
   The knocker scores the difference in deadwood; gin scores the defender's deadwood and
   the gin bonus (25); an undercut scores the defender the difference and the undercut
   bonus (25) (G12). An equal deadwood is an undercut by the GRA rules, 0–0 in OpenSpiel
-  (R34). In Oklahoma the first upcard sets the knock card, an ace gin only (G16).
+  (R38). In Oklahoma the first upcard sets the knock card, an ace gin only (G16).
 
   Background:
     Given Gin seat 0 is dealt "2S 3S 4S 5H 5D 5C 9C 9D 9H KH"
@@ -26,7 +26,7 @@ Feature: Scoring a hand of Gin Rummy
     And Gin seat 1 plays "done; meld AH AC AD; meld 2H 2C 2D; meld 3H 3C 3D; done"
     Then the Gin hand ends "undercut" with points 0 and 29
 
-  @G12 @R34
+  @G12 @R38
   Scenario Outline: An equal deadwood after a knock
     Given a Gin Rummy table with the "<rules>" rules
     And Gin seat 1 is dealt "AH AC AD 2H 2C 2D 3H 3C 3D 4C"

@@ -3,7 +3,7 @@ Feature: The first upcard and the turn in Gin Rummy
   the non-dealer draws from the stock (G3). A turn is a draw, from the stock or the
   upcard, then a discard or a knock (G4). The card just taken from the discard pile may
   not be discarded that turn (G7); OpenSpiel allows it and calls the hand a draw when
-  both players do so in turn (R33). Nothing is melded before a knock (G8).
+  both players do so in turn (R37). Nothing is melded before a knock (G8).
 
   Background:
     Given Gin seat 0 is dealt "2S 3S 4S 5H 5D 5C 9C 9D 9H KH"
@@ -41,7 +41,7 @@ Feature: The first upcard and the turn in Gin Rummy
     When Gin seat 0 plays "draw discard; meld 2S 3S 4S"
     Then the Gin command is refused citing G8
 
-  @G7 @R33
+  @G7 @R37
   Scenario: OpenSpiel lets the card taken go back, and two such discards draw the hand
     Given a Gin Rummy table with the "openspiel" rules
     When Gin seat 0 plays "draw discard; discard 6H"

@@ -1,4 +1,4 @@
-"""Gin Rummy (G1–G17, R33–R40), in process: hands dealt from stacked decks and played
+"""Gin Rummy (G1–G17, R37–R44), in process: hands dealt from stacked decks and played
 through the game's `GameSpec` (`domain.gin.spec.GIN`).
 
 Seat 1 deals, so seat 0 is offered the upcard first (G3). A hand's cards are given seat

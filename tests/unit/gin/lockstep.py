@@ -50,7 +50,7 @@ def meld_id(meld: tuple[int, ...]) -> int:
     low = min(meld)
     suit, rank = low // 13, low % 13
     if len(meld) > 5:
-        return 10_000 + low * 16 + len(meld)  # no OpenSpiel meld: a run of six or more (R35)
+        return 10_000 + low * 16 + len(meld)  # no OpenSpiel meld: a run of six or more (R39)
     offset = {3: 65, 4: 65 + 44, 5: 65 + 44 + 40}[len(meld)]
     return offset + suit * (13 - len(meld) + 1) + rank
 
@@ -211,15 +211,15 @@ def _readings_of(state: GinState, ours: set[int], legal: set[int]) -> set[str]:
     taken = None if state.taken is None else m.code(state.taken)
     for action in ours ^ legal:
         if action == taken and action in legal and state.phase in ("discard", "knock_discard"):
-            found.add("R33")  # G7: the default keeps the card just taken
+            found.add("R37")  # G7: the default keeps the card just taken
         elif action == KNOCK and state.phase == "discard":
             hand = m.codes(state.hands[state.turn or 0])
             exact = m.best_discard_deadwood(hand)
-            found.add("R36" if (exact <= state.knock_limit) == (KNOCK in ours) else "R33")
+            found.add("R40" if (exact <= state.knock_limit) == (KNOCK in ours) else "R37")
         elif action >= MELD_BASE:
-            found.add("R35")  # runs longer than five cards, laid as one meld
+            found.add("R39")  # runs longer than five cards, laid as one meld
         elif state.phase == "layoff" and action < DRAW_UPCARD:
-            found.add("R35")  # lay-offs beyond two cards past a run's end
+            found.add("R39")  # lay-offs beyond two cards past a run's end
         else:
             found.add("unexplained")
     return found
@@ -243,7 +243,7 @@ def play_readings(seed: int, rules: GinRules, choose: Chooser, game: Any) -> set
         if state.over:
             assert state.ended is not None
             wall = state.ended.reason == "wall" and legal <= {PASS, KNOCK}
-            readings.add("R37" if wall else "unexplained")
+            readings.add("R41" if wall else "unexplained")
             return readings
         ours = {to_openspiel(action): action for action in legal_actions(state)}
         if set(ours) != legal:
@@ -266,5 +266,5 @@ def play_readings(seed: int, rules: GinRules, choose: Chooser, game: Any) -> set
     points = state.ended.points
     if tuple(theirs.returns()) != (points[0] - points[1], points[1] - points[0]):
         tie = state.ended.deadwood[0] == state.ended.deadwood[1]
-        readings.add("R34" if tie else "unexplained")
+        readings.add("R38" if tie else "unexplained")
     return readings

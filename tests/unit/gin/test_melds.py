@@ -1,4 +1,4 @@
-"""Gin Rummy's meld functions (domain/gin/melds.py), table by table (G5, G6, G11, R35, R36)."""
+"""Gin Rummy's meld functions (domain/gin/melds.py), table by table (G5, G6, G11, R39, R40)."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def test_an_eleven_card_hand_is_judged_less_its_best_discard() -> None:
         ("4S 5S 6S", "", None, "3S 7S"),
         ("4S 5S 6S", "3S 7S", None, "2S 8S"),
         ("4S 5S 6S", "3S 2S", None, "AS 7S"),
-        ("4S 5S 6S", "3S 2S", 2, "7S"),  # R35: no third card beyond an end
+        ("4S 5S 6S", "3S 2S", 2, "7S"),  # R39: no third card beyond an end
         ("AS 2S 3S", "", None, "4S"),  # no card below the ace
         ("7H 7D 7C", "", None, "7S"),
         ("7H 7D 7C 7S", "", None, ""),  # a four of a kind is complete
