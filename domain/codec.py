@@ -122,6 +122,9 @@ class EventCodec(Generic[E]):
         name = _tag(type(event))
         fields = msgspec.to_builtins(event)
         del fields[TYPE_KEY]
+        for omitted in getattr(type(event), "omitted_when_none", ()):
+            if fields.get(omitted, 0) is None:
+                del fields[omitted]
         return {TYPE_KEY: name, VERSION_KEY: self.versions[name], **fields}
 
     def encode_json(self, event: E) -> bytes:

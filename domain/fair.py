@@ -143,3 +143,16 @@ def game_seed(match_seed: bytes, number: int) -> bytes:
     """
     message = _MATCH_GAME + number.to_bytes(4, "big")
     return hmac.new(match_seed, message, hashlib.sha256).digest()
+
+
+_BOT_DOMAIN = b"penang-rummy/bot/1"
+
+
+def bot_seed(server_seed: bytes | None, seat: int, version: int) -> str:
+    """The seed of a bot seat's command at a version of its game (R33): the hex of
+    HMAC-SHA256(server seed, "penang-rummy/bot/1" || seat as 4 big-endian bytes ||
+    version as 8 big-endian bytes). The server seed is secret until the game ends, so
+    nobody can foresee a bot's choice, and a verifier recomputes every one once it is
+    revealed. A game dealt from an explicit deck (no seed) keys it with no bytes."""
+    message = _BOT_DOMAIN + seat.to_bytes(4, "big") + version.to_bytes(8, "big")
+    return hmac.new(server_seed or b"", message, hashlib.sha256).hexdigest()

@@ -1,8 +1,10 @@
 """What a game of the engine is to the service: a `GameSpec`, and reading its actions.
 
 A game is data plus the functions the service calls: its name, rules type and version,
-event codec and deal event, its actions, and deal, play, declare dead, fold, views,
-legal moves, next dealer, reveal the seed and verify a record. Each game builds its
+state type, event codec, the deal event its stream begins with and the event that ends
+it, its actions, view and legal moves types, and deal, play, declare dead, the default
+turn the turn clock plays (R19), fold, views, legal moves, the stock's rebuild order,
+next dealer, reveal the seed and verify a record. Each game builds its
 spec from its own modules (`domain.penang.spec`, `domain.rummy.spec`,
 `domain.three13.spec`); `domain.games` registers them all, and nothing here names a
 game. `decode_actions` reads a command's actions for one game, refusing another game's
@@ -73,8 +75,15 @@ class GameSpec(Generic[S, R]):
     rules_type: type[R]
     rules_version: str
     codec: EventCodec[Event]
+    #: The folded state of a game of it (what `fold` answers).
+    state_type: type[S]
     #: The event a game begins with, naming its rules version.
     deal_type: type[Event]
+    #: The event that ends a game of it.
+    end_type: type[Event]
+    #: Whether a game has a stock and a discard pile (B2, T1); Penang's deal leaves none
+    #: (P12), and its options are `rules`, not a draw game's `draw_rules`.
+    has_stock: bool
     #: The action types a command of this game holds (tagged by `type`).
     actions: tuple[type[msgspec.Struct], ...]
     #: Other games' action types, and the rule of this game that refuses each.
@@ -87,10 +96,30 @@ class GameSpec(Generic[S, R]):
     #: One command of a seat: its actions (of `actions`), and the stock rebuilds' order.
     play: Callable[[S, int, Sequence[Any], Rebuild | None], list[Event]]
     declare_dead: Callable[[S, int], list[Event]]
+    #: What the turn clock records for the seat on turn whose time ran out (R19 and its
+    #: readings): Penang's seat is dead, reason `timeout`; a draw game's plays a default
+    #: turn, its discard recorded with reason `timeout`.
+    default_turn: Callable[[S, int, Rebuild | None], list[Event]]
+    #: The version of the event by which the clock ended `seat`'s last turn, where it
+    #: did and the seat has not played since (R19, R36): a command of it then is late.
+    timed_out: Callable[[S, int], int | None]
+    #: What a timeout does, in words (a late command's refusal says it, R19).
+    timeout_outcome: str
     fold: Callable[[Iterable[Event], S | None], S]
     view: Callable[[S, Viewer, bool], msgspec.Struct]
+    #: The view types `view` answers, and the legal moves' type (the contract's).
+    view_types: tuple[type[msgspec.Struct], ...]
+    #: The cards a view hides until the game is over (Penang's undealt, a draw game's
+    #: stock), as that view shows them: None where they are hidden (R3, R28).
+    hidden_in_view: Callable[[Any], object]
+    #: Each event of the game as a viewer may see it (every outbound path).
     view_event: Callable[[Event, Viewer, bool], msgspec.Struct]
     legal_moves: Callable[[S, int], msgspec.Struct]
+    moves_type: type[msgspec.Struct]
+    #: How the stock of `state` is rebuilt (B11, T10, R20), given the server seed its deal
+    #: committed to: None where the game has no stock, no seed was committed or none is
+    #: known (the pile is turned over as it lies).
+    rebuild_order: Callable[[S, bytes | None], Rebuild | None]
     #: Who deals the next game of a match after this finished one; the flag says
     #: whether points are recorded (Penang's P7 and P8; the draw games pass the deal left).
     next_dealer: Callable[[S, bool], int]

@@ -9,10 +9,17 @@ game's spec for what differs.
 `GAMES` maps each game's name (`GameName`) to its spec; `spec_for_rules_version` finds
 the game a record or a deal names by its rules version; `ALL_GAME_EVENTS` reads a store
 of every game's events (no two games tag different types alike, and the draw games'
-shared `HandDealt` is read with either game's rules). `AnyDrawRules` is every draw
+shared `HandDealt` is read with either game's rules). `spec_of_state` finds a game's
+spec from its folded state, and `spec_starting` from the event its stream begins with,
+each by one look-up keyed by the game's rule options' type. `AnyDrawRules` is every draw
 game's rule options, tagged with the game: what the draw core reads as `DrawRules`
 (`domain.drawgame.events`) is one of these wherever a stored deal, a match of a draw
 game or the contract is read.
+
+The contract's unions over every game (`AnyGameState`, `AnyAction`, `AnyView`,
+`AnyMoves`, `AnyEventView`) are spelled out here, the one place that names them: a
+type checker cannot build a union from a registry made at run time. A unit test keeps
+them equal to what the registered specs declare.
 """
 
 from __future__ import annotations
@@ -20,10 +27,21 @@ from __future__ import annotations
 from typing import Any, Final, Literal
 
 from domain.codec import EventCodec
+from domain.drawgame.commands import DiscardAction, DrawAction
+from domain.drawgame.state import DrawState
+from domain.drawgame.views import DrawEventView, HandView
+from domain.events import Event
 from domain.game_spec import GameSpec
+from domain.penang.commands import Action
+from domain.penang.moves import LegalMoves
 from domain.penang.spec import PENANG
+from domain.penang.state import GameState
+from domain.penang.views import EventView, GameView
+from domain.rummy.moves import RummyMoves
 from domain.rummy.rules import RummyRules
 from domain.rummy.spec import RUMMY
+from domain.three13.commands import GoOutAction
+from domain.three13.moves import ThirteenMoves
 from domain.three13.rules import ThirteenRules
 from domain.three13.spec import THREE_THIRTEEN
 
@@ -38,6 +56,47 @@ GAMES: Final[dict[str, GameSpec[Any, Any]]] = {
 }
 #: Every game's events in one codec: a store that holds them all reads them with it.
 ALL_GAME_EVENTS: Final = EventCodec.merged(spec.codec for spec in GAMES.values())
+#: Each game by the type of its rule options, which its state and its deal hold.
+_BY_RULES: Final[dict[type, GameSpec[Any, Any]]] = {
+    spec.rules_type: spec for spec in GAMES.values()
+}
+#: The events that begin and end a game of any game.
+DEAL_TYPES: Final = tuple(dict.fromkeys(spec.deal_type for spec in GAMES.values()))
+END_TYPES: Final = tuple(dict.fromkeys(spec.end_type for spec in GAMES.values()))
+
+# --- the contract's unions over every game (see the module's docstring) ----------------
+
+#: The folded state of a game of any game of the engine.
+AnyGameState = GameState | DrawState
+#: Every game's actions, tagged by `type`: what a turn's body may hold.
+AnyAction = Action | DrawAction | DiscardAction | GoOutAction
+#: A game of any game as a viewer sees it: Penang's `GameView`, a draw game's `HandView`.
+AnyView = GameView | HandView
+#: A seat's legal moves in any game.
+AnyMoves = LegalMoves | RummyMoves | ThirteenMoves
+#: An event of any game as a viewer sees it (one tagged union: no two games' tags clash).
+AnyEventView = EventView | DrawEventView
+#: The views' and the legal moves' types, by their names in the contract.
+VIEWS: Final = tuple(
+    dict.fromkeys(view.__name__ for spec in GAMES.values() for view in spec.view_types)
+)
+MOVES: Final = tuple(dict.fromkeys(spec.moves_type.__name__ for spec in GAMES.values()))
+
+
+def spec_of_state(state: AnyGameState) -> GameSpec[Any, Any]:
+    """The game whose folded state `state` is (one look-up, by its rule options' type)."""
+    spec = _BY_RULES.get(type(state.rules))
+    if spec is None:
+        raise TypeError(f"no game plays under {state.rules_version!r}")
+    return spec
+
+
+def spec_starting(event: Event) -> GameSpec[Any, Any]:
+    """The game whose stream begins with `event`: its deal, naming its rule options."""
+    spec = _BY_RULES.get(type(getattr(event, "rules", None)))
+    if spec is None or not isinstance(event, spec.deal_type):
+        raise ValueError(f"no game begins with {type(event).__name__}")
+    return spec
 
 
 def spec_for_rules_version(rules_version: str) -> GameSpec[Any, Any] | None:

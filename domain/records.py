@@ -43,7 +43,7 @@ need a cryptography library and happen outside the domain (the service's signing
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
@@ -63,6 +63,7 @@ from domain.events import Event
 from domain.game_spec import GameSpec
 from domain.games import GAMES, spec_for_rules_version
 from domain.provenance import RecordVerdict, record_verdict
+from domain.replay import Refusal
 
 RECORD_FORMAT: Final = "penang-rummy-record/1"
 #: The format with the events' hash chain and, when signed, a signature.
@@ -163,12 +164,21 @@ def chain_record(record: GameRecord) -> GameRecord:
     )
 
 
-def verify_record(record: GameRecord) -> RecordVerdict:
-    """Replay the record through the rules and recompute its chain (`domain.provenance`).
+#: A further check of a record's events once the rules found them valid: its first
+#: refusal, or None (the bots' re-derivation of their seats' commands, R33).
+EventsCheck = Callable[[GameSpec[Any, Any], Sequence[Event]], Refusal | None]
+
+
+def verify_record(record: GameRecord, also: EventsCheck | None = None) -> RecordVerdict:
+    """Replay the record through the rules and recompute its chain (`domain.provenance`);
+    with `also`, check the events further where the rules found them valid.
 
     A signature is reported `unchecked`: checking it takes the signer's public key.
     """
-    verdict = _game(record.rules_version).verify(record.events, record.rules_version)
+    spec = _game(record.rules_version)
+    verdict = spec.verify(record.events, record.rules_version)
+    if verdict.valid and also is not None and (refusal := also(spec, record.events)):
+        verdict = refusal.verdict(verdict.deal)
     check: ChainBreak | Literal["absent"] | None = "absent"
     if record.chain is not None:
         check = first_break(record_chain(record), record.chain.header, record.chain.events)

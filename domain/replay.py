@@ -40,6 +40,7 @@ ReplayCode = Literal[
     "after-end",
     "incomplete-command",
     "event-mismatch",
+    "bot-turn-mismatch",
 ]
 REPLAY_CODES: Final = get_args(ReplayCode)
 #: `verified`: the deal was recomputed from the revealed seed; `committed`: a seed was
@@ -154,3 +155,12 @@ class Replay(ABC, Generic[_State]):
     @abstractmethod
     def _verdict(self, state: _State) -> Verdict:
         """The verdict on a record every event of which follows the rules."""
+
+
+def named_bots(events: list[Event], bots: tuple[str | None, ...] | None) -> list[Event]:
+    """A deal's events as dealt, its deal event naming the seats' bots (R33): the rules
+    deal the cards, the service names who plays them, so a replay takes the names as
+    recorded."""
+    if bots is None or not events:
+        return events
+    return [msgspec.structs.replace(events[0], bots=bots), *events[1:]]

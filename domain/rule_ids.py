@@ -25,7 +25,7 @@ RuleId = Literal[
     "R12", "R13", "R14", "R15", "R16", "R17", "R18", "R19",
     # readings for basic Rummy and Three Thirteen (READINGS.md)
     "R20", "R21", "R22", "R23", "R24", "R25", "R26", "R27", "R28", "R29", "R30",
-    "R31", "R32",
+    "R31", "R32", "R33", "R34", "R35", "R36",
     # basic Rummy (RULES.md)
     "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "B10", "B11",
     "B12",

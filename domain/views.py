@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
+from datetime import datetime
+from typing import Annotated
 
 import msgspec
 
@@ -20,6 +22,18 @@ from domain.melds import MeldKind, TableMeld
 
 #: A seat number, or None for a spectator.
 Viewer = int | None
+#: When the seat on turn must have played, in a view of a game with a turn clock.
+Deadline = Annotated[
+    datetime,
+    msgspec.Meta(
+        description=(
+            "When the seat on turn must have played (RFC 3339, UTC), where the table has "
+            "a turn clock (R19): then the clock records its timeout, as its game has it "
+            "(Penang: dead; the draw games: a default turn, R36)."
+        ),
+        extra_json_schema={"format": "date-time"},
+    ),
+]
 
 
 def may_see(viewer: Viewer, owner: int | None, over: bool) -> bool:

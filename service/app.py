@@ -29,6 +29,8 @@ from service.api import (
     index,
     keys,
     matches,
+    play,
+    record_views,
     records,
     scrape,
     streams,
@@ -49,7 +51,7 @@ from service.metrics import Metrics
 from service.settings import Settings
 from service.signing import KeyRing
 from service.store import GameStore
-from service.usecases import timeouts
+from service.usecases import bot_turns, timeouts
 
 _log = logging.getLogger("service.keys")
 
@@ -112,6 +114,12 @@ def create_app(settings: Settings | None = None) -> Litestar:
     async def run_clock(app: Litestar) -> AsyncIterator[None]:
         async with anyio.create_task_group() as group:
             group.start_soon(timeouts.keep_time, _store(app.state), settings.clock_poll)
+            group.start_soon(
+                bot_turns.play_bots,
+                _store(app.state),
+                settings.clock_poll,
+                settings.bot_turns_per_second,
+            )
             try:
                 yield
             finally:
@@ -129,6 +137,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             records.export_record,
             records.export_record_ndjson,
             records.import_record,
+            *record_views.ROUTES,
             *matches.ROUTES,
             *streams.ROUTES,
             *tickets.ROUTES,
@@ -139,6 +148,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             index.index,
             docs.assets_router(),
             viewer.viewer_router(),
+            play.lobby_games,
+            play.play_router(),
         ],
         dependencies={
             "store": Provide(_store, sync_to_thread=False),

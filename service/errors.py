@@ -130,16 +130,25 @@ class StreamConflict(ServiceError):
 
 
 class TurnTimedOut(ServiceError):
-    """The seat's turn clock ran out: the clock records it dead, not this command (R19)."""
+    """The seat's turn clock ran out: the clock records its timeout, not this command (R19)."""
 
     code = "turn-timed-out"
     rule = "R19"
 
-    def __init__(self, seat: int | None, deadline: datetime) -> None:
+    def __init__(
+        self,
+        seat: int | None,
+        deadline: datetime,
+        outcome: str = "the seat is dead by timeout",
+        *,
+        recorded: bool = False,
+    ) -> None:
         when = deadline.isoformat().replace("+00:00", "Z")
-        super().__init__(
-            f"seat {seat}'s time for this turn ran out at {when}: the seat is dead by timeout"
-        )
+        if recorded:
+            message = f"seat {seat}'s time for its turn ran out: recorded at {when}, {outcome}"
+        else:
+            message = f"seat {seat}'s time for this turn ran out at {when}: {outcome}"
+        super().__init__(message)
         self.deadline = deadline
 
 
@@ -231,6 +240,17 @@ class NotThisGamesOption(InvalidRequest):
     def __init__(self, message: str, field: str, rule: str) -> None:
         super().__init__(message, field)
         self.rule = rule
+
+
+class UnknownBot(InvalidRequest):
+    """A bot seat names no bot of this game: the field, and the game's bots (R33)."""
+
+    code = "unknown-bot"
+
+    def __init__(self, message: str, field: str, bots: tuple[str, ...]) -> None:
+        super().__init__(message, field)
+        self.rule = "R33"
+        self.bots = bots
 
 
 class TokenInUrl(InvalidRequest):

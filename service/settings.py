@@ -236,6 +236,24 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             bounds=(1, 60),
         ),
     ] = 1
+    # 0 here (tests), a second when read from the environment (`serve`), so people follow.
+    bot_think_ms: Annotated[
+        int,
+        described(
+            "how long a bot seat (R33) waits, in milliseconds, from the write that made its "
+            "turn come to the write of its own, so that a person can follow the table",
+            bounds=(0, 60_000),
+            env_default="1000",
+        ),
+    ] = 0
+    bot_turns_per_second: Annotated[
+        int,
+        described(
+            "the most bot turns (R33) one process plays in a second, over all its tables, so "
+            "that tables of bots alone never starve people's requests",
+            bounds=(1, 100_000),
+        ),
+    ] = 200
     # Off here, on when read from the environment (`serve`), so that tests opt in.
     rate_limit: Annotated[
         bool,

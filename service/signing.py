@@ -31,9 +31,10 @@ import msgspec
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
+from domain.bots.audit import verify_record
 from domain.chain import RecordSignature, signing_input
 from domain.provenance import RecordVerdict, SignatureCheck
-from domain.records import GameRecord, chain_record, signed_record, verify_record
+from domain.records import GameRecord, chain_record, signed_record
 
 ALGORITHM: Final = "EdDSA"
 KeyStatus = Literal["current", "retired"]
@@ -159,7 +160,8 @@ def check_signature(
 def verify_signed(
     record: GameRecord, keys: Mapping[str, PublicKey] | PublicKey | None
 ) -> RecordVerdict:
-    """The record's verdict (`domain.records.verify_record`) with its signature checked.
+    """The record's verdict (`domain.bots.audit.verify_record`: the rules, the chain and
+    every bot seat's commands, R33) with its signature checked.
 
     With `keys` None the signature stays `unchecked`.
     """

@@ -7,6 +7,9 @@ PostgreSQL tests) and the benchmarks, which print figures.
 Extra arguments go to pytest, e.g. `python3 tests/run.py -k passport -x`; they select
 tests, so the benchmarks are then left out unless BENCH=1 is set. Set SKIP_BENCH=1 to
 leave them out of a whole run. When they are left out, the last line says why.
+pytest runs over one worker process per core (at most four; PENANG_RUMMY_TEST_WORKERS
+sets another number, 0 runs it in this process), each taking whole files, unless the
+arguments name `-n` themselves.
 """
 
 from __future__ import annotations
@@ -42,6 +45,28 @@ def benchmarks_left_out(pytest_args: Sequence[str], environ: Mapping[str, str]) 
     return None
 
 
+#: The most pytest workers a whole run starts by default: more cores than this mostly
+#: wait on the served processes and PostgreSQL the tests start.
+MAX_WORKERS = 4
+
+
+def worker_args(
+    pytest_args: Sequence[str], environ: Mapping[str, str], cores: int | None
+) -> list[str]:
+    """The arguments that spread pytest over worker processes, one file per worker.
+
+    None where the caller chose (`-n`, `--numprocesses`, `-p no:xdist`); otherwise
+    PENANG_RUMMY_TEST_WORKERS, or one per core up to `MAX_WORKERS`. A file keeps its
+    module-scoped fixtures (a served process, a database) on one worker.
+    """
+    chosen = ("-n", "--numprocesses", "no:xdist")
+    if any(arg in chosen or arg.startswith(("-n", "--numprocesses=")) for arg in pytest_args):
+        return []
+    given = environ.get("PENANG_RUMMY_TEST_WORKERS", "").strip()
+    workers = int(given) if given else max(1, min(cores or 1, MAX_WORKERS))
+    return ["-n", str(workers), "--dist", "loadfile"]
+
+
 def main() -> int:
     try:
         python = ensure_environment(ROOT)
@@ -53,7 +78,8 @@ def main() -> int:
         run(tools / "ruff", "check", ".")
         run(tools / "ruff", "format", "--check", ".")
         run(tools / "mypy")
-        run(python, "-m", "pytest", *sys.argv[1:])
+        workers = worker_args(sys.argv[1:], os.environ, os.cpu_count())
+        run(python, "-m", "pytest", *workers, *sys.argv[1:])
         left_out = benchmarks_left_out(sys.argv[1:], os.environ)
         if left_out is None:
             for bench in sorted((ROOT / "tests" / "bench").glob("bench_*.py")):

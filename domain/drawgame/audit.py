@@ -14,7 +14,10 @@
    no seed committed to at all, turned over as it lies.
 3. The events are grouped into turns: a seat's draw (after the rebuild it caused) and
    the actions that follow it up to its discard, which the game rebuilds into actions
-   and decides again as one command. The events the rules return must equal the
+   and decides again as one command. A discard with reason `timeout` is the turn
+   clock's: what the seat played before it is decided as a command, the rest must be
+   the game's default turn from there (R36). The engine knows no clock: the record's
+   timeout is taken as recorded, as R19's is for Penang. The events the rules return must equal the
    recorded ones exactly, going out and the score included. (A turn sent as several
    commands is accepted whole: each action is judged as it was, and a command that
    left the seat holding only the card it took from the discard pile never ended one.)
@@ -36,7 +39,14 @@ from domain.drawgame.state import DrawState, evolve
 from domain.errors import RuleViolation, RummyError
 from domain.events import DealProof, Event, LaidOff, Melded, SeedRevealed
 from domain.game_spec import Rebuild
-from domain.replay import DealCheck, Refusal, Replay, Verdict, check_rules_version
+from domain.replay import (
+    DealCheck,
+    Refusal,
+    Replay,
+    Verdict,
+    check_rules_version,
+    named_bots,
+)
 from domain.rule_ids import RuleId
 
 _NOTES: dict[DealCheck, str] = {
@@ -59,6 +69,8 @@ class HandGame:
     packs: Callable[[Any, int], tuple[Card, ...]]
     deal: Callable[..., list[Event]]
     play: Callable[[DrawState, int, Sequence[Any], Rebuild | None], list[Event]]
+    #: The turn the clock plays for a seat whose time ran out (R36).
+    default_turn: Callable[[DrawState, int, Rebuild | None], list[Event]]
     #: A turn's recorded events (a seat's own: `TURN_EVENTS`, and a `WentOut`) as actions.
     actions: Callable[[Sequence[Event]], list[Any]]
     #: The rule that decides each event, named where a record holds another.
@@ -115,7 +127,7 @@ class _Replay(Replay[DrawState]):
             self._check_proof(dealt)
         except RummyError as error:
             raise Refusal.by(0, error) from None
-        self._expect(produced, 0)
+        self._expect(named_bots(produced, dealt.bots), 0)
 
     def _check_proof(self, dealt: HandDealt[Any]) -> None:
         """Recompute the deal, and the rebuilds, from a revealed seed (P6's recipe, R20)."""
@@ -162,8 +174,7 @@ class _Replay(Replay[DrawState]):
                 produced = self._after_end(state, event)
             elif isinstance(event, TURN_EVENTS | StockRebuilt):
                 seat, turn = self._turn(start)
-                actions = self.game.actions(turn)
-                produced = self.game.play(state, seat, actions, self.rebuild)
+                produced = self._decide(state, seat, turn)
             elif isinstance(event, SeedRevealed):
                 why = "the server seed is revealed once the hand is over"
                 raise Refusal(start, terms.hidden_rule, "early-reveal", why)
@@ -176,6 +187,29 @@ class _Replay(Replay[DrawState]):
         except RummyError as error:
             raise Refusal.by(start, error) from None
         self._expect(produced, start)
+
+    def _decide(self, state: DrawState, seat: int, turn: Sequence[Event]) -> list[Event]:
+        """The events the rules record for `turn`: the seat's own actions, and where its
+        discard is the clock's (reason `timeout`), the default turn (R36): the whole turn
+        where the clock drew too, else from where the seat's own actions left it (a
+        record does not say who drew; where both readings give the same events, either
+        holds)."""
+        clock = next(
+            (at for at, event in enumerate(turn) if isinstance(event, Discarded) and event.reason),
+            None,
+        )
+        if clock is None:
+            return self.game.play(state, seat, self.game.actions(turn), self.rebuild)
+        whole = self.game.default_turn(state, seat, self.rebuild)
+        recorded = self.events[self.position : self.position + len(whole)]
+        if list(recorded) == whole:
+            return whole
+        own = list(turn[:clock])
+        produced = self.game.play(state, seat, self.game.actions(own), self.rebuild) if own else []
+        after = state
+        for event in produced:
+            after = evolve(after, event)
+        return produced + self.game.default_turn(after, seat, self.rebuild)
 
     def _turn(self, start: int) -> tuple[int, list[Event]]:
         """The seat and the recorded events of the turn from `start`: a rebuild, the seat's

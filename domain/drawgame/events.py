@@ -16,7 +16,7 @@ the draw games' options (`domain.games`), as the stored form says which by its `
 
 from __future__ import annotations
 
-from typing import Generic, Literal, Protocol, TypeVar, runtime_checkable
+from typing import ClassVar, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 from domain.cards import Card
 from domain.events import DealProof, Event
@@ -46,6 +46,12 @@ class HandDealt(Event, Generic[RulesT], frozen=True, tag="HandDealt"):
     upcard: str
     stock: tuple[str, ...]
     proof: DealProof | None = None
+    #: The bot of each seat the service plays (R33), by seat, None for a person's seat;
+    #: absent (and not stored) where no seat is a bot's.
+    bots: tuple[str | None, ...] | None = None
+    #: Fields left out of the stored form while None, so records without them keep
+    #: their bytes (`domain.codec`).
+    omitted_when_none: ClassVar[tuple[str, ...]] = ("bots",)
     hand: int = 1
 
 
@@ -57,11 +63,16 @@ class Drew(Event, frozen=True, tag="Drew"):
     card: str
 
 
-class Discarded(Event, frozen=True, tag="Discarded"):
-    """A seat put a card on the discard pile, ending its turn (B3, T4)."""
+class Discarded(Event, frozen=True, tag="Discarded", omit_defaults=True):
+    """A seat put a card on the discard pile, ending its turn (B3, T4).
+
+    `reason` is `timeout` where the turn clock played the seat's default turn (R36).
+    """
 
     seat: int
     card: str
+    #: Stored only when set, so every discard stored before it existed reads the same.
+    reason: Literal["timeout"] | None = None
 
 
 class StockRebuilt(Event, frozen=True, tag="StockRebuilt"):

@@ -162,6 +162,14 @@ def rebuild_stock(state: DrawState, rebuild: Rebuild | None, terms: DrawTerms) -
     return StockRebuilt(number=number, stock=texts(order))
 
 
+def rebuild_of(state: DrawState, server_seed: bytes | None) -> Rebuild | None:
+    """How the stock of `state` is rebuilt: from the seeds its deal committed to (R20),
+    or, dealt from an explicit deck (or with no seed known), turned over as it lies."""
+    if state.proof is None or server_seed is None:
+        return None
+    return seeded(server_seed, state.proof.seat_seeds)
+
+
 def seeded(server_seed: bytes, seat_seeds: Sequence[str]) -> Rebuild:
     """Rebuilds in the order the seeds draw (`domain.fair.rebuild_order`, R20)."""
 

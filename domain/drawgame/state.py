@@ -87,6 +87,9 @@ class DrawState:
     ended: HandEnded | None = None
     proof: DealProof | None = None
     revealed_seed: str | None = None
+    #: Per seat, the version of the discard that ended its last turn where the turn
+    #: clock played it (R19, R36), else 0; empty until a seat has discarded.
+    timed_out: tuple[int, ...] = ()
     #: How many events were folded into this state.
     version: int = 0
 
@@ -212,10 +215,14 @@ def _discarded(state: DrawState, event: Discarded, version: int) -> DrawState:
     else:
         last_turns = state.last_turns[1:]  # T8: a last turn taken
         turn = last_turns[0] if last_turns else None
+    timed_out = state.timed_out or (0,) * state.seats
+    mark = version if event.reason == "timeout" else 0
+    timed_out = timed_out[: event.seat] + (mark,) + timed_out[event.seat + 1 :]
     return replace(
         state,
         hands=hands,
         discards=(*state.discards, card),
+        timed_out=timed_out,
         turn=turn,
         phase="draw",
         taken=None,

@@ -28,7 +28,7 @@ from domain.drawgame.events import (
 )
 from domain.drawgame.state import DrawState, Phase, known_draw_event
 from domain.events import DealProof, Event, LaidOff, Melded, SeedRevealed
-from domain.views import MeldView, Viewer, may_see, meld_view, seen_cards
+from domain.views import Deadline, MeldView, Viewer, may_see, meld_view, seen_cards
 
 
 class DrawSeatView(msgspec.Struct, frozen=True, kw_only=True):
@@ -71,6 +71,10 @@ class HandView(msgspec.Struct, frozen=True, kw_only=True):
     #: The card the seat on turn took from the discard pile this turn: public, as the
     #: draw was (R28); basic Rummy's B4 keeps it from being discarded now (R21).
     taken: str | None = None
+    #: When the seat on turn must have played, where the table has a turn clock (R19,
+    #: R36). The engine knows no clock: `view_hand` leaves it None and the service fills
+    #: it in for the hand now (never for a past version, nor once the hand is over).
+    turn_deadline: Deadline | None = None
 
 
 class HandDealtView(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="HandDealt"):
@@ -164,6 +168,11 @@ def view_hand(
         result=state.ended,
         taken=None if state.taken is None else state.taken.text,
     )
+
+
+def hidden_stock(view: HandView) -> object:
+    """The stock as `view` shows it: None while the hand runs (R28)."""
+    return view.stock
 
 
 def view_draw_event(event: Event, viewer: Viewer, over: bool) -> DrawEventView:

@@ -327,3 +327,22 @@ def score(state: GinState) -> GinHandEnded:
         winners=winners,
         hands=tuple(texts(hand) for hand in state.hands),
     )
+
+
+def default_turn(state: GinState, seat: int, rebuild: Rebuild | None = None) -> list[Event]:
+    """What the turn clock plays for `seat` (R19): it passes the upcard, draws from the
+    stock and throws the drawn card back, lets the wall end the hand, and after a knock
+    says done as soon as it may. It never knocks."""
+    events: list[Event] = []
+    while not state.over and state.turn == seat:
+        legal = legal_actions(state)
+        drawn = [e.card for e in events if isinstance(e, Drew) and e.source == "stock"]
+        wanted: list[GinAction] = [PassAction(), DrawAction(source="stock"), DoneAction()]
+        wanted += [DiscardAction(card=card) for card in drawn]
+        action = next((a for a in wanted if a in legal), None)
+        if action is None:
+            action = next((a for a in legal if not isinstance(a, KnockAction)), legal[0])
+        for event in _act(state, seat, action):
+            events.append(event)
+            state = evolve(state, event)
+    return events

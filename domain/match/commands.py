@@ -55,7 +55,6 @@ from domain.match.events import (
 )
 from domain.match.options import MatchOptions
 from domain.match.state import MatchState
-from domain.rule_ids import RuleId
 
 
 def open_match(
@@ -89,7 +88,7 @@ def open_draw_match(
     """A new match of a draw game (R31), its seats named or open to claim (R18)."""
     options.validate(seats)
     if players and len(players) != seats:
-        rule: RuleId = "B1" if options.game == "rummy" else "T2"
+        rule = options.rules.SEATS_RULE
         raise InvalidRules(rule, f"{len(players)} players for {seats} seats", "players")
     opened = DrawMatchOpened(
         seats=seats,

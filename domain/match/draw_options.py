@@ -4,8 +4,10 @@ Basic Rummy's match ends after a number of hands (`games`) or after the hand in 
 seat's total reaches its `target` (B12), or, with neither, when it is closed (R16); the
 highest total wins (R24). Three Thirteen's match is its eleven hands (T1, T11): it takes
 neither `games` nor `target`, and the lowest total wins (R29). The game is the one its
-`rules` name (`"game": "rummy"` or `"three-thirteen"`). Points are always recorded:
-P8's worst loser has no place in either game, the deal passing to the left (R24, T11).
+`rules` name (`"game": "rummy"` or `"three-thirteen"`), and what differs is read of
+the rules' type: the match's fixed number of hands, if any (`MATCH_HANDS`, T1), and
+whether the highest total wins (`HIGHEST_WINS`). Points are always recorded: P8's worst
+loser has no place in either game, the deal passing to the left (R24, T11).
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ import msgspec
 from domain.errors import InvalidRules
 from domain.games import GAMES, AnyDrawRules
 from domain.match.options import MAX_GAMES, MAX_TARGET
-from domain.three13.rules import HANDS
 
 DrawGameName = Literal["rummy", "three-thirteen"]
 #: A draw game's match keeps each seat's points: its next dealer never depends on them.
@@ -47,22 +48,27 @@ class DrawMatchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
     @property
     def hands(self) -> int | None:
         """The number of hands after which the match ends, if it has one (B12, T1)."""
-        return HANDS if self.game == "three-thirteen" else self.games
+        fixed = self.rules.MATCH_HANDS
+        return fixed if fixed is not None else self.games
 
     @property
     def highest_wins(self) -> bool:
         """Basic Rummy's winner of each hand scores (B8): the highest total wins (R24);
         Three Thirteen's deadwood counts against its holder: the lowest wins (T11)."""
-        return self.game == "rummy"
+        return self.rules.HIGHEST_WINS
 
     def validate(self, seats: int) -> DrawMatchOptions:
         """Check that these options make a playable match for `seats` seats (R31)."""
         self.rules.validate(seats)
-        if self.game == "three-thirteen":
+        fixed = self.rules.MATCH_HANDS
+        if fixed is not None:
             if self.games is not None or self.target is not None:
                 field = "games" if self.games is not None else "target"
+                title = GAMES[self.game].title
                 raise InvalidRules(
-                    "T1", f"a match of Three Thirteen is its {HANDS} hands: no {field}", field
+                    self.rules.MATCH_HANDS_RULE,
+                    f"a match of {title} is its {fixed} hands: no {field}",
+                    field,
                 )
         elif self.games is not None and self.target is not None:
             raise InvalidRules(

@@ -91,14 +91,16 @@ def _deal_problems(
     dealt = _deal(state, first)
     if dealt is None:
         return [("R31" if draw else "P1", f"it is not a game of {state.game}")]
-    seats_rule: RuleId = "P2" if not draw else "B1" if state.game == "rummy" else "T2"
+    options = state.options
+    drawn = options if isinstance(options, DrawMatchOptions) else None
+    seats_rule: RuleId = "P2" if drawn is None else drawn.rules.SEATS_RULE
     problems: list[tuple[RuleId, str]] = []
     if dealt.players != match_start.players:
         problems.append((seats_rule, "its players are not the match's"))
     if dealt.rules != state.options.rules or dealt.rules_version != state.rules_version:
         problems.append(("R31" if draw else "P1", "its rules are not the match's"))
     if isinstance(dealt, HandDealt) and dealt.hand != started.number:
-        rule: RuleId = "T1" if state.game == "three-thirteen" else "B12"
+        rule: RuleId = "B12" if drawn is None else drawn.rules.MATCH_HANDS_RULE
         problems.append(
             (rule, f"it is dealt as hand {dealt.hand}, the match's hand {started.number}")
         )
@@ -115,10 +117,8 @@ def _deal_problems(
 
 
 def _dealer_rule(state: MatchState) -> RuleId:
-    if state.game == "rummy":
-        return "R24"
-    if state.game == "three-thirteen":
-        return "T11"
+    if isinstance(state.options, DrawMatchOptions):
+        return state.options.rules.DEALER_RULE
     return "P7" if state.options.points_recorded else "P8"
 
 

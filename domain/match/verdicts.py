@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import msgspec
 
+from domain.match.draw_options import DrawMatchOptions
 from domain.match.events import MatchEvent, MatchGameStarted, MatchStarted, SeatClaimed, SeatLeft
 from domain.match.state import MatchState
 from domain.provenance import RecordVerdict
@@ -83,8 +84,8 @@ def rule_for(expected: MatchEvent, state: MatchState | None) -> str:
     if isinstance(expected, MatchGameStarted):
         if expected.number == 1:
             return "P6"  # the first game is dealt by the drawn first dealer
-        if state is not None and state.game != "penang":
-            return "R24" if state.game == "rummy" else "T11"  # the deal passes to the left
+        if state is not None and isinstance(state.options, DrawMatchOptions):
+            return state.options.rules.DEALER_RULE  # the deal passes to the left
         return "P7" if state is None or state.options.points_recorded else "P8"
     if isinstance(expected, MatchStarted):
         return "P6"

@@ -42,7 +42,14 @@ from domain.penang.game import declare_dead, play_turn, reveal_seed, start_game,
 from domain.penang.recorded_actions import recorded_action
 from domain.penang.rules import RULES_VERSION
 from domain.penang.state import GameState, evolve
-from domain.replay import DealCheck, Refusal, Replay, Verdict, check_rules_version
+from domain.replay import (
+    DealCheck,
+    Refusal,
+    Replay,
+    Verdict,
+    check_rules_version,
+    named_bots,
+)
 from domain.rule_ids import RuleId
 
 _DEAL_NOTES: dict[DealCheck, str] = {
@@ -112,7 +119,7 @@ class _Replay(Replay[GameState]):
             self._check_proof(dealt)
         except RummyError as error:
             raise Refusal.by(0, error) from None
-        self._expect(produced, 0)
+        self._expect(named_bots(produced, dealt.bots), 0)
 
     def _check_proof(self, dealt: Dealt) -> None:
         """Recompute the deal when the record reveals the seed it committed to (P6)."""

@@ -14,7 +14,7 @@ defaults; a change of meaning is a new event type or an upcast (`domain.penang.c
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+from typing import ClassVar, Literal, get_args
 
 from domain.events import DealProof, Event, LaidOff, Melded, SeedRevealed
 from domain.penang.rules import Rules
@@ -30,6 +30,12 @@ class Dealt(Event, frozen=True, tag="Dealt"):
     hands: tuple[tuple[str, ...], ...]
     undealt: tuple[str, ...]
     proof: DealProof | None = None
+    #: The bot of each seat the service plays (R33), by seat, None for a person's seat;
+    #: absent (and not stored) where no seat is a bot's.
+    bots: tuple[str | None, ...] | None = None
+    #: Fields left out of the stored form while None, so records without them keep
+    #: their bytes (`domain.codec`).
+    omitted_when_none: ClassVar[tuple[str, ...]] = ("bots",)
 
 
 class PassportMelded(Melded, frozen=True, tag="PassportMelded"):

@@ -21,7 +21,7 @@ from domain.game_spec import GameSpec, Rebuild
 from domain.penang import audit, game, moves, state, views
 from domain.penang.codec import PENANG_EVENTS
 from domain.penang.commands import Action, SwapAction
-from domain.penang.events import Dealt
+from domain.penang.events import Dealt, GameEnded
 from domain.penang.rules import MAX_PLAYERS, MIN_PLAYERS, RULES_VERSION, Rules
 from domain.views import Viewer
 
@@ -57,6 +57,25 @@ def _penang_view(position: state.GameState, viewer: Viewer, over: bool) -> views
     return views.view_game(position, viewer, over=over)
 
 
+def _penang_time_out(position: state.GameState, seat: int, rebuild: Rebuild | None) -> list[Event]:
+    """R19: the seat whose time ran out is dead, reason `timeout`."""
+    return game.time_out(position, seat)
+
+
+def _penang_timed_out(position: state.GameState, seat: int) -> int | None:
+    """R19: the version of the declaration that killed `seat` by timeout, if one did."""
+    mark = position.timed_out[seat] if position.timed_out else 0
+    return mark or None
+
+
+def _undealt(view: views.GameView) -> object:
+    return view.undealt
+
+
+def _no_stock(position: state.GameState, server_seed: bytes | None) -> Rebuild | None:
+    return None  # P5, P12: no stock to rebuild
+
+
 #: Penang Rummy as a game of the engine (`domain.games` registers it).
 PENANG: Final[GameSpec[state.GameState, Rules]] = GameSpec(
     name="penang",
@@ -65,7 +84,10 @@ PENANG: Final[GameSpec[state.GameState, Rules]] = GameSpec(
     rules_type=Rules,
     rules_version=RULES_VERSION,
     codec=PENANG_EVENTS,
+    state_type=state.GameState,
     deal_type=Dealt,
+    end_type=GameEnded,
+    has_stock=False,
     actions=(MeldAction, LayOffAction, SwapAction),
     foreign_actions={"draw": "P12", "discard": "P12", "go_out": "P31"},
     validate=Rules.validate,
@@ -73,10 +95,17 @@ PENANG: Final[GameSpec[state.GameState, Rules]] = GameSpec(
     deal=_penang_deal,
     play=_penang_play,
     declare_dead=game.declare_dead,
+    default_turn=_penang_time_out,
+    timed_out=_penang_timed_out,
+    timeout_outcome="the seat is dead by timeout",
     fold=state.fold,
     view=_penang_view,
+    view_types=(views.GameView,),
+    hidden_in_view=_undealt,
     view_event=views.view_event,
     legal_moves=moves.legal_moves,
+    moves_type=moves.LegalMoves,
+    rebuild_order=_no_stock,
     next_dealer=_penang_next_dealer,
     reveal_seed=game.reveal_seed,
     verify=audit.verify_events,

@@ -58,6 +58,9 @@ class GameState:
     #: How the deck order was drawn (domain.fair), and the server seed once revealed.
     proof: DealProof | None = None
     revealed_seed: str | None = None
+    #: Per seat, the version of the event that declared it dead by timeout (R19), else
+    #: 0; empty until a seat is.
+    timed_out: tuple[int, ...] = ()
     #: How many events were folded into this state.
     version: int = 0
 
@@ -111,6 +114,7 @@ class _Draft:
         "revealed_seed",
         "swapped_jokers",
         "table",
+        "timed_out",
         "turn",
         "version",
         "winner",
@@ -129,6 +133,7 @@ class _Draft:
         self.winner = state.winner
         self.ended = state.ended
         self.revealed_seed = state.revealed_seed
+        self.timed_out = state.timed_out
         self.version = state.version
 
     def freeze(self) -> GameState:
@@ -152,6 +157,7 @@ class _Draft:
             winner=self.winner,
             ended=self.ended,
             revealed_seed=self.revealed_seed,
+            timed_out=self.timed_out,
             version=self.version,
         )
 
@@ -194,6 +200,10 @@ def _apply(draft: _Draft | None, event: Event) -> _Draft:
             _swap(draft, known)
         case DeclaredDead():
             draft.dead[known.seat] = True
+            if known.reason == "timeout":
+                marks = list(draft.timed_out or (0,) * len(draft.dead))
+                marks[known.seat] = draft.version
+                draft.timed_out = tuple(marks)
             if draft.turn == known.seat:
                 draft.turn = _next_live(draft.dead, known.seat)
             draft.acted, draft.swapped_jokers = False, 0

@@ -10,8 +10,7 @@ table has a turn clock (R19), is the service's to fill in.
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Annotated, Literal, assert_never
+from typing import Literal, assert_never
 
 import msgspec
 
@@ -28,18 +27,7 @@ from domain.penang.events import (
 )
 from domain.penang.rules import Rules
 from domain.penang.state import GameState
-from domain.views import MeldView, Viewer, meld_view, seen_cards
-
-Deadline = Annotated[
-    datetime,
-    msgspec.Meta(
-        description=(
-            "When the seat on turn must have played (RFC 3339, UTC), where the table has "
-            "a turn clock (R19): then it is dead by timeout."
-        ),
-        extra_json_schema={"format": "date-time"},
-    ),
-]
+from domain.views import Deadline, MeldView, Viewer, meld_view, seen_cards
 
 
 class SeatView(msgspec.Struct, frozen=True, kw_only=True):

@@ -19,7 +19,7 @@ from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.events import Discarded, Drew, HandDealt, HandEnded, StockRebuilt, WentOut
 from domain.events import Event, LaidOff, Melded, SeedRevealed
 from domain.replay import Verdict
-from domain.rummy.game import TERMS, RummyAction, play, start_hand
+from domain.rummy.game import TERMS, RummyAction, default_turn, play, start_hand
 from domain.rummy.rules import RULES_VERSION, RummyRules
 
 RUMMY_EVENTS: Final = EventCodec[Event](
@@ -75,6 +75,7 @@ REPLAY: Final = HandGame(
     packs=_packs,
     deal=start_hand,
     play=play,
+    default_turn=default_turn,
     actions=turn_actions,
     rules={
         HandDealt: "B2",

@@ -30,6 +30,7 @@ from domain.drawgame.piles import (
     take_from_hand,
 )
 from domain.drawgame.state import DrawState, evolve
+from domain.drawgame.timeout import default_turn as play_for_the_clock
 from domain.errors import (
     InvalidRules,
     NotInThisGame,
@@ -176,3 +177,9 @@ def _going_out(state: DrawState, seat: int, event: Event) -> list[Event]:
     rummy = not state.played[seat]  # B9, R23: no meld or lay-off in an earlier turn
     went = WentOut(seat=seat)
     return [event, went, hand_ended(evolve(after, went), rummy_rules(state), seat, rummy=rummy)]
+
+
+def default_turn(state: DrawState, seat: int, rebuild: Rebuild | None = None) -> list[Event]:
+    """The turn the clock plays for `seat`, whose time ran out (R19, R36): B4 keeps a
+    card taken from the discard pile from going back on it (R21)."""
+    return play_for_the_clock(state, seat, rebuild, play, take_back=False)

@@ -10,13 +10,14 @@ records its options in `HandDealt`, so a record replays under the rules it was p
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Annotated, Final
+from typing import Annotated, ClassVar, Final
 
 import msgspec
 
 from domain.cards import Card
 from domain.errors import InvalidRules
 from domain.meld_terms import MeldTerms
+from domain.rule_ids import RuleId
 
 RULES_VERSION: Final = "rummy-1"
 MIN_PLAYERS: Final = 2
@@ -49,6 +50,16 @@ class RummyRules(
     tag="rummy",
 ):
     """The options of one hand of basic Rummy; every field defaults to RULES.md."""
+
+    #: A match of basic Rummy has as many hands as it asks (`games`, B12), and its
+    #: highest total wins (R24): what `domain.match.draw_options` reads of the game.
+    MATCH_HANDS: ClassVar[int | None] = None
+    MATCH_HANDS_RULE: ClassVar[RuleId] = "B12"
+    HIGHEST_WINS: ClassVar[bool] = True
+    #: The rule that says how many play (B1): what a match with another count names.
+    SEATS_RULE: ClassVar[RuleId] = "B1"
+    #: Who deals the next hand of a match: the seat on the dealer's left (R24).
+    DEALER_RULE: ClassVar[RuleId] = "R24"
 
     #: B7's option: a seat goes out only by discarding its last card.
     last_card_discard: bool = False

@@ -7,10 +7,11 @@ from typing import Final
 from domain.cards import Card, build_deck
 from domain.commands import LayOffAction, MeldAction
 from domain.drawgame.commands import DiscardAction, DrawAction
-from domain.drawgame.events import HandDealt
-from domain.drawgame.piles import reveal_seed
+from domain.drawgame.events import HandDealt, HandEnded
+from domain.drawgame.piles import rebuild_of, reveal_seed
 from domain.drawgame.state import DrawState, fold
-from domain.drawgame.views import HandView, view_draw_event, view_hand
+from domain.drawgame.timeout import timed_out
+from domain.drawgame.views import HandView, hidden_stock, view_draw_event, view_hand
 from domain.errors import NotInThisGame
 from domain.events import Event
 from domain.game_spec import GameSpec
@@ -42,7 +43,10 @@ RUMMY: Final[GameSpec[DrawState, RummyRules]] = GameSpec(
     rules_type=RummyRules,
     rules_version=RULES_VERSION,
     codec=codec.RUMMY_EVENTS,
+    state_type=DrawState,
     deal_type=HandDealt,
+    end_type=HandEnded,
+    has_stock=True,
     actions=(DrawAction, MeldAction, LayOffAction, DiscardAction),
     foreign_actions={"swap": "B1", "go_out": "B7"},
     validate=RummyRules.validate,
@@ -50,10 +54,17 @@ RUMMY: Final[GameSpec[DrawState, RummyRules]] = GameSpec(
     deal=game.start_hand,
     play=game.play,
     declare_dead=_no_dead,
+    default_turn=game.default_turn,
+    timed_out=timed_out,
+    timeout_outcome="the clock plays its default turn",
     fold=fold,
     view=_view,
+    view_types=(HandView,),
+    hidden_in_view=hidden_stock,
     view_event=view_draw_event,
     legal_moves=moves.legal_moves,
+    moves_type=moves.RummyMoves,
+    rebuild_order=rebuild_of,
     next_dealer=hands.next_dealer,
     reveal_seed=_reveal,
     verify=codec.verify,

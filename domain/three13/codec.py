@@ -19,7 +19,7 @@ from domain.drawgame.events import Discarded, Drew, HandDealt, HandEnded, StockR
 from domain.events import Event, SeedRevealed
 from domain.replay import Verdict
 from domain.three13.commands import GoOutAction
-from domain.three13.game import TERMS, ThirteenAction, play, start_hand
+from domain.three13.game import TERMS, ThirteenAction, default_turn, play, start_hand
 from domain.three13.rules import RULES_VERSION, ThirteenRules
 
 THIRTEEN_EVENTS: Final = EventCodec[Event](
@@ -63,6 +63,7 @@ REPLAY: Final = HandGame(
     packs=_packs,
     deal=start_hand,
     play=play,
+    default_turn=default_turn,
     actions=turn_actions,
     rules={
         HandDealt: "T1",

@@ -21,6 +21,7 @@ from domain.drawgame.errors import CannotGoOut
 from domain.drawgame.events import HandDealt, WentOut
 from domain.drawgame.piles import DrawTerms, check_drawn, discard, draw, play_command
 from domain.drawgame.state import DrawState, evolve
+from domain.drawgame.timeout import default_turn as play_for_the_clock
 from domain.events import DealProof, Event
 from domain.game_spec import Rebuild
 from domain.melds import read_meld_as
@@ -131,3 +132,9 @@ def _go_out(state: DrawState, seat: int, action: GoOutAction) -> list[Event]:
         )
     went = WentOut(seat=seat, melds=tuple(texts(meld.cards) for meld in melds))
     return [discarded, went]
+
+
+def default_turn(state: DrawState, seat: int, rebuild: Rebuild | None = None) -> list[Event]:
+    """The turn the clock plays for `seat`, whose time ran out (R19, R36): T4 lets a
+    card taken from the discard pile go back on it (R21)."""
+    return play_for_the_clock(state, seat, rebuild, play, take_back=True)

@@ -11,13 +11,14 @@ Deadwood scores ace 1, 2–10 their face value, J Q K 10, wild cards at face val
 
 from __future__ import annotations
 
-from typing import Annotated, Final
+from typing import Annotated, ClassVar, Final
 
 import msgspec
 
 from domain.cards import Card
 from domain.errors import InvalidRules
 from domain.meld_terms import MeldTerms
+from domain.rule_ids import RuleId
 
 RULES_VERSION: Final = "three-thirteen-1"
 #: Eleven hands (T1).
@@ -35,6 +36,16 @@ class ThirteenRules(
     tag="three-thirteen",
 ):
     """The options of a hand of Three Thirteen; every field defaults to RULES.md."""
+
+    #: A match of Three Thirteen is its eleven hands (T1, T11), and its lowest total
+    #: wins (R29): what `domain.match.draw_options` reads of the game.
+    MATCH_HANDS: ClassVar[int | None] = HANDS
+    MATCH_HANDS_RULE: ClassVar[RuleId] = "T1"
+    HIGHEST_WINS: ClassVar[bool] = False
+    #: The rule that says how many play (T2): what a match with another count names.
+    SEATS_RULE: ClassVar[RuleId] = "T2"
+    #: Who deals the next hand of a match: the seat on the dealer's left (T11).
+    DEALER_RULE: ClassVar[RuleId] = "T11"
 
     #: T2: 52-card packs; None picks one per two players (R29).
     packs: Annotated[int, msgspec.Meta(ge=1, le=3)] | None = None

@@ -6,10 +6,11 @@ from typing import Final
 
 from domain.cards import Card, build_deck
 from domain.drawgame.commands import DiscardAction, DrawAction
-from domain.drawgame.events import HandDealt
-from domain.drawgame.piles import reveal_seed
+from domain.drawgame.events import HandDealt, HandEnded
+from domain.drawgame.piles import rebuild_of, reveal_seed
 from domain.drawgame.state import DrawState, fold
-from domain.drawgame.views import HandView, view_draw_event, view_hand
+from domain.drawgame.timeout import timed_out
+from domain.drawgame.views import HandView, hidden_stock, view_draw_event, view_hand
 from domain.errors import NotInThisGame
 from domain.events import Event
 from domain.game_spec import GameSpec
@@ -50,7 +51,10 @@ THREE_THIRTEEN: Final[GameSpec[DrawState, ThirteenRules]] = GameSpec(
     rules_type=ThirteenRules,
     rules_version=RULES_VERSION,
     codec=codec.THIRTEEN_EVENTS,
+    state_type=DrawState,
     deal_type=HandDealt,
+    end_type=HandEnded,
+    has_stock=True,
     actions=(DrawAction, DiscardAction, GoOutAction),
     foreign_actions={"meld": "T7", "lay_off": "T7", "swap": "T7"},
     validate=ThirteenRules.validate,
@@ -58,10 +62,17 @@ THREE_THIRTEEN: Final[GameSpec[DrawState, ThirteenRules]] = GameSpec(
     deal=game.start_hand,
     play=game.play,
     declare_dead=_no_dead,
+    default_turn=game.default_turn,
+    timed_out=timed_out,
+    timeout_outcome="the clock plays its default turn",
     fold=fold,
     view=_view,
+    view_types=(HandView,),
+    hidden_in_view=hidden_stock,
     view_event=view_draw_event,
     legal_moves=moves.legal_moves,
+    moves_type=moves.ThirteenMoves,
+    rebuild_order=rebuild_of,
     next_dealer=hands.next_dealer,
     reveal_seed=_reveal,
     verify=codec.verify,

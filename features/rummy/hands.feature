@@ -28,3 +28,4 @@ Feature: Hands and matches of basic Rummy
       | to 150 points | 120, 140    | 6      | goes on               |
       | of 5 hands    | 80, 80, 40  | 5      | is won by seats 0 and 1 |
       | of 5 hands    | 80, 60      | 4      | goes on               |
+      | to 150 points | 150, 0      | 1      | is won by seat 0      |

@@ -77,6 +77,7 @@ from service.usecases.messages import (
     TurnResult,
 )
 from service.usecases.open_types import schema_hook
+from service.usecases.record_views import RecordFile, RecordViews
 from service.usecases.stored_forms import COMPONENT_REF, stored_types
 from service.usecases.stream_messages import MatchStreamRecord, TurnMessage
 from service.usecases.tickets import StreamTicket
@@ -115,6 +116,8 @@ WIRE_TYPES: tuple[type[Any], ...] = (
     LeftSeat,
     MatchRecordDocument,
     StreamTicket,
+    RecordFile,
+    RecordViews,
     *MOVES_TYPES,
     *STORED_TYPES,
 )

@@ -85,6 +85,7 @@ from service.errors import (
     TokenInUrl,
     TooManyStreams,
     TurnTimedOut,
+    UnknownBot,
     UnknownToken,
     UnsupportedMediaType,
     VersionConflict,
@@ -160,6 +161,7 @@ PROBLEMS: dict[type[Exception], Row] = {
     RateLimited: Row(429, "rate-limited", "Too many requests"),
     InvalidRequest: Row(422, "invalid-request", "Invalid request"),
     TokenInUrl: Row(422, "token-in-url", "Token in the URL"),
+    UnknownBot: Row(422, "unknown-bot", "No such bot"),
     MalformedAction: Row(422, "malformed-input", "Malformed input"),
     InvalidRecord: Row(422, "invalid-record", "Invalid record"),
     RecordNotFinished: Row(422, "record-not-finished", "The record's game is not over"),
@@ -243,6 +245,8 @@ def to_problem(exc: Exception) -> tuple[Problem, dict[str, str]]:
         extra["action_index"] = exc.action_index
     if isinstance(exc, InvalidRules | InvalidRequest):
         extra["field"] = exc.field
+    if isinstance(exc, UnknownBot):
+        extra["bots"] = exc.bots
     if isinstance(exc, StaleVersion | VersionConflict):
         extra["version"] = exc.version
         headers["ETag"] = f'"{exc.version}"'

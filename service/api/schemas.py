@@ -45,6 +45,8 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     #: The game's current version (conflicts and stale versions).
     version: int | None = None
     errors: tuple[FieldError, ...] | None = None
+    #: The bots of the game, where a bot seat named none of them (`unknown-bot`, R33).
+    bots: tuple[str, ...] | None = None
 
 
 class Operation(msgspec.Struct, frozen=True, kw_only=True):

@@ -208,7 +208,7 @@ def _run(options: SimulationOptions, args: argparse.Namespace, on_game: OnGame) 
     try:
         if args.url is not None:
             run_remote(options, args.url, args.clients, on_game)
-        elif options.game != "penang":
+        elif GAMES[options.game].has_stock:
             run_draw_local(options, on_game)
         else:
             run_local(options, on_game)
@@ -226,7 +226,7 @@ def _options(args: argparse.Namespace) -> SimulationOptions:
         raise ValueError("--clients plays games at once over HTTP: give --url too")
     if args.store is not None and args.url is not None:
         raise ValueError("--store writes games played in process: give it without --url")
-    if args.store is not None and args.game != "penang":
+    if args.store is not None and GAMES[args.game].has_stock:
         raise ValueError(f"--store writes Penang's games: not {args.game} matches")
     bots = tuple(name.strip() for name in args.bots.split(","))
     return SimulationOptions(

@@ -8,14 +8,14 @@ from typing import Final
 from rich.console import Console
 from rich.table import Table
 
+from domain.games import GAMES
 from service.simulation.summary import Spread, Summary
 
-_TITLES: Final = {"rummy": "basic Rummy", "three-thirteen": "Three Thirteen"}
 _ENDS: Final = {"target": "at the target", "games": "after the hands"}
 
 
 def print_summary(summary: Summary, console: Console) -> None:
-    if summary.game != "penang":
+    if GAMES[summary.game].has_stock:
         _print_matches(summary, console)
         return
     played = f"{summary.games} games"
@@ -38,7 +38,7 @@ def print_summary(summary: Summary, console: Console) -> None:
 
 def _print_matches(summary: Summary, console: Console) -> None:
     """The summary of a run of a draw game's matches (R31)."""
-    played = f"{summary.games} matches of {_TITLES[summary.game]}"
+    played = f"{summary.games} matches of {GAMES[summary.game].title}"
     if summary.interrupted:
         played = f"stopped after {summary.games} of {summary.planned} matches"
     cards = f", {summary.cards} cards each" if summary.cards is not None else ""

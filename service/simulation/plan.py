@@ -16,20 +16,20 @@ from collections.abc import Iterator
 import msgspec
 
 from domain.bots import BOT_NAMES, DRAW_BOT_NAMES, Bot, make_bot
+from domain.games import GAMES
 from domain.match.draw_options import DrawMatchOptions
 from domain.penang.rules import Rules
 from domain.rummy.rules import RummyRules
-from domain.three13.rules import ThirteenRules
 
 #: The names `--game` takes, as the registry of games spells them (`domain.games`).
-GAME_NAMES = ("penang", "rummy", "three-thirteen")
+GAME_NAMES = tuple(GAMES)
 #: A match of basic Rummy ends at this target where neither a target nor hands are given.
 RUMMY_TARGET = 100
 
 
 def bot_names(game: str) -> tuple[str, ...]:
     """The bots that play `game`: Penang's (`domain.bots`), or the draw games' own."""
-    return BOT_NAMES if game == "penang" else DRAW_BOT_NAMES
+    return DRAW_BOT_NAMES if GAMES[game].has_stock else BOT_NAMES
 
 
 class SimulationOptions(msgspec.Struct, frozen=True, kw_only=True):
@@ -61,7 +61,7 @@ class SimulationOptions(msgspec.Struct, frozen=True, kw_only=True):
         unknown = [name for name in self.bots if name not in names]
         if unknown:
             raise ValueError(f"no bot is called {unknown[0]!r}: choose from {', '.join(names)}")
-        if self.game == "penang":
+        if not GAMES[self.game].has_stock:
             if self.target is not None or self.hands is not None:
                 raise ValueError("--target and --hands end a match of basic Rummy")
             self.rules.validate(self.players)
@@ -76,12 +76,13 @@ class SimulationOptions(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def draw_options(self) -> DrawMatchOptions:
         """The options of each match of a draw game (R31)."""
-        if self.game == "three-thirteen":
+        spec = GAMES[self.game]
+        if spec.rules_type.MATCH_HANDS is not None:  # Three Thirteen's eleven hands (T1)
             if self.cards is not None:
-                raise ValueError("Three Thirteen deals n + 2 cards in hand n (T1): no --cards")
+                raise ValueError(f"{spec.title} deals n + 2 cards in hand n (T1): no --cards")
             if self.target is not None or self.hands is not None:
-                raise ValueError("a match of Three Thirteen is its eleven hands (T1)")
-            return DrawMatchOptions(rules=ThirteenRules())
+                raise ValueError(f"a match of {spec.title} is its eleven hands (T1)")
+            return DrawMatchOptions(rules=spec.rules_type())
         target = self.target if self.target is not None or self.hands else RUMMY_TARGET
         rules = RummyRules(cards_per_player=self.cards)
         return DrawMatchOptions(rules=rules, target=target, games=self.hands)

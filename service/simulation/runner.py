@@ -20,6 +20,7 @@ from typing import Any, Protocol
 import httpx
 
 from domain.events import Event
+from domain.games import GAMES
 from service.simulation import local
 from service.simulation.draw_local import draw_plans
 from service.simulation.draw_remote import RemoteDrawMatch
@@ -75,7 +76,7 @@ def run_remote(options: SimulationOptions, url: str, clients: int, on_game: OnGa
     """Play every planned game (or match of a draw game) against the service at `url`,
     `clients` at a time."""
     items: Iterator[Any]
-    if options.game == "penang":
+    if not GAMES[options.game].has_stock:
         items = plans(options)
 
         def play(http: httpx.Client, plan: Any, stop: threading.Event) -> Finished:

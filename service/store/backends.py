@@ -35,6 +35,7 @@ from eventsourcing.sqlite import (
 
 from service.metrics import Metrics
 from service.settings import Settings
+from service.store.clocks import TABLE as CLOCK_TABLE
 from service.store.clocks import ClockIndex
 from service.store.tickets import TicketTable
 from service.store.writer import GroupWriter
@@ -98,12 +99,12 @@ def group_writer(
     return GroupWriter(factory.datastore, recorder._insert_events, metrics)
 
 
-def clock_index(factory: InfrastructureFactory) -> ClockIndex:
-    """The turn clocks' index in the store's database."""
+def clock_index(factory: InfrastructureFactory, table: str = CLOCK_TABLE) -> ClockIndex:
+    """The turn clocks' index in the store's database (or, by `table`, the bot turns')."""
     if isinstance(factory, SQLiteFactory):
-        return ClockIndex(factory.datastore, "?", postgres=False)
+        return ClockIndex(factory.datastore, "?", postgres=False, table=table)
     if isinstance(factory, PostgresFactory):
-        return ClockIndex(factory.datastore, "%s", postgres=True)
+        return ClockIndex(factory.datastore, "%s", postgres=True, table=table)
     raise TypeError(f"no turn clocks over {type(factory).__name__}")
 
 

@@ -33,7 +33,7 @@ from uuid import UUID
 from eventsourcing.persistence import IntegrityError
 
 from domain.events import Event
-from domain.penang.events import Dealt, GameEnded
+from domain.games import DEAL_TYPES, END_TYPES
 from service.store.envelopes import Envelope, GameSecrets, secrets_id
 
 TABLE = "penangrummy_turn_clocks"
@@ -66,16 +66,19 @@ _MOVE = (
 class ClockIndex:
     """The table over eventsourcing's datastore; `placeholder` is `?` (SQLite) or `%s`."""
 
-    def __init__(self, datastore: _Datastore, placeholder: str, *, postgres: bool) -> None:
+    def __init__(
+        self, datastore: _Datastore, placeholder: str, *, postgres: bool, table: str = TABLE
+    ) -> None:
         self._datastore = datastore
         self._p = placeholder
+        self._table = table
         deadline_type = "DOUBLE PRECISION" if postgres else "REAL"
         self._create = (
-            f"CREATE TABLE IF NOT EXISTS {TABLE} (game_id TEXT PRIMARY KEY, "
+            f"CREATE TABLE IF NOT EXISTS {table} (game_id TEXT PRIMARY KEY, "
             f"version BIGINT NOT NULL, deadline {deadline_type} NOT NULL)",
-            f"CREATE INDEX IF NOT EXISTS {TABLE}_deadline ON {TABLE} (deadline)",
+            f"CREATE INDEX IF NOT EXISTS {table}_deadline ON {table} (deadline)",
         )
-        self._move = _MOVE.format(table=TABLE, p=placeholder)
+        self._move = _MOVE.format(table=table, p=placeholder)
 
     def create_table(self) -> None:
         # Two processes creating it at once: one of them loses a race over the catalog.
@@ -95,7 +98,7 @@ class ClockIndex:
         """Forget the game's clock (the game is over, or not clocked), up to `version`."""
         with self._transaction(commit=True) as cursor:
             cursor.execute(
-                f"DELETE FROM {TABLE} WHERE game_id = {self._p} AND version <= {self._p}",
+                f"DELETE FROM {self._table} WHERE game_id = {self._p} AND version <= {self._p}",
                 (str(game_id), version),
             )
 
@@ -103,7 +106,7 @@ class ClockIndex:
         """The rows whose deadline has passed at `now`, the earliest first."""
         with self._transaction(commit=False) as cursor:
             cursor.execute(
-                f"SELECT game_id, version, deadline FROM {TABLE} WHERE deadline <= {self._p} "
+                f"SELECT game_id, version, deadline FROM {self._table} WHERE deadline <= {self._p} "
                 f"ORDER BY deadline LIMIT {self._p}",
                 (_seconds(now), limit),
             )
@@ -113,7 +116,7 @@ class ClockIndex:
         """How many rows' deadlines have passed at `now`."""
         with self._transaction(commit=False) as cursor:
             cursor.execute(
-                f"SELECT COUNT(*) AS due FROM {TABLE} WHERE deadline <= {self._p}",
+                f"SELECT COUNT(*) AS due FROM {self._table} WHERE deadline <= {self._p}",
                 (_seconds(now),),
             )
             (found,) = cursor.fetchall()
@@ -122,7 +125,7 @@ class ClockIndex:
     def next_deadline(self) -> datetime | None:
         """The earliest deadline of any clocked game, if any."""
         with self._transaction(commit=False) as cursor:
-            cursor.execute(f"SELECT MIN(deadline) AS deadline FROM {TABLE}")
+            cursor.execute(f"SELECT MIN(deadline) AS deadline FROM {self._table}")
             (found,) = cursor.fetchall()
             value = found["deadline"]
             return None if value is None else datetime.fromtimestamp(float(value), UTC)
@@ -152,10 +155,12 @@ class GameWritten(NamedTuple):
     #: Its last version in the write, and that event's time: when the next turn began.
     version: int
     began: datetime
-    #: Dealt is in the write (a new game); GameEnded is (the game is over).
+    #: A deal is in the write (a new game); a game's end is (the game is over).
     new: bool
     ended: bool
     turn_seconds: int | None
+    #: Some seat is a bot's (R33): the bot turns' index keeps a row for the game.
+    bots: bool = False
 
     @property
     def clocked(self) -> bool:
@@ -183,9 +188,9 @@ def games_written(
         event = envelope.event
         if isinstance(event, Event):
             last[envelope.originator_id] = envelope
-            if isinstance(event, Dealt):
+            if isinstance(event, DEAL_TYPES):
                 new.add(envelope.originator_id)
-            if isinstance(event, GameEnded):
+            if isinstance(event, END_TYPES):
                 ended.add(envelope.originator_id)
         elif isinstance(event, GameSecrets):
             secrets[envelope.originator_id] = event
@@ -200,6 +205,7 @@ def games_written(
                 new=game_id in new,
                 ended=game_id in ended,
                 turn_seconds=game_secrets.turn_seconds,
+                bots=game_secrets.bots is not None,
             )
         )
     return written

@@ -65,6 +65,8 @@ class GameSecrets(msgspec.Struct, frozen=True, kw_only=True):
     number: int | None = None
     #: The table's turn clock: seconds for each turn (R19); None for no clock.
     turn_seconds: int | None = None
+    #: The bot of each seat the service plays, by seat (None: a person's); None for no bots.
+    bots: tuple[str | None, ...] | None = None
 
 
 class MatchSecrets(msgspec.Struct, frozen=True, kw_only=True):
@@ -80,6 +82,8 @@ class MatchSecrets(msgspec.Struct, frozen=True, kw_only=True):
     decks: tuple[tuple[str, ...], ...] | None = None
     #: The turn clock of every game of the match: seconds for each turn (R19), or None.
     turn_seconds: int | None = None
+    #: The bot of each seat the service plays in every game, by seat; None for no bots.
+    bots: tuple[str | None, ...] | None = None
 
 
 class StoredAnswer(msgspec.Struct, frozen=True, kw_only=True):

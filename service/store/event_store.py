@@ -33,8 +33,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
-from datetime import datetime
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
 from functools import partial
 from typing import TypeVar
 from uuid import UUID, uuid4
@@ -64,7 +64,7 @@ from service.errors import (
 from service.metrics import Metrics
 from service.settings import Settings
 from service.store import backends
-from service.store.clocks import GameWritten, games_written
+from service.store.clocks import ClockRow, GameWritten, games_written
 from service.store.envelopes import (
     Envelope,
     GameSecrets,
@@ -79,6 +79,8 @@ from service.store.notices import RECORDER_TOPIC, Listeners, changes
 from service.store.reading import stream_reader
 from service.store.recent import Recent
 
+#: The bot turns' index (R33), beside the turn clocks'.
+BOT_TABLE = "penangrummy_bot_turns"
 _log = logging.getLogger("service.store")
 T = TypeVar("T")
 S = TypeVar("S", bound=msgspec.Struct)
@@ -115,6 +117,14 @@ class GameStore(Application[UUID]):
         )
         self.clocks = backends.clock_index(self.factory)
         self.clocks.create_table()
+        #: The bot turns' index (R33): a row per game with bot seats, due when its last
+        #: write is `bot_think` old (`service.usecases.bot_turns`).
+        self.bot_turns = backends.clock_index(self.factory, BOT_TABLE)
+        self.bot_turns.create_table()
+        self.bot_think = timedelta(milliseconds=settings.bot_think_ms)
+        #: Called after each write of a game with bot seats, in the writing thread (the
+        #: bots' task sets it to wake itself).
+        self.wake_bots: Callable[[], None] = lambda: None
         self.tickets = backends.ticket_table(self.factory)
         self.tickets.create_table()
         self._writer = backends.group_writer(self.factory, self.recorder, self.metrics)
@@ -267,7 +277,7 @@ class GameStore(Application[UUID]):
         """
         envelopes = [*_envelopes(game_id, expected, events, at), *extra]
         written = games_written(envelopes, self.secrets)
-        if self._writer is None or any(game.clocked for game in written):
+        if self._writer is None or any(game.clocked or game.bots for game in written):
             try:
                 await anyio.to_thread.run_sync(self._save, envelopes)
             except IntegrityError:
@@ -313,6 +323,7 @@ class GameStore(Application[UUID]):
         (live updates) and the clocks' index is kept (module doc)."""
         written = games_written(envelopes, self.secrets)
         self.clocks.move([game.row for game in written if game.row and game.new])
+        self.bot_turns.move([row for game in written if game.new and (row := self._bot_row(game))])
         self._put(envelopes)
         self._told(envelopes, written)
 
@@ -329,6 +340,24 @@ class GameStore(Application[UUID]):
         except PersistenceError as error:
             # The write stands; the index keeps an earlier deadline, set right when due.
             _log.warning("the turn clocks' index was not updated: %s", error)
+        try:
+            # New games too: a look between the row and the events' commit found no game
+            # and put its row off; the write's own time is the right one.
+            self.bot_turns.move([row for game in written if (row := self._bot_row(game))])
+            for game in written:
+                if game.ended and game.bots:
+                    self.bot_turns.drop(game.game_id, game.version)
+        except PersistenceError as error:
+            # The write stands; the bots' poll finds the game when its row is set right.
+            _log.warning("the bot turns' index was not updated: %s", error)
+        if any(game.bots and not game.ended for game in written):
+            self.wake_bots()
+
+    def _bot_row(self, game: GameWritten) -> ClockRow | None:
+        """The bot turns' row after a write of a game with bot seats (None: none, or over)."""
+        if not game.bots or game.ended:
+            return None
+        return ClockRow(game.game_id, game.version, game.began + self.bot_think)
 
     def _put(self, envelopes: Sequence[Envelope]) -> None:
         """Store `envelopes` in one transaction: through the writing thread (SQLite: group

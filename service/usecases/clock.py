@@ -19,6 +19,7 @@ from service.errors import TurnTimedOut
 from service.store import GameStore
 from service.store.envelopes import GameSecrets
 from service.store.game_folds import AnyGameState
+from service.usecases import game_kinds
 from service.usecases.game_kinds import AnyView
 
 
@@ -66,4 +67,15 @@ def check_in_time(store: GameStore, game_id: UUID, state: AnyGameState) -> None:
     """
     due = deadline_of(store, game_id, state)
     if due is not None and now() >= due:
-        raise TurnTimedOut(state.turn, due)
+        raise TurnTimedOut(state.turn, due, game_kinds.spec_of(state).timeout_outcome)
+
+
+def check_not_late(store: GameStore, game_id: UUID, state: AnyGameState, seat: int) -> None:
+    """Refuse a command of `seat` whose last turn the clock has ended, and which has not
+    played since (R19, R36): the late turn, whatever version it names, is answered as
+    before the timeout was written (`turn-timed-out`), not as out of turn or dead."""
+    version = game_kinds.timed_out(state, seat)
+    if version is not None:
+        spec = game_kinds.spec_of(state)
+        recorded = store.turn_began(game_id, version)
+        raise TurnTimedOut(seat, recorded, spec.timeout_outcome, recorded=True)

@@ -20,6 +20,7 @@ from uuid import uuid4
 
 import msgspec
 
+from domain.bots.seats import bots_of
 from domain.cards import Card, parse_cards
 from domain.events import DealProof, Event
 from domain.fair import fair_deal_of
@@ -31,9 +32,10 @@ from service.store import GameStore
 from service.store.envelopes import GameSecrets
 from service.store.game_folds import fold_game
 from service.usecases import auth, clock, game_kinds, idempotency
+from service.usecases.bot_seats import with_bots
 from service.usecases.idempotency import Keyed, Replayed
 from service.usecases.messages import CreatedGame, CreateGame
-from service.usecases.names import player_names
+from service.usecases.names import any_bots, seated
 
 #: The rule of each game's deal, which an option of another game is refused with.
 _DEAL_RULES = {"penang": "P3", "rummy": "B2", "three-thirteen": "T1"}
@@ -57,7 +59,8 @@ def _create_game(
 ) -> CreatedGame:
     spec = game_kinds.spec_named(request.game)
     rules = spec.validate(_options(spec, request), len(request.players))
-    players = player_names(request.players)
+    players, seat_bots = seated(request.players, bots_of(spec), spec.title)
+    bots = any_bots(seat_bots)
     seats = len(players)
     server_seed: bytes | None = None
     proof: DealProof | None = None
@@ -86,18 +89,19 @@ def _create_game(
             else hashlib.sha256(request.seed.encode("utf-8")).digest()
         )
         deck, dealer, proof = fair_deal_of(spec.deck(rules, seats), seats, server_seed, seat_seeds)
-    events: list[Event] = spec.deal(
-        players, deck, rules, dealer, proof=proof, number=request.hand or 1
+    events: list[Event] = with_bots(
+        spec.deal(players, deck, rules, dealer, proof=proof, number=request.hand or 1), bots
     )
     state = fold_game(events)
     revealed = game_kinds.reveal(state, server_seed)
     events += revealed
     state = fold_game(revealed, state)
-    tokens = tuple(auth.new_token() for _ in range(seats))
+    tokens = tuple(None if bot else auth.new_token() for bot in seat_bots)
     game_secrets = GameSecrets(
-        token_sha256=tuple(auth.token_hash(token) for token in tokens),
+        token_sha256=tuple("" if token is None else auth.token_hash(token) for token in tokens),
         server_seed=None if server_seed is None else server_seed.hex(),
         turn_seconds=request.turn_seconds,
+        bots=bots,
     )
     game_id = uuid4()
     at = clock.now()
@@ -112,7 +116,7 @@ def _create_game(
 def _options(spec: GameSpec[Any, Any], request: CreateGame) -> msgspec.Struct:
     """The game's rule options from the request; another game's options are refused."""
     rule = _DEAL_RULES[spec.name]
-    if spec.name == "penang":
+    if not spec.has_stock:
         for name in ("draw_rules", "hand"):
             if getattr(request, name) is not None:
                 why = f"{spec.title} has no {name}: its deal (P3) leaves no stock (P12)"
@@ -122,10 +126,6 @@ def _options(spec: GameSpec[Any, Any], request: CreateGame) -> msgspec.Struct:
     if request.rules is not None:
         why = f"{spec.title}'s options are `draw_rules` (tagged `game`), not Penang's `rules`"
         raise NotThisGamesOption(why, "rules", rule)
-    if request.turn_seconds is not None:
-        # R19 times a seat out by declaring it dead; a draw game has no dead declaration.
-        why = f"{spec.title} has no turn clock: the clock's timeout is a dead declaration"
-        raise NotThisGamesOption(why, "turn_seconds", "R19")
     options = request.draw_rules
     if options is None:
         default: msgspec.Struct = spec.rules_type()

@@ -3,18 +3,20 @@
 The service plays every game of the engine (`domain.games`: Penang Rummy, basic Rummy,
 Three Thirteen) through the same use cases. What differs is the game's `GameSpec`,
 which this module finds for a new game (`CreateGame.game`) or a stored one (its folded
-state: Penang's `GameState`, or a draw game's `DrawState` naming its rules version),
-and a few service matters the spec leaves to the caller:
+state, by one registry look-up: `domain.games.spec_of_state`), and a few service
+matters the spec leaves to the caller:
 
 - a turn's actions arrive decoded as any game's action (`AnyAction`, one tagged union
   for the contract) and are read again as this game's (`decode_actions`): another
   game's action is refused naming the rule of this game that has no such move (a
   `draw` in Penang is P12, a `swap` in Three Thirteen T7);
 - a draw game's stock, rebuilt from the discard pile, takes its order from the seeds
-  the deal committed to (B11, T10, R20: `domain.drawgame.piles.seeded`), read from the
-  game's secrets; a game dealt from an explicit deck turns the pile over;
+  the deal committed to (B11, T10, R20), read from the game's secrets: the spec's
+  `rebuild_order`; a game dealt from an explicit deck turns the pile over;
 - each event leaves as its own game's views decide (`view_event`), one function for
   every outbound path (turn answers, event pages, streams).
+
+No function here asks what kind of game it holds: each asks the game's spec.
 """
 
 from __future__ import annotations
@@ -24,39 +26,45 @@ from typing import Any, Final, cast
 
 import msgspec
 
-from domain.drawgame.commands import DiscardAction, DrawAction
-from domain.drawgame.events import Discarded, Drew, HandDealt, HandEnded, StockRebuilt, WentOut
-from domain.drawgame.piles import seeded
-from domain.drawgame.state import DrawState
-from domain.drawgame.views import DrawEventView, HandView, view_draw_event
 from domain.events import Event
-from domain.game_spec import GameSpec, Rebuild, decode_actions
-from domain.games import GAMES, GameName
-from domain.penang.commands import Action
-from domain.penang.moves import LegalMoves
-from domain.penang.spec import PENANG
-from domain.penang.views import EventView, GameView
-from domain.penang.views import view_event as view_penang_event
-from domain.rummy.moves import RummyMoves
-from domain.three13.commands import GoOutAction
-from domain.three13.moves import ThirteenMoves
+from domain.game_spec import GameSpec, decode_actions
+from domain.games import (
+    GAMES,
+    MOVES,
+    VIEWS,
+    AnyAction,
+    AnyEventView,
+    AnyGameState,
+    AnyMoves,
+    AnyView,
+    GameName,
+    spec_of_state,
+)
 from domain.views import Viewer, may_see
-from service.store.game_folds import AnyGameState
 from service.usecases.open_types import dec_hook
 
-#: Every game's actions, tagged by `type`: what a turn's body may hold.
-AnyAction = Action | DrawAction | DiscardAction | GoOutAction
-#: A game of any game as a viewer sees it: Penang's `GameView`, a draw game's `HandView`.
-AnyView = GameView | HandView
-#: A seat's legal moves in any game.
-AnyMoves = LegalMoves | RummyMoves | ThirteenMoves
-#: An event of any game as a viewer sees it (one tagged union: no two games' tags clash).
-AnyEventView = EventView | DrawEventView
-#: The views' and the legal moves' types, by their names in the contract.
-VIEWS: Final = tuple(cls.__name__ for cls in (GameView, HandView))
-MOVES: Final = tuple(cls.__name__ for cls in (LegalMoves, RummyMoves, ThirteenMoves))
-#: The events only the draw games record (the others mean the same in every game).
-_DRAW_EVENTS: Final = (HandDealt, Drew, Discarded, StockRebuilt, WentOut, HandEnded)
+__all__ = [
+    "MOVES",
+    "VIEWS",
+    "AnyAction",
+    "AnyEventView",
+    "AnyMoves",
+    "AnyView",
+]
+
+#: Each event type of any game, and the game whose views show it. An event every game
+#: records (`Melded`, `SeedRevealed`) is shown alike by each: the first game's views.
+_VIEWS_OF_EVENT: Final[dict[type, GameSpec[Any, Any]]] = {}
+for _spec in GAMES.values():
+    for _type in _spec.codec.types.values():
+        _VIEWS_OF_EVENT.setdefault(getattr(_type, "__origin__", _type), _spec)
+#: Each view type, and the game whose view it is (a stored answer read back).
+_VIEW_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
+    view.__name__: view for spec in GAMES.values() for view in spec.view_types
+}
+_GAME_OF_VIEW: Final[dict[type, GameSpec[Any, Any]]] = {
+    view: spec for spec in GAMES.values() for view in spec.view_types
+}
 _encoder = msgspec.json.Encoder()
 
 
@@ -66,13 +74,8 @@ def spec_named(name: GameName) -> GameSpec[Any, Any]:
 
 
 def spec_of(state: AnyGameState) -> GameSpec[Any, Any]:
-    """The game a stored game is a game of."""
-    if not isinstance(state, DrawState):
-        return PENANG
-    spec = next((s for s in GAMES.values() if isinstance(state.rules, s.rules_type)), None)
-    if spec is None:
-        raise TypeError(f"no game plays under {state.rules_version!r}")
-    return spec
+    """The game a stored game is a game of (one dictionary look-up)."""
+    return spec_of_state(state)
 
 
 def view(state: AnyGameState, viewer: Viewer, *, over: bool = False) -> AnyView:
@@ -82,9 +85,10 @@ def view(state: AnyGameState, viewer: Viewer, *, over: bool = False) -> AnyView:
 
 def view_event(event: Event, viewer: Viewer, over: bool) -> AnyEventView:
     """One event as `viewer` may see it, by its game's views; `over` once the game ended."""
-    if isinstance(event, _DRAW_EVENTS):
-        return view_draw_event(event, viewer, over)
-    return view_penang_event(event, viewer, over)
+    spec = _VIEWS_OF_EVENT.get(type(event))
+    if spec is None:
+        raise TypeError(f"{type(event).__name__} is not an event of any game")
+    return cast(AnyEventView, spec.view_event(event, viewer, over))
 
 
 def legal_moves(state: AnyGameState, seat: int) -> AnyMoves:
@@ -102,20 +106,35 @@ def shows_everything(state: AnyGameState, viewer: Viewer) -> bool:
 def revealed_when_over(view: AnyView) -> bool:
     """Whether `view` shows what only the end reveals while its own version ran (R3, R28):
     a past version of a game that has ended since."""
-    hidden = view.undealt if isinstance(view, GameView) else view.stock
+    hidden = _GAME_OF_VIEW[type(view)].hidden_in_view(view)
     return hidden is not None and not view.over
 
 
 def as_view(value: object) -> AnyView:
     """`value` as the view it is: a stored answer decoded back (`messages.View` is `Any`
-    to the decoder) holds a plain object, read as `HandView` where it has a stock."""
-    if isinstance(value, GameView | HandView):
-        return value
+    to the decoder) holds a plain object, read as the view type whose fields it has
+    (the first whose required fields it holds, in the registry's order reversed: a
+    draw game's `HandView` has a `stock_size`)."""
+    if isinstance(value, tuple(_GAME_OF_VIEW)):
+        return cast(AnyView, value)
     if not isinstance(value, dict):
         raise TypeError(f"not a view of a game: {type(value).__name__}")
-    if "stock_size" in value:
-        return msgspec.convert(value, HandView, dec_hook=dec_hook)
-    return msgspec.convert(value, GameView)
+    return cast(AnyView, msgspec.convert(value, _view_type_of(value), dec_hook=dec_hook))
+
+
+def _view_type_of(value: dict[str, Any]) -> type[msgspec.Struct]:
+    for view_type in reversed(_VIEW_TYPES.values()):
+        required = _required_fields(view_type)
+        if required <= value.keys():
+            return view_type
+    return next(iter(_VIEW_TYPES.values()))  # refused by its decoder, naming what lacks
+
+
+def _required_fields(view_type: type[msgspec.Struct]) -> set[str]:
+    info = msgspec.inspect.type_info(view_type)
+    if not isinstance(info, msgspec.inspect.StructType):
+        return set()
+    return {field.encode_name for field in info.fields if field.required}
 
 
 def play(
@@ -134,16 +153,22 @@ def play(
         decoded = tuple(actions)
     else:
         decoded = decode_actions(spec, msgspec.json.decode(_encoder.encode(tuple(actions))))
-    events: list[Event] = spec.play(state, seat, decoded, rebuild_order(state, server_seed))
+    events: list[Event] = spec.play(state, seat, decoded, spec.rebuild_order(state, server_seed))
     return events
 
 
-def rebuild_order(state: AnyGameState, server_seed: bytes | None) -> Rebuild | None:
-    """How the game's stock is rebuilt: from the seeds its deal committed to (R20), or,
-    dealt from an explicit deck, turned over as it lies (None)."""
-    if not isinstance(state, DrawState) or state.proof is None or server_seed is None:
-        return None
-    return seeded(server_seed, state.proof.seat_seeds)
+def default_turn(state: AnyGameState, seat: int, server_seed: bytes | None) -> list[Event]:
+    """What the turn clock records for `seat`, whose time ran out (R19, R36)."""
+    spec = spec_of(state)
+    events: list[Event] = spec.default_turn(state, seat, spec.rebuild_order(state, server_seed))
+    return events
+
+
+def timed_out(state: AnyGameState, seat: int) -> int | None:
+    """The version of the event by which the clock ended `seat`'s last turn, where it did
+    and the seat has not played since (R19, R36)."""
+    version: int | None = spec_of(state).timed_out(state, seat)
+    return version
 
 
 def reveal(state: AnyGameState, server_seed: bytes | None) -> list[Event]:

@@ -17,13 +17,10 @@ from uuid import UUID
 
 import msgspec
 
-from domain.drawgame.events import HandEnded
 from domain.errors import RummyError
 from domain.events import Event
+from domain.games import END_TYPES
 from domain.match.events import MatchGameStarted
-from domain.penang.events import GameEnded
-from domain.penang.game import time_out
-from domain.penang.state import GameState
 from service.errors import (
     IdempotencyKeyReused,
     StaleVersion,
@@ -104,7 +101,7 @@ def events_page(
     viewer = auth.viewer(store.secrets(game_id), authorization)
     state = store.state(game_id)
     events = store.game_events(game_id, since)
-    over = state.over or any(isinstance(event, GameEnded | HandEnded) for event in events)
+    over = state.over or any(isinstance(event, END_TYPES) for event in events)
     records = _records(since, events, viewer, over)
     version = max(state.version, records[-1].version) if records else state.version
     return EventsPage(game_id=game_id, version=version, events=records)
@@ -193,9 +190,11 @@ def _act(
         return _replay(stored, fingerprint)
     for attempt in range(matches.ATTEMPTS):
         try:
+            # A late command is late whatever version it names (R19): the clock first.
+            clock.check_not_late(store, game_id, state, seat)
+            clock.check_in_time(store, game_id, state)
             if if_match is not None and if_match != state.version:
                 raise StaleVersion(if_match, state.version)
-            clock.check_in_time(store, game_id, state)
             return _decide_and_append(store, game_id, seat, state, command, stream, fingerprint)
         except (RummyError, StaleVersion, TurnTimedOut, VersionConflict) as refusal:
             if stream is not None and (stored := store.answer(stream)) is not None:
@@ -291,8 +290,22 @@ def recorded(store: GameStore, game_id: UUID, decided: Decided) -> Answer:
     return Answer(decided.result)
 
 
-def time_out_turn(store: GameStore, game_id: UUID, state: GameState) -> TurnResult:
-    """The turn clock's command (R19): the seat on turn in `state` is dead by timeout.
+def decide_and_append(
+    store: GameStore, game_id: UUID, seat: int, state: AnyGameState, command: Command
+) -> TurnResult:
+    """A command the service decides for `seat` itself (a bot's turn, R33): recorded as a
+    turn is, at the version `state` is at (VersionConflict when another write won)."""
+    return _decide_and_append(store, game_id, seat, state, command, None, "").result
+
+
+def server_seed_of(game_secrets: GameSecrets) -> bytes | None:
+    """The game's server seed (secret until the game ends), if it was dealt from seeds."""
+    return _seed(game_secrets)
+
+
+def time_out_turn(store: GameStore, game_id: UUID, state: AnyGameState) -> TurnResult:
+    """The turn clock's command (R19): the seat on turn in `state` gets its game's
+    default turn (Penang's seat is dead by timeout; a draw game's turn is played, R36).
 
     Recorded as a turn is, with what it entails (the end, the match's score and next
     deal), at the version `state` is at: of two clocks, one write lands and the other
@@ -301,7 +314,11 @@ def time_out_turn(store: GameStore, game_id: UUID, state: GameState) -> TurnResu
     seat = state.turn
     if seat is None:
         raise AssertionError("a game that is over has no turn to time out")
-    command = partial(time_out, seat=seat)
+    server_seed = _seed(store.secrets(game_id))
+
+    def command(now: AnyGameState) -> list[Event]:
+        return game_kinds.default_turn(now, seat, server_seed)
+
     return _decide_and_append(store, game_id, seat, state, command, None, "").result
 
 

@@ -26,7 +26,7 @@ from service.usecases.messages import (
     TurnSeconds,
     Version,
 )
-from service.usecases.names import PlayerName
+from service.usecases.names import BotSeat, PlayerName, SeatEntry
 from service.usecases.stored_forms import COMPONENT_REF, stored_event_meta
 
 Deck = Annotated[tuple[CardText, ...], msgspec.Meta(max_length=200)]
@@ -72,9 +72,14 @@ class CreateMatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     #: games (B1, T2); or give `seats`.
     players: (
         Annotated[
-            tuple[PlayerName, ...],
+            tuple[SeatEntry, ...],
             msgspec.Meta(
-                examples=[["Aminah", "Ben", "Chen", "Devi"]],
+                description=(
+                    "The players in seat order (clockwise); a seat given as "
+                    '`{"bot": "greedy"}` is played by the service with that bot in every '
+                    "game of the match (R33)."
+                ),
+                examples=[["Aminah", "Ben", "Chen", "Devi"], ["Aminah", {"bot": "greedy"}]],
                 extra_json_schema={"minItems": MIN_PLAYERS, "maxItems": MAX_SEATS},
             ),
         ]
@@ -82,6 +87,22 @@ class CreateMatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     ) = None
     #: The number of open seats (as `players`), each claimed by its player; or give `players`.
     seats: Annotated[int, msgspec.Meta(ge=MIN_PLAYERS, le=MAX_SEATS)] | None = None
+    #: With `seats`: the seats the service plays, by seat (`{"bot": "greedy"}`), null for
+    #: a seat a person claims; a bot's seat is taken when the match opens (R34).
+    bots: (
+        Annotated[
+            tuple[BotSeat | None, ...],
+            msgspec.Meta(
+                max_length=MAX_SEATS,
+                description=(
+                    "With `seats`: one entry per seat, a bot the service plays "
+                    '(`{"bot": "greedy"}`) or null for a seat a person claims (R34).'
+                ),
+                examples=[[None, {"bot": "greedy"}]],
+            ),
+        ]
+        | None
+    ) = None
     #: The game: Penang Rummy by default, or matches of a draw game (R31).
     game: Annotated[
         GameName,
@@ -132,7 +153,8 @@ class CreatedMatch(msgspec.Struct, frozen=True, kw_only=True):
     #: The host's bearer token: it closes the match. Keep it apart from the seats'.
     host_token: str
     #: Each seat's bearer token, by seat, where the players were named; empty for open seats.
-    tokens: tuple[str, ...]
+    #: A bot seat has none (null): the service plays it (R33).
+    tokens: tuple[str | None, ...]
     #: The game being played, once every seat is taken.
     game_id: UUID | None
     view: MatchViewField

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import partial
 from typing import Any
 from uuid import uuid4
 
 from domain import fair
+from domain.bots.seats import bots_of
 from domain.cards import parse_cards
 from domain.match import commands
 from domain.match.draw_options import DrawMatchOptions
@@ -34,7 +35,7 @@ from service.usecases import auth, game_kinds, idempotency
 from service.usecases.idempotency import Keyed, Replayed
 from service.usecases.match_messages import CreatedMatch, CreateMatch
 from service.usecases.match_writes import MatchWrite, deal_due
-from service.usecases.names import player_names
+from service.usecases.names import any_bots, seated
 
 _DEAL_RULES = {"rummy": "B2", "three-thirteen": "T1"}
 
@@ -55,17 +56,23 @@ def create_match(
 def _create_match(
     store: GameStore, settings: Settings, request: CreateMatch, keyed: Keyed | None
 ) -> CreatedMatch:
-    seats, players = _seats(request)
+    spec = game_kinds.spec_named(request.game)
+    seats, players, seat_bots = _seats(request, bots_of(spec), spec.title)
     options = match_options(request, seats)
     match_seed, proof, decks = _seed_or_decks(settings, request, options)
     host = auth.new_token()
-    tokens = tuple(auth.new_token() for _ in players)
+    tokens = tuple(None if bot else auth.new_token() for bot in seat_bots[: len(players)])
+    # A bot's seat holds no token ("": none matches) and counts as taken (R34).
+    hashes: tuple[str | None, ...] = tuple(
+        "" if token is None else auth.token_hash(token) for token in tokens
+    ) or tuple(None if bot is None else "" for bot in seat_bots)
     match_secrets = MatchSecrets(
         server_seed=None if match_seed is None else match_seed.hex(),
         host_sha256=auth.token_hash(host),
-        seat_sha256=tuple(auth.token_hash(token) for token in tokens) or (None,) * seats,
+        seat_sha256=hashes,
         decks=decks,
         turn_seconds=request.turn_seconds,
+        bots=any_bots(seat_bots),
     )
     match_id = uuid4()
     write = MatchWrite()
@@ -74,6 +81,11 @@ def _create_match(
         _EMPTY,
         _open(seats, options, players, proof),
     )
+    if not players:
+        # Open seats: each bot's is claimed at once, so the last person's claim deals (R34).
+        for seat, bot in enumerate(seat_bots):
+            if bot is not None:
+                state = write.match_events(match_id, state, commands.claim_seat(state, seat, bot))
     write.envelopes.append(Envelope(secrets_id(match_id), 1, match_secrets))
     if players:
         seat_seeds = request.seat_seeds or ()
@@ -103,15 +115,30 @@ _EMPTY = MatchState(
 )
 
 
-def _seats(request: CreateMatch) -> tuple[int, tuple[str, ...]]:
+def _seats(
+    request: CreateMatch, bots: Collection[str], game: str
+) -> tuple[int, tuple[str, ...], tuple[str | None, ...]]:
+    """The number of seats, the players named (none for open seats) and each seat's bot."""
     if (request.players is None) == (request.seats is None):
         raise InvalidRequest("give the players' names, or a number of open seats", "players")
     if request.players is not None:
-        players = player_names(request.players)
-        return len(players), players
+        if request.bots is not None:
+            raise InvalidRequest("bots stand in `players` when the players are named", "bots")
+        players, seat_bots = seated(request.players, bots, game)
+        return len(players), players, seat_bots
     if request.seat_seeds is not None:
         raise InvalidRequest("seats that players claim bring their own seeds", "seat_seeds")
-    return request.seats or 0, ()
+    seats = request.seats or 0
+    entries = request.bots or (None,) * seats
+    if len(entries) != seats:
+        raise InvalidRequest(f"give one entry per seat ({seats}) in `bots`", "bots")
+    if all(entry is not None for entry in entries):
+        raise InvalidRequest("an open-seat match needs a seat for a person", "bots")
+    seat_bots = tuple(
+        None if entry is None else seated([entry], bots, game, f"bots[{seat}]")[1][0]
+        for seat, entry in enumerate(entries)
+    )
+    return seats, (), seat_bots
 
 
 def _seed_or_decks(
@@ -162,21 +189,18 @@ def first_dealer(
 
 def match_options(request: CreateMatch, seats: int) -> MatchOptions | DrawMatchOptions:
     """The match's options for its game, checked for `seats` seats."""
-    if request.game == "penang":
+    spec = game_kinds.spec_named(request.game)
+    if not spec.has_stock:
         if request.draw_rules is not None:
             why = "Penang Rummy's options are `options.rules`, not `draw_rules`"
             raise NotThisGamesOption(why, "draw_rules", "P1")
         return (request.options or MatchOptions()).validate(seats)
-    spec = game_kinds.spec_named(request.game)
     rule = _DEAL_RULES[spec.name]
     given = request.options or MatchOptions()
     if given.rules != Rules() or not given.points_recorded:
         field = "options.rules" if given.rules != Rules() else "options.points_recorded"
         why = f"{spec.title}'s match takes `draw_rules`, `options.games` and `options.target` only"
         raise NotThisGamesOption(why, field, "R31")
-    if request.turn_seconds is not None:
-        why = f"{spec.title} has no turn clock: the clock's timeout is a dead declaration"
-        raise NotThisGamesOption(why, "turn_seconds", "R19")
     rules: Any = request.draw_rules or spec.rules_type()
     if not isinstance(rules, spec.rules_type):
         tag = type(rules).__struct_config__.tag

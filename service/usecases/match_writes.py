@@ -25,6 +25,7 @@ from service.errors import StreamConflict
 from service.store import GameStore
 from service.store.envelopes import Envelope, GameSecrets, MatchSecrets, secrets_id
 from service.store.game_folds import AnyGameState, fold_game
+from service.usecases.bot_seats import with_bots
 
 #: A command is tried again on a fresh state this often when another request wins a race.
 ATTEMPTS = 3
@@ -58,10 +59,13 @@ class MatchWrite:
                 match_id=match_id,
                 number=deal.number,
                 turn_seconds=seats.turn_seconds,
+                bots=seats.bots,
             )
-            self.envelopes += envelopes(game_id, 0, deal.events)
+            # Bots play every game of the match (R33): each deal names them.
+            events = with_bots(list(deal.events), seats.bots)
+            self.envelopes += envelopes(game_id, 0, events)
             self.envelopes.append(Envelope(secrets_id(game_id), 1, game_secrets))
-            self.games.append((game_id, fold_game(deal.events)))
+            self.games.append((game_id, fold_game(events)))
             self.first_game = self.first_game or game_id
 
     def commit(self, store: GameStore) -> None:

@@ -23,7 +23,7 @@ from domain.provenance import RecordVerdict
 from domain.rummy import rules as rummy
 from domain.three13 import rules as three13
 from service.usecases.game_kinds import AnyAction, AnyEventView, as_view
-from service.usecases.names import PlayerName
+from service.usecases.names import SeatEntry
 from service.usecases.stored_forms import stored_event_meta
 from service.usecases.view_fields import Moves, View
 
@@ -37,9 +37,11 @@ TurnSeconds = Annotated[
         ge=1,
         le=86_400,
         description=(
-            "The turn clock: each turn's time limit in seconds (R19). A seat that has not "
-            "played when it runs out is dead, reason `timeout`; the views show the turn's "
-            "deadline (`turn_deadline`). Leave it out for no clock."
+            "The turn clock: each turn's time limit in seconds (R19), in every game. A seat "
+            "that has not played when it runs out is timed out: in Penang it is dead, "
+            "reason `timeout`; in basic Rummy and Three Thirteen the service plays a "
+            "default turn for it, its discard with reason `timeout` (R36). The views show "
+            "the turn's deadline (`turn_deadline`). Leave it out for no clock."
         ),
     ),
 ]
@@ -70,13 +72,14 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
 
     #: The players in seat order (clockwise): 2 to 5 in Penang (P2), 2 to 6 in the draw games.
     players: Annotated[
-        tuple[PlayerName, ...],
+        tuple[SeatEntry, ...],
         msgspec.Meta(
             description=(
                 "The players in seat order (clockwise); Penang Rummy takes 2 to 5 (P2), "
-                "basic Rummy and Three Thirteen 2 to 6 (B1, T2)."
+                "basic Rummy and Three Thirteen 2 to 6 (B1, T2). A seat given as "
+                '`{"bot": "greedy"}` is played by the service with that bot (R33).'
             ),
-            examples=[["Aminah", "Ben", "Chen", "Devi"]],
+            examples=[["Aminah", "Ben", "Chen", "Devi"], ["Aminah", {"bot": "greedy"}]],
             # Stated here, checked by the game's rules (`Rules.validate`), whose refusal
             # names P2 (B1, T2); the body's size bounds what reaches them.
             extra_json_schema={"minItems": MIN_PLAYERS, "maxItems": MAX_SEATS},
@@ -176,8 +179,9 @@ class CreatedGame(msgspec.Struct, frozen=True, kw_only=True):
 
     game_id: UUID
     version: Version
-    #: Each seat's bearer token, by seat: hand each to its player only.
-    tokens: tuple[str, ...]
+    #: Each seat's bearer token, by seat: hand each to its player only. A bot seat has
+    #: none (null): the service plays it (R33).
+    tokens: tuple[str | None, ...]
     view: View
 
     def __post_init__(self) -> None:

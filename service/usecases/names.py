@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Collection, Sequence
 from typing import Annotated
 
 import msgspec
 
-from service.errors import InvalidRequest
+from service.errors import InvalidRequest, UnknownBot
 
 #: Code point ranges a name may not hold (first, last), inclusive.
 REFUSED: tuple[tuple[int, int], ...] = (
@@ -117,3 +118,61 @@ def player_name(text: str, field: str) -> str:
 def player_names(names: tuple[str, ...], field: str = "players") -> tuple[str, ...]:
     """Every name of `names` as kept; the first refused one names its index in `field`."""
     return tuple(player_name(name, f"{field}[{index}]") for index, name in enumerate(names))
+
+
+class BotSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A seat the service plays itself, with one of the game's bots (R33)."""
+
+    bot: Annotated[
+        str,
+        msgspec.Meta(
+            min_length=1,
+            max_length=MAX_NAME_LENGTH,
+            description=(
+                "One of the game's bots, which the service plays (R33): Penang Rummy's "
+                "`greedy`, `patient` or `random`; basic Rummy's and Three Thirteen's "
+                "`greedy` or `random`."
+            ),
+            examples=["greedy"],
+        ),
+    ]
+
+
+#: A seat of `players`: a person's name, or a bot the service plays.
+SeatEntry = PlayerName | BotSeat
+
+
+def seated(
+    entries: Sequence[str | BotSeat],
+    bots: Collection[str],
+    game: str,
+    field: str = "players",
+) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+    """The seats' names as kept, and each seat's bot (None for a person's seat).
+
+    A bot seat takes its bot's name as the player's name (R33); a bot that is not one of
+    `bots` (the game's) is refused, listing them.
+    """
+    names: list[str] = []
+    seat_bots: list[str | None] = []
+    for index, entry in enumerate(entries):
+        if isinstance(entry, BotSeat):
+            if entry.bot not in bots:
+                listed = tuple(sorted(bots))
+                raise UnknownBot(
+                    f"{field}[{index}]: {game} has no bot {entry.bot!r}; "
+                    f"its bots are {', '.join(listed)}",
+                    f"{field}[{index}].bot",
+                    listed,
+                )
+            names.append(entry.bot)
+            seat_bots.append(entry.bot)
+        else:
+            names.append(player_name(entry, f"{field}[{index}]"))
+            seat_bots.append(None)
+    return tuple(names), tuple(seat_bots)
+
+
+def any_bots(seat_bots: Sequence[str | None]) -> tuple[str | None, ...] | None:
+    """`seat_bots` where a seat is a bot's, else None (no bots: nothing recorded)."""
+    return tuple(seat_bots) if any(bot is not None for bot in seat_bots) else None

@@ -1,5 +1,9 @@
 """The turn clock at work: each process times out the seats whose time ran out (R19).
 
+What a timeout records is the game's own (its spec's `default_turn`): Penang's seat is
+dead, reason `timeout` (R19); a draw game's seat gets a default turn, its discard
+recorded with reason `timeout` (R36).
+
 `keep_time` is one background task per process (`service.app` runs it for the app's
 lifetime). It asks the clocks' index (`service.store.clocks`) what is due, settles
 each game, then sleeps until the next deadline it knows, and never longer than
@@ -21,7 +25,6 @@ from datetime import datetime, timedelta
 import anyio
 import anyio.to_thread
 
-from domain.penang.state import GameState
 from service.errors import GameNotFound, StreamConflict, VersionConflict
 from service.store import GameStore
 from service.store.clocks import ClockRow
@@ -53,7 +56,7 @@ def settle(store: GameStore, row: ClockRow, now: datetime) -> bool:
             store.clocks.move([row._replace(deadline=now + timedelta(seconds=1))])
         return False
     due = clock.deadline_of(store, row.game_id, state)
-    if due is None or not isinstance(state, GameState):  # a draw game has no clock
+    if due is None:
         store.clocks.drop(row.game_id, state.version)
         return False
     if due > now:

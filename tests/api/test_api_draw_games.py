@@ -147,7 +147,6 @@ def test_another_games_action_is_422_naming_this_games_rule(
     [
         ({"game": "rummy", "rules": {"jokers": 8}}, "rules", "B2"),
         ({"game": "rummy", "draw_rules": {"game": "three-thirteen"}}, "draw_rules.game", "B2"),
-        ({"game": "three-thirteen", "turn_seconds": 30}, "turn_seconds", "R19"),
         ({"draw_rules": {"game": "rummy"}}, "draw_rules", "P3"),
         ({"hand": 3}, "hand", "P3"),
     ],

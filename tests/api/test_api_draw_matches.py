@@ -117,7 +117,6 @@ def test_open_seats_of_a_rummy_match_are_claimed_then_dealt(api: Api) -> None:
             id="another-games-rules",
         ),
         pytest.param({"draw_rules": {"game": "rummy"}}, "draw_rules", "P1", id="penang-draw"),
-        pytest.param({"game": "rummy", "turn_seconds": 30}, "turn_seconds", "R19", id="R19"),
     ],
 )
 def test_a_draw_match_refuses_what_its_game_has_not(

@@ -243,8 +243,9 @@ def test_health_and_readiness(api: Api) -> None:
 
 
 def test_settings_come_from_the_environment() -> None:
-    # The environment's defaults are Settings()' but for the rate limits, on for `serve`.
-    assert Settings.from_env({}) == Settings(rate_limit=True)
+    # The environment's defaults are Settings()' but for the rate limits, on for `serve`,
+    # and the bots' think time, a second for `serve` (R35).
+    assert Settings.from_env({}) == Settings(rate_limit=True, bot_think_ms=1000)
     settings = Settings.from_env(
         {
             "PENANG_RUMMY_STORE": "postgres",

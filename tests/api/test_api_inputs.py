@@ -82,7 +82,14 @@ TAKE_A_BODY = sorted(name for name, op in _posts().items() if "requestBody" in o
 
 
 def test_the_operations_that_take_a_body_are_the_known_ones() -> None:
-    assert TAKE_A_BODY == ["claimSeat", "createGame", "createMatch", "importRecord", "submitTurn"]
+    assert TAKE_A_BODY == [
+        "claimSeat",
+        "createGame",
+        "createMatch",
+        "importRecord",
+        "submitTurn",
+        "viewRecord",
+    ]
 
 
 # --- nesting: a 422, never a RecursionError -------------------------------------------

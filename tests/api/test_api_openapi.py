@@ -95,6 +95,7 @@ OPERATIONS = {
     "streamGame",
     "streamMatch",
     "submitTurn",
+    "viewRecord",
 }
 
 

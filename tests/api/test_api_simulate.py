@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -176,6 +177,23 @@ def test_simulate_refuses_a_url_that_is_not_the_service(
     assert line.startswith(f"penang-rummy simulate: {expected}"), line
 
 
+@contextmanager
+def _interruptible() -> Iterator[None]:
+    """Children started here take Ctrl-C, whatever this process does with it.
+
+    A command started in the background of a non-interactive shell inherits SIGINT
+    ignored (as the shell means for background jobs), and so does every child it
+    starts: the test must not depend on how pytest itself was started. A handler (not
+    an ignore) is reset to the default in the child, which Python turns into
+    KeyboardInterrupt.
+    """
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 @pytest.mark.parametrize("where", ["in process", "over http"])
 def test_ctrl_c_stops_with_the_summary_of_the_games_played(
     tmp_path: Path, request: pytest.FixtureRequest, where: str
@@ -186,9 +204,15 @@ def test_ctrl_c_stops_with_the_summary_of_the_games_played(
     command += ["--players", "2", "--json", "--records", str(records)]
     if where == "over http":
         command += ["--url", request.getfixturevalue("server"), "--clients", "2"]
-    process = subprocess.Popen(
-        command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
+    with _interruptible():
+        process = subprocess.Popen(
+            command,
+            cwd=tmp_path,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
     try:
         deadline = time.monotonic() + 30
         while not records.exists() or len(list(records.iterdir())) < 3:

@@ -21,6 +21,7 @@ tokens), so the handlers get past the lookup. Examples are kept few so the run s
 from __future__ import annotations
 
 import atexit
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -100,6 +101,9 @@ RELATIONS = {
     "draw_rules.game": "a draw game's options are tagged with the game created (`game`)",
     "hand": "a draw game's hand number, for a draw game only (`game`)",
     "turn_seconds": "the turn clock times Penang's turns only (R19: a timeout is dead)",
+    "players[].bot": "a bot seat names one of the bots of the game created (`game`, R33)",
+    "bots[].bot": "a bot seat names one of the bots of the match's game (`game`, R33)",
+    "bots": "bots for open seats only, one entry a seat, one seat at least a person's (R34)",
 }
 
 
@@ -120,6 +124,8 @@ def schema_valid_input_is_not_refused(
         return None
     problem = response.json()
     field = problem.get("field")
+    if isinstance(field, str):
+        field = re.sub(r"\[\d+\]", "[]", field)  # `players[1].bot` is `players[].bot`
     if field in RELATIONS:
         return None
     if field in RULE_BOUNDS and problem.get("rule") and problem.get("code") not in MALFORMED:

@@ -31,27 +31,30 @@ class NodeToolsUnavailable(Exception):
     """Node, npm or the pinned packages cannot be had here; the message says why."""
 
 
-def pins_digest() -> str:
+def pins_digest(pins: Path = PINS) -> str:
     digest = hashlib.sha256()
     for name in FILES:
-        digest.update(name.encode() + b"\0" + (PINS / name).read_bytes() + b"\0")
+        digest.update(name.encode() + b"\0" + (pins / name).read_bytes() + b"\0")
     return digest.hexdigest()
 
 
-def install(cache: Path = CACHE) -> Path:
-    """The folder of the installed tools' commands (`tsc`, `openapi-typescript`)."""
+def install(cache: Path = CACHE, pins: Path = PINS) -> Path:
+    """The folder of the installed tools' commands (`tsc`, `openapi-typescript`).
+
+    `pins` and `cache` name another pinned set and its folder (the browser tests' axe-core).
+    """
     node, npm = shutil.which("node"), shutil.which("npm")
     if node is None or npm is None:
         raise NodeToolsUnavailable("node and npm are needed (Debian: apt-get install nodejs npm)")
     tools = cache / "node_modules" / ".bin"
     stamp = cache / ".installed"
-    wanted = pins_digest()
+    wanted = pins_digest(pins)
     if stamp.is_file() and stamp.read_text(encoding="utf-8") == wanted and tools.is_dir():
         return tools
     cache.mkdir(parents=True, exist_ok=True)
     stamp.unlink(missing_ok=True)
     for name in FILES:
-        shutil.copyfile(PINS / name, cache / name)
+        shutil.copyfile(pins / name, cache / name)
     command = [npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"]
     try:
         done = subprocess.run(

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -25,10 +25,18 @@ from domain.errors import RummyError
 from domain.events import Event
 from domain.game_spec import GameSpec, Rebuild, decode_actions
 from domain.games import GAMES
-from domain.rummy.hands import match_won_by as rummy_won_by
-from domain.three13.hands import match_won_by as thirteen_won_by
+from domain.match import commands as match_commands
+from domain.match.draw_options import DrawMatchOptions
+from domain.match.state import fold as fold_match
 
 from .outcomes import Json, Outcome, builtins, malformed, refused
+
+
+class _Hand(NamedTuple):
+    """A hand's score as a match records it (`domain.deal.Scored`)."""
+
+    points: tuple[int, ...]
+    winners: tuple[int, ...]
 
 
 @dataclass
@@ -58,9 +66,11 @@ class DrawHands:
         *,
         number: int = 1,
         seed: str | None = None,
+        table: Mapping[str, Any] | None = None,
     ) -> Outcome:
         """Deal a hand of `game` from `deck` and `dealer`, or, without a deck, from the
-        seed SHA-256(`seed`), which draws the deck, the dealer and every rebuild."""
+        seed SHA-256(`seed`), which draws the deck, the dealer and every rebuild. The
+        engine knows no clock: `table` is the service's business."""
         spec: GameSpec[DrawState, Any] = GAMES[game]
         try:
             options = msgspec.convert(dict(rules), type=spec.rules_type)
@@ -98,12 +108,28 @@ class DrawHands:
     def match_winners(
         self, game: str, totals: Sequence[int], played: int, target: int | None, hands: int | None
     ) -> list[int] | None:
-        """Who won a match of `game`'s hands after `played` hands (B12, T11)."""
-        if game == "rummy":
-            won = rummy_won_by(totals, played, target=target, hands=hands)
-        else:
-            won = thirteen_won_by(totals, played)
-        return None if won is None else list(won)
+        """Who won a match of `game`'s hands after `played` hands (B12, T11), as the
+        product decides it (`domain.match.commands`): a match of `game` opens with these
+        options, and `played` hands are scored, every point in the last of them. A game
+        whose match has a fixed number of hands (Three Thirteen's eleven, T1) takes no
+        `hands` option: the number is its own."""
+        spec = GAMES[game]
+        seats = len(totals)
+        fixed = spec.rules_type.MATCH_HANDS is not None
+        options = DrawMatchOptions(
+            rules=spec.rules_type(), games=None if fixed else hands, target=target
+        )
+        players = [f"P{seat}" for seat in range(seats)]
+        state = fold_match(match_commands.open_draw_match(seats, options, players=players))
+        state = fold_match(match_commands.start_match(state, 0), state)
+        for number in range(1, played + 1):
+            if state.over:
+                break
+            state = fold_match(match_commands.game_started(state, f"hand-{number}"), state)
+            points = tuple(totals) if number == played else (0,) * seats
+            hand = _Hand(points=points, winners=())
+            state = fold_match(match_commands.game_scored(state, hand), state)
+        return None if state.ended is None else list(state.ended.winners)
 
     # --- the hand being played (DomainDriver dispatches here) --------------------------
 
@@ -111,6 +137,14 @@ class DrawHands:
         try:
             decoded = decode_actions(hand.spec, [dict(action) for action in actions])
             events = hand.spec.play(hand.state, seat, decoded, hand.rebuild)
+        except RummyError as error:
+            return refused(error)
+        return self._record_hand(hand, events, viewer=seat)
+
+    def _hand_time_out(self, hand: Hand, seat: int) -> Outcome:
+        """The seat's time ran out: its game's default turn (R19, R36)."""
+        try:
+            events = hand.spec.default_turn(hand.state, seat, hand.rebuild)
         except RummyError as error:
             return refused(error)
         return self._record_hand(hand, events, viewer=seat)

@@ -156,10 +156,12 @@ class Driver(Protocol):
         *,
         number: int = 1,
         seed: str | None = None,
+        table: Mapping[str, Any] | None = None,
     ) -> Outcome:
         """Deal hand `number` of `game` ("rummy", "three-thirteen") from `deck` (top card
         first) by `dealer`; or, with no deck, from the seed SHA-256(`seed`), which draws
-        the deck, the dealer (unless named) and the order of every rebuilt stock (R20)."""
+        the deck, the dealer (unless named) and the order of every rebuilt stock (R20).
+        `table` holds the service's table options (`turn_seconds`), as for `start`."""
         ...
 
     def match_winners(
@@ -225,6 +227,8 @@ class DomainDriver(DomainMatches, DrawHands):
         return self._record(events, viewer=seat)
 
     def time_out(self, seat: int) -> Outcome:
+        if self._hand is not None:
+            return self._hand_time_out(self._hand, seat)
         try:
             events = time_out(self._current(), seat)
         except RummyError as error:

@@ -148,6 +148,7 @@ class HttpDriver:
         *,
         number: int = 1,
         seed: str | None = None,
+        table: Mapping[str, Any] | None = None,
     ) -> Outcome:
         """Deal a hand of a draw game: `POST /games` with its `game`, `draw_rules` (tagged
         with the game) and `hand`, from an explicit deck, or from the seed, which draws the
@@ -157,6 +158,7 @@ class HttpDriver:
             "game": game,
             "draw_rules": {"game": game, **rules},
             "hand": number,
+            **(table or {}),
         }
         if deck is not None:
             body.update(deck=list(deck), dealer=dealer or 0)

@@ -67,6 +67,7 @@ RULE_AREAS = (
     "rummy/stock.feature",
     "rummy/hands.feature",
     "rummy/matches.feature",
+    "rummy/turn_clock.feature",
     "three_thirteen/deal.feature",
     "three_thirteen/turns.feature",
     "three_thirteen/melds.feature",
@@ -75,6 +76,7 @@ RULE_AREAS = (
     "three_thirteen/stock.feature",
     "three_thirteen/hands.feature",
     "three_thirteen/matches.feature",
+    "three_thirteen/turn_clock.feature",
 )
 #: Rule areas with no @http scenario: their steps ask the engine's own functions (who
 #: deals after a lone hand of a draw game, who wins a match from given totals), which no

@@ -41,8 +41,6 @@ REGISTRY = "domain.games"
 MATCH_NAMES_A_GAME = {
     ("domain.match.options", "domain.penang.rules"): "a Penang match's options are "
     "Penang's rule options (`MatchOptions.rules`, stored in `MatchOpened`)",
-    ("domain.match.draw_options", "domain.three13.rules"): "a match of Three Thirteen is "
-    "its eleven hands (T1): `HANDS`",
 }
 
 

@@ -21,9 +21,7 @@ DOMAIN = sorted((ROOT / "domain").rglob("*.py"))
 CALLERS = DOMAIN + sorted((ROOT / "service").rglob("*.py"))
 
 #: Public functions with no caller in domain/ or service/, and why they stay.
-KEPT = {
-    "match_won_by": "who won a match of basic Rummy or Three Thirteen hands (B12, T11): the "
-    "rules spec's driver asks it; the matches of these games (a later change) will",
+KEPT: dict[str, str] = {
     "choose": "the greedy Gin Rummy bot (domain.bots.gin_greedy): its benchmark and tests "
     "play it; bot seats call it once Gin Rummy is registered",
     "match_score": "a Gin Rummy match's score to 100 with its bonuses (G17): the rules spec "

@@ -55,3 +55,28 @@ def test_ci_runs_the_whole_suite_with_no_arguments() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert ci.rstrip().splitlines()[-1] == "exec python3 tests/run.py"
     assert "SKIP_BENCH" not in ci
+
+
+@pytest.mark.parametrize(
+    ("args", "environ", "cores", "expected"),
+    [
+        ([], {}, 2, ["-n", "2", "--dist", "loadfile"]),
+        ([], {}, 16, ["-n", "4", "--dist", "loadfile"]),
+        ([], {}, None, ["-n", "1", "--dist", "loadfile"]),
+        ([], {"PENANG_RUMMY_TEST_WORKERS": "0"}, 2, ["-n", "0", "--dist", "loadfile"]),
+        (
+            ["-k", "passport"],
+            {"PENANG_RUMMY_TEST_WORKERS": "3"},
+            2,
+            ["-n", "3", "--dist", "loadfile"],
+        ),
+        (["-n", "0", "tests/unit"], {}, 2, []),
+        (["-n3"], {}, 2, []),
+        (["--numprocesses=2"], {}, 8, []),
+        (["-p", "no:xdist"], {}, 2, []),
+    ],
+)
+def test_pytest_runs_over_a_worker_per_core_unless_told(
+    args: list[str], environ: dict[str, str], cores: int | None, expected: list[str]
+) -> None:
+    assert _run_script().worker_args(args, environ, cores) == expected

@@ -30,7 +30,15 @@ def test_the_environment_switches_the_rate_limits_on_and_code_leaves_them_off() 
     assert Settings.from_env({}).rate_limit
     assert not Settings().rate_limit
     assert not Settings.from_env({"PENANG_RUMMY_RATE_LIMIT": "off"}).rate_limit
-    assert Settings.from_env({}) == Settings(rate_limit=True)
+    assert Settings.from_env({}) == Settings(rate_limit=True, bot_think_ms=1000)
+
+
+def test_bots_think_a_second_for_serve_and_not_at_all_in_code() -> None:
+    # R35: a person can follow a bot's turn at a table `serve` runs; the tests' bots
+    # play at once.
+    assert Settings.from_env({}).bot_think_ms == 1000
+    assert Settings().bot_think_ms == 0
+    assert Settings.from_env({"PENANG_RUMMY_BOT_THINK_MS": "0"}).bot_think_ms == 0
 
 
 def test_values_are_parsed_by_the_field_type() -> None:

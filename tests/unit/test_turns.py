@@ -367,6 +367,7 @@ def test_folding_from_a_state_keeps_every_field_it_does_not_change() -> None:
         proof=DealProof(algorithm="a", server_seed_sha256="c" * 64, seat_seeds=("a", "b")),
         undealt=cards("2C"),
         revealed_seed="ab" * 32,
+        timed_out=(0, 7),
         version=9,
     )
     for field in fields(GameState):

@@ -1,42 +1,31 @@
 /**
- * The Penang Rummy replay viewer: one game as a table, stepped through version by version.
+ * The replay viewer: a game (or a match's games) as a table, stepped through version by version.
  *
- * Two sources of views, one renderer. Every view has the shape of the API's spectator
- * view (`GameView` in openapi.json: seats, table, turn, over, result):
+ * Every view comes from the service; nothing is folded here:
  *
  * - a game of the service (`/viewer?game=<id>`): `GET /games/{id}?version=N` gives the
- *   view at any version (time travel), so the rules are never re-implemented here; a
- *   running game is followed live through its event stream (`follow`, below);
- * - a record file (`penang-rummy-record/1`, JSON or NDJSON), replayed in the browser
- *   without the server: `evolve` folds its events the way `domain/state.py` does, for
- *   what the table shows only. It checks no rule; importing the record does.
+ *   spectator view at any version (time travel); a running game is followed live
+ *   through its event stream (`follow`, below) until its game or hand ends;
+ * - a match of the service (`/viewer?match=<id>`): its games, each opened as above;
+ * - a record file (a game's `penang-rummy-record/1` or `/2`, JSON or NDJSON, or a
+ *   match's record), chosen or dropped: `POST /records/views` verifies it as
+ *   `penang-rummy verify` does and answers its view at every version, or refuses it in
+ *   the verifier's words.
  *
  * Versions count events: version 1 is the deal, version N the state after event N.
  */
 
+import {
+  $, element, describe, ended, EVENT_TYPES, getJson, pilesNode, playersOf, seatRow, statusLine,
+} from "./table.js";
+
 const API = new URL("..", import.meta.url); // the service's root: this module is /viewer/viewer.js
 const POLL_MS = 1000;
-const SUITS = { S: ["♠", "spades"], H: ["♥", "hearts"], D: ["♦", "diamonds"], C: ["♣", "clubs"] };
-const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
-const $ = (selector) => document.querySelector(selector);
+const api = (path) => new URL(path, API);
 
 let game = null; // the open game: {kind, events, latest, over, view(version), ...}
 let current = 0; // the version shown
 let stopFollowing = null; // aborts the live follow of a running game
-
-// --- reading from the service ----------------------------------------------------------
-
-async function getJson(path, init) {
-  const response = await fetch(new URL(path, API), init);
-  const body = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    const where = body.rule ? ` (rule ${body.rule})` : "";
-    const at = body.event_index === undefined ? "" : ` at event ${body.event_index}`;
-    throw new Error(`${body.title ?? response.statusText}: ${body.detail ?? response.status}${where}${at}`);
-  }
-  return body;
-}
 
 const sleep = (ms, signal) =>
   new Promise((done) => {
@@ -46,24 +35,21 @@ const sleep = (ms, signal) =>
 
 /**
  * Follow a running game and hand every batch of new events to `onEvents`, until the game
- * ends or `signal` aborts: the one place that knows how updates arrive. Where the browser
- * has EventSource, the service's live-updates stream (`GET /games/{id}/stream`, as a
- * spectator) brings each event as it is recorded, and a `turn` message closes each
- * batch; the EventSource resumes by itself after a drop (`Last-Event-ID`), and the
- * stream ends when the game does. Elsewhere, `poll` asks `getEvents` every second.
+ * ends or `signal` aborts. Where the browser has EventSource, the service's live-updates
+ * stream (`GET /games/{id}/stream`, as a spectator) brings each event as it is recorded,
+ * and a `turn` message closes each batch; once it says the game is over, nothing more
+ * comes. Elsewhere, `poll` asks `getEvents` every second.
  */
 export function follow(gameId, since, onEvents, signal, interval = POLL_MS) {
   if (typeof EventSource === "undefined") return poll(gameId, since, onEvents, signal, interval);
-  const url = new URL(`games/${gameId}/stream?last_event_id=${since}`, API);
-  const source = new EventSource(url);
+  const source = new EventSource(api(`games/${gameId}/stream?last_event_id=${since}`));
   let batch = [];
-  // A `turn` message closes each batch (a turn's events, the end and the seed's reveal
-  // come together); once it says the game is over, nothing more comes.
   source.addEventListener("turn", (message) => {
     const records = batch;
     batch = [];
-    if (records.length > 0) onEvents(records);
-    if (JSON.parse(message.data).over) source.close();
+    const turn = JSON.parse(message.data);
+    if (records.length > 0 || turn.over) onEvents(records, turn.over);
+    if (turn.over) source.close();
   });
   source.onerror = () => {
     if (source.readyState === EventSource.CLOSED) return; // the game is over: 204
@@ -76,22 +62,16 @@ export function follow(gameId, since, onEvents, signal, interval = POLL_MS) {
   return Promise.resolve();
 }
 
-/** The game's event types: each arrives on the stream as an SSE event of its name. */
-const EVENT_TYPES = [
-  "Dealt", "PassportMelded", "Melded", "LaidOff", "WildSwapped", "TurnEnded",
-  "DeclaredDead", "DeclaredGame", "GameEnded", "SeedRevealed",
-];
-
 /** Polling `GET /games/{id}/events?since=N`, for a browser without EventSource. */
 export async function poll(gameId, since, onEvents, signal, interval = POLL_MS) {
   while (!signal.aborted) {
     await sleep(interval, signal);
     if (signal.aborted) return;
     try {
-      const page = await getJson(`games/${gameId}/events?since=${since}`);
+      const page = await getJson(api(`games/${gameId}/events?since=${since}`));
       if (page.events.length === 0) continue;
       since = page.events.at(-1).version;
-      onEvents(page.events);
+      onEvents(page.events, ended(page.events));
       if (ended(page.events)) return;
     } catch (error) {
       showError(`Following the game: ${error.message}; trying again.`);
@@ -100,12 +80,12 @@ export async function poll(gameId, since, onEvents, signal, interval = POLL_MS) 
 }
 
 async function openServerGame(id, wanted) {
-  const page = await getJson(`games/${encodeURIComponent(id)}/events?since=0`);
+  const page = await getJson(api(`games/${encodeURIComponent(id)}/events?since=0`));
   const views = new Map(); // version -> view; cleared when the game ends (R3: hands shown)
   game = {
     kind: "server", id, events: page.events, latest: page.version, over: ended(page.events),
     async view(version) {
-      if (!views.has(version)) views.set(version, await getJson(`games/${id}?version=${version}`));
+      if (!views.has(version)) views.set(version, await getJson(api(`games/${id}?version=${version}`)));
       return views.get(version);
     },
     forget: () => views.clear(),
@@ -120,159 +100,117 @@ function startFollowing() {
   stopFollowing = () => controller.abort();
   $("#live").hidden = false;
   const following = game;
-  follow(following.id, following.latest, async (records) => {
+  follow(following.id, following.latest, async (records, over) => {
     if (game !== following) return;
     const atLatest = current === game.latest;
     game.events.push(...records);
-    game.latest = records.at(-1).version;
-    if (ended(records)) {
+    if (records.length) game.latest = records.at(-1).version;
+    if (over || ended(records)) {
       game.over = true;
       game.forget();
       $("#live").hidden = true;
+      controller.abort();
+      // The end shows what the hand hid (R3, R28): the events again, as now seen.
+      game.events = (await getJson(api(`games/${game.id}/events?since=0`))).events;
+      game.latest = game.events.at(-1)?.version ?? game.latest;
+      $("#events").replaceChildren();
     }
     await show(atLatest || game.over ? game.latest : current);
   }, controller.signal);
 }
 
-const ended = (records) => records.some((record) => record.event.type === "GameEnded");
+async function openServerMatch(id) {
+  const match = await getJson(api(`matches/${encodeURIComponent(id)}`));
+  showMatch(match, `Match ${id} of this service`, (played) => {
+    window.location.search = `?game=${played.game_id}`;
+  });
+  const last = match.current_game ?? match.games.at(-1)?.game_id;
+  if (last) await openServerGame(last);
+}
 
-// --- replaying a record file in the browser (mirrors domain/state.py) -----------------
+/** A match's games, one button each, and its totals. */
+function showMatch(match, title, open) {
+  const names = match.seats.map((seat) => seat.name ?? `seat ${seat.seat}`);
+  const games = match.games.map((played, i) => {
+    const button = element("button", { type: "button", "data-game": played.game_id },
+      `Game ${played.number ?? i + 1}${played.over ? "" : " (being played)"}`);
+    button.addEventListener("click", () => open(played, i));
+    const score = played.points ? ` points ${played.points.join(" / ")}, totals ${played.totals.join(" / ")}` : "";
+    return element("li", {}, button, score);
+  });
+  const totals = match.totals.map((total, seat) => `${names[seat]} ${total}`).join(", ");
+  $("#match").replaceChildren(
+    element("h2", {}, `${title}: ${match.status}`),
+    element("p", { id: "match-totals" }, `Totals: ${totals}.`),
+    element("ol", { id: "match-games", "aria-label": "Games of the match" }, ...games),
+  );
+  $("#match").hidden = false;
+}
 
-/** A record's header and stored events, from its JSON or NDJSON text. */
-export function parseRecord(text) {
-  let record;
+// --- a record file: verified and shown by the service ---------------------------------
+
+async function openRecord(file) {
+  const text = await file.text();
+  const answer = await getJson(api("records/views"), { // the file's text, unread: JSON or NDJSON
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ record: text }),
+  });
+  const ndjson = !isJson(text); // importRecord reads a JSON game record only
+  $("#source").replaceChildren(`Record file ${file.name} (${answer.format}), verified by the service. `);
+  if (answer.kind === "match") {
+    const match = matchOfRecord(answer);
+    showMatch(match, `Match record ${file.name}`, (_, i) => openRecordGame(answer.games[i], file.name, null));
+    await openRecordGame(answer.games[0], file.name, null);
+    return;
+  }
+  $("#match").hidden = true;
+  await openRecordGame(answer.game, file.name, ndjson ? null : text);
+}
+
+function isJson(text) {
   try {
-    record = JSON.parse(text);
+    JSON.parse(text);
+    return true;
   } catch {
-    const [header, ...events] = text.split("\n").filter((line) => line.trim()).map((line) => JSON.parse(line));
-    record = { ...header, events };
+    return false;
   }
-  if (record?.format !== "penang-rummy-record/1" || !Array.isArray(record.events)) {
-    throw new Error("not a game record (format penang-rummy-record/1)");
-  }
-  if (record.events[0]?.type !== "Dealt") throw new Error("a record begins with Dealt");
-  return record;
 }
 
-const cardOrder = (text) =>
-  text === "JK" ? 52 : "SHDC".indexOf(text.at(-1)) * 13 + RANKS.indexOf(text.slice(0, -1));
-const sortCards = (cards) => [...cards].sort((a, b) => cardOrder(a) - cardOrder(b));
-function without(cards, card) {
-  const at = cards.indexOf(card);
-  if (at < 0) throw new Error(`${card} is not in the hand it leaves`);
-  return cards.toSpliced(at, 1);
+/** What the match panel shows of a match record: its games, as its events scored them. */
+function matchOfRecord(answer) {
+  const scored = answer.match_events.filter((event) => event.type === "MatchGameScored");
+  const ending = answer.match_events.find((event) => event.type === "MatchEnded");
+  const games = answer.games.map((played, i) => ({
+    number: i + 1, game_id: played.game_id, over: Boolean(played.views.at(-1).result),
+    points: scored[i]?.points ?? null, totals: scored[i]?.totals ?? null,
+  }));
+  const seats = answer.games[0]?.views[0].seats.map((seat) => ({ seat: seat.seat, name: seat.name })) ?? [];
+  const totals = ending?.totals ?? scored.at(-1)?.totals ?? seats.map(() => 0);
+  return { seats, games, status: answer.match_verdict.message, totals };
 }
 
-function nextLiveSeat(dead, after) {
-  for (let step = 1; step <= dead.length; step += 1) {
-    const seat = (after + step) % dead.length;
-    if (!dead[seat]) return seat;
-  }
-  return null;
-}
-
-/** The state after `event`: `domain/state.py` evolve, for what the table shows. */
-export function evolve(state, event) {
-  if (event.type === "Dealt") {
-    const seats = event.players.length;
-    return {
-      players: event.players, dealer: event.dealer, rules: event.rules,
-      hands: event.hands.map(sortCards), undealt: event.undealt.length, table: [],
-      passport: Array(seats).fill(false), dead: Array(seats).fill(false),
-      turn: (event.dealer + 1) % seats, ended: null, version: 1,
-    };
-  }
-  const next = { ...state, version: state.version + 1 };
-  const hand = (cards) => (next.hands = next.hands.with(event.seat, cards));
-  const meld = state.table[event.meld];
-  switch (event.type) {
-    case "PassportMelded": // the seat's first meld (P26)
-      next.passport = next.passport.with(event.seat, true);
-    // falls through
-    case "Melded":
-      hand(event.cards.reduce(without, state.hands[event.seat]));
-      next.table = [...state.table, {
-        id: event.meld, owner: event.seat, kind: event.kind,
-        cards: event.cards, stands_for: event.stands_for,
-      }];
-      break;
-    case "LaidOff": { // onto either end of a run, or a set (P19, P20)
-      const low = event.end === "low";
-      const grown = {
-        ...meld,
-        cards: low ? [event.card, ...meld.cards] : [...meld.cards, event.card],
-        stands_for: low ? [event.stands_for, ...meld.stands_for] : [...meld.stands_for, event.stands_for],
-      };
-      next.table = state.table.with(event.meld, grown);
-      hand(without(state.hands[event.seat], event.card));
-      break;
-    }
-    case "WildSwapped": // the card takes the joker's slot; the joker goes to hand (P23)
-      next.table = state.table.with(event.meld, { ...meld, cards: meld.cards.with(event.slot, event.card) });
-      hand(sortCards([...without(state.hands[event.seat], event.card), meld.cards[event.slot]]));
-      break;
-    case "TurnEnded": // play passes clockwise to the next live seat (P9)
-      next.turn = nextLiveSeat(state.dead, event.seat);
-      break;
-    case "DeclaredDead":
-      next.dead = state.dead.with(event.seat, true);
-      if (state.turn === event.seat) next.turn = nextLiveSeat(next.dead, event.seat);
-      break;
-    case "GameEnded":
-      next.ended = event;
-      next.turn = null;
-      break;
-    case "DeclaredGame": // the result follows in GameEnded
-    case "SeedRevealed":
-      break;
-    default:
-      throw new Error(`unknown event type ${event.type}`);
-  }
-  return next;
-}
-
-/** The state as a spectator's view: every hand once the game is over (R3), else none. */
-function viewOf(state, showHands) {
-  const result = state.ended && {
-    reason: state.ended.reason, winners: state.ended.winners,
-    points: state.ended.points, deadwood: state.ended.deadwood,
-  };
-  return {
-    version: state.version, dealer: state.dealer, turn: state.turn, over: Boolean(result), result,
-    undealt_count: state.undealt, table: state.table,
-    seats: state.players.map((name, seat) => ({
-      seat, name, hand_size: state.hands[seat].length, passport: state.passport[seat],
-      dead: state.dead[seat], hand: showHands ? state.hands[seat] : null,
-    })),
-  };
-}
-
-async function openRecord(text, name) {
-  const record = parseRecord(text);
-  const over = record.events.some((event) => event.type === "GameEnded");
-  const views = [];
-  record.events.reduce((state, event) => {
-    const next = evolve(state, event);
-    views.push(viewOf(next, over));
-    return next;
-  }, null);
+async function openRecordGame(played, name, importable) {
   game = {
-    kind: "record", record, over, latest: views.length,
-    events: record.events.map((event, index) => ({ version: index + 1, event })),
-    view: (version) => views[version - 1],
+    kind: "record", over: Boolean(played.views.at(-1).result), latest: played.views.length,
+    events: played.events, view: (version) => played.views[version - 1],
   };
   const source = $("#source");
-  source.replaceChildren(`Record file ${name}, replayed in this browser without checking the rules. `);
-  const check = element("button", { type: "button", id: "import" }, "Check it and import it into the service");
-  check.addEventListener("click", () => importRecord(record));
-  source.append(check);
+  source.querySelector("#import")?.remove();
+  source.querySelector("#verdict")?.remove();
+  $("#game").dataset.recordGame = played.game_id ?? "";
+  source.append(element("span", { id: "verdict" }, played.verdict.message), " ");
+  if (importable) {
+    const check = element("button", { type: "button", id: "import" }, "Import it into the service");
+    check.addEventListener("click", () => importRecord(importable));
+    source.append(check);
+  }
+  $("#events").replaceChildren();
   await show(game.latest);
 }
 
-async function importRecord(record) {
+async function importRecord(text) {
   try {
-    const imported = await getJson("games/import", {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(record),
+    const imported = await getJson(api("games/import"), {
+      method: "POST", headers: { "content-type": "application/json" }, body: text,
     });
     window.location.search = `?game=${imported.game_id}`;
   } catch (error) {
@@ -282,102 +220,8 @@ async function importRecord(record) {
 
 // --- rendering ----------------------------------------------------------------------
 
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  node.append(...children);
-  return node;
-}
-
-/** A card in the notation's symbols (♠ ♥ ♦ ♣, red for hearts and diamonds); jokers marked. */
-function cardText(text) {
-  return text === "JK" ? "JK" : text.slice(0, -1) + SUITS[text.at(-1)][0];
-}
-
-function card(text, standsFor) {
-  if (text === "JK") {
-    const as = standsFor ? ` as ${/[SHDC]$/.test(standsFor) ? cardText(standsFor) : standsFor}` : "";
-    return element("span", { class: "card joker", "data-card": "JK", title: `joker${as}` },
-      "JK", ...(as ? [element("span", { class: "as" }, `=${as.slice(4)}`)] : []));
-  }
-  const [symbol, suit] = SUITS[text.at(-1)];
-  const rank = text.slice(0, -1);
-  const red = suit === "hearts" || suit === "diamonds";
-  return element("span", {
-    class: red ? "card red" : "card", "data-card": text, title: `${RANK_NAMES[rank] ?? rank} of ${suit}`,
-  }, rank + symbol);
-}
-
-/** Cards separated by spaces, so that the table reads as text too. */
-const cards = (texts, standsFor = []) =>
-  texts.flatMap((text, i) => [...(i ? [" "] : []), card(text, standsFor[i])]);
-
-function meldNode(meld) {
-  const label = element("span", { class: "meld-label" }, `#${meld.id} ${meld.kind} `);
-  return element("span", { class: "meld", "data-meld": meld.id }, label, ...cards(meld.cards, meld.stands_for));
-}
-
-function seatRow(view, seat) {
-  const status = [];
-  if (view.turn === seat.seat) status.push("▶ to play");
-  if (view.dealer === seat.seat) status.push("dealer");
-  if (seat.passport) status.push("passport");
-  if (seat.dead) status.push("dead");
-  if (view.result?.winners.includes(seat.seat)) status.push("winner");
-  const hand = seat.hand ? cards(seat.hand) : [element("span", { class: "hidden-hand" }, "hidden")];
-  const melds = view.table.filter((meld) => meld.owner === seat.seat).map(meldNode);
-  const classes = [view.turn === seat.seat && "turn", seat.dead && "dead"].filter(Boolean).join(" ");
-  return element("tr", { "data-seat": seat.seat, class: classes },
-    element("th", { scope: "row" }, String(seat.seat)),
-    element("td", {}, seat.name),
-    element("td", { class: "hand-size" }, String(seat.hand_size)),
-    element("td", { class: "hand" }, ...hand),
-    element("td", { class: "melds" }, ...melds),
-    element("td", { class: "status" }, status.join(", ")),
-    element("td", { class: "points" }, view.result ? String(view.result.points[seat.seat]) : ""),
-  );
-}
-
-function statusLine(view) {
-  const name = (seat) => view.seats[seat].name;
-  if (view.result) {
-    const how = view.result.reason === "game" ? "Game declared" : "every seat is dead";
-    return `Game over: ${how}; won by ${view.result.winners.map(name).join(" and ")}.`;
-  }
-  return view.turn === null ? "Nobody is to play." : `${name(view.turn)} to play.`;
-}
-
-function describe(event, players) {
-  const who = (seat) => players[seat] ?? `seat ${seat}`;
-  switch (event.type) {
-    case "Dealt":
-      return [`Dealt to ${event.players.join(", ")}; ${who(event.dealer)} deals.`];
-    case "PassportMelded":
-    case "Melded": {
-      const what = event.type === "PassportMelded" ? "passport" : "meld";
-      return [`${who(event.seat)} lays ${what} #${event.meld} (${event.kind}): `, ...cards(event.cards, event.stands_for)];
-    }
-    case "LaidOff":
-      return [`${who(event.seat)} lays off `, card(event.card, event.stands_for), ` on #${event.meld}${event.end ? ` (${event.end} end)` : ""}.`];
-    case "WildSwapped":
-      return [`${who(event.seat)} swaps `, card(event.card), ` for the joker in #${event.meld}.`];
-    case "TurnEnded":
-      return [`${who(event.seat)} ends the turn.`];
-    case "DeclaredDead":
-      return [`${who(event.seat)} is dead (${event.reason.replace("_", " ")}).`];
-    case "DeclaredGame":
-      return [`${who(event.seat)} declares Game.`];
-    case "GameEnded":
-      return [`The game ends; points ${event.points.join(" / ")}.`];
-    case "SeedRevealed":
-      return ["The server seed behind the deal is revealed."];
-    default:
-      return [event.type];
-  }
-}
-
 function renderEvents() {
-  const players = game.events[0].event.players;
+  const players = playersOf(game.events);
   const items = game.events.map(({ version, event }) => {
     const button = element("button", { type: "button", "data-version": version }, `v${version} `, ...describe(event, players));
     button.addEventListener("click", () => show(version));
@@ -401,6 +245,7 @@ async function show(version) {
   $("#error").hidden = true;
   if ($("#events").children.length !== game.events.length) renderEvents();
   $("#status").textContent = statusLine(view);
+  $("#piles").replaceWith(pilesNode(view));
   $("#seats tbody").replaceChildren(...view.seats.map((seat) => seatRow(view, seat)));
   for (const item of $("#events").children) {
     const at = Number(item.value);
@@ -408,7 +253,8 @@ async function show(version) {
     if (at === wanted) item.setAttribute("aria-current", "step");
     else item.removeAttribute("aria-current");
   }
-  $("#events").children[wanted - 1]?.scrollIntoView({ block: "nearest" });
+  const step = $("#events").children[wanted - 1]; // the list scrolls to it, never the page
+  if (step) $("#events").scrollTop = step.offsetTop - $("#events").offsetTop - $("#events").clientHeight / 2;
   Object.assign($("#scrub"), { max: game.latest, value: wanted });
   $("#first").disabled = $("#back").disabled = wanted === 1;
   $("#forward").disabled = $("#last").disabled = wanted === game.latest;
@@ -452,7 +298,7 @@ async function openFile(file) {
   $("#game-id").value = "";
   window.history.replaceState(null, "", window.location.pathname);
   try {
-    await openRecord(await file.text(), file.name);
+    await openRecord(file);
   } catch (error) {
     showError(`${file.name}: ${error.message}`);
   }
@@ -479,4 +325,6 @@ if (query.get("game")) {
   $("#game-id").value = query.get("game");
   const version = Number(query.get("version")) || undefined;
   openServerGame(query.get("game"), version).catch((error) => showError(error.message));
+} else if (query.get("match")) {
+  openServerMatch(query.get("match")).catch((error) => showError(error.message));
 }

@@ -1,4 +1,4 @@
-"""The turn clock (R19): the table's time limit, and a seat whose time runs out."""
+"""The turn clock (R19, R36): the table's time limit, and a seat whose time runs out."""
 
 from __future__ import annotations
 
@@ -15,6 +15,25 @@ def table_clock(scene: Scene, seconds: int) -> None:
 @when(parsers.parse("seat {seat:d}'s turn clock runs out"))
 def clock_runs_out(scene: Scene, seat: int) -> None:
     send(scene, lambda game: game.time_out(seat))
+
+
+@when("the turn clock of the seat on turn runs out")
+def clock_of_seat_on_turn_runs_out(scene: Scene) -> None:
+    seat = scene.driver.view(None)["turn"]
+    assert isinstance(seat, int), "nobody is on turn"
+    send(scene, lambda game: game.time_out(seat))
+
+
+@then(parsers.parse('seat {seat:d} discarded "{card}" by timeout'))
+def discarded_by_timeout(scene: Scene, seat: int, card: str) -> None:
+    discards = [
+        event
+        for event in scene.last().events
+        if event.get("type") == "Discarded" and event.get("seat") == seat
+    ]
+    assert [(event["card"], event.get("reason")) for event in discards] == [(card, "timeout")], (
+        discards
+    )
 
 
 @then("the timeout is recorded")

@@ -42,7 +42,14 @@ def deal_hand(
     scene.players = players
     names = list(NAMES[:players])
     scene.outcome = scene.driver.start_hand(
-        scene.game, names, deck, scene.rules, dealer, number=scene.number, seed=seed
+        scene.game,
+        names,
+        deck,
+        scene.rules,
+        dealer,
+        number=scene.number,
+        seed=seed,
+        table=scene.table,
     )
     scene.before = None
 

@@ -12,7 +12,7 @@ from domain.drawgame.errors import LastCardDiscard
 from domain.drawgame.events import Discarded
 from domain.errors import ActionAfterGame, GameOver
 from domain.rummy.game import play
-from domain.rummy.hands import match_won_by, next_dealer
+from domain.rummy.hands import next_dealer
 from domain.rummy.rules import RummyRules
 
 from ..draw_support import after, draw, lay, meld, rummy_hand, throw
@@ -102,26 +102,6 @@ def test_R24_the_deal_passes_to_the_left() -> None:
     state = rummy_hand({1: "3H 4H 5H", 2: "7C 7D QS", 0: "2C 4D 7S"}, dealer=0)
     assert next_dealer(state) == 1
     assert next_dealer(rummy_hand({0: "3H 4H 5H", 1: "7C 7D QS"}, dealer=1)) == 0
-
-
-@pytest.mark.parametrize(
-    ("totals", "played", "target", "hands", "won"),
-    [
-        ((120, 155), 6, 150, None, (1,)),
-        ((120, 140), 6, 150, None, None),
-        ((80, 80, 40), 5, None, 5, (0, 1)),
-        ((80, 60), 4, None, 5, None),
-        ((150, 0), 1, 150, None, (0,)),
-    ],
-)
-def test_B12_a_match_of_hands(
-    totals: tuple[int, ...],
-    played: int,
-    target: int | None,
-    hands: int | None,
-    won: tuple[int, ...] | None,
-) -> None:
-    assert match_won_by(totals, played, target=target, hands=hands) == won
 
 
 def test_the_discard_recorded() -> None:

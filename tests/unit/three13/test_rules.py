@@ -24,7 +24,7 @@ from domain.errors import (
     RuleViolation,
 )
 from domain.three13.game import play, start_hand
-from domain.three13.hands import match_won_by, next_dealer
+from domain.three13.hands import next_dealer
 from domain.three13.moves import legal_moves
 from domain.three13.rules import HANDS, ThirteenRules, hand_size, wild_rank
 
@@ -222,13 +222,3 @@ def test_T9_each_hand_scores_its_least_deadwood(
 def test_T11_the_deal_rotates_to_the_left() -> None:
     assert next_dealer(thirteen_hand(THREE, dealer=0)) == 1
     assert next_dealer(thirteen_hand({0: "5H 6H 8S", 1: "7C 7D QS"}, dealer=1)) == 0
-
-
-@pytest.mark.parametrize(
-    ("totals", "played", "won"),
-    [((40, 35, 60), 11, (1,)), ((40, 35, 35), 11, (1, 2)), ((40, 35, 60), 10, None)],
-)
-def test_T11_the_lowest_total_after_eleven_hands_wins(
-    totals: tuple[int, ...], played: int, won: tuple[int, ...] | None
-) -> None:
-    assert match_won_by(totals, played) == won

@@ -1,0 +1,124 @@
+"""Records with bot seats, verified (R33): every command of a seat the deal names a
+bot's must be the one that bot plays.
+
+A record's deal event names each seat's bot (`bots`). Once the game's server seed is
+revealed, each bot command is a pure function of the seat's view at that point and the
+seed `domain.fair.bot_seed` derives for it, so a verifier folds the record, and at
+every point where a bot seat is on turn computes the command its bot would send
+(`domain.bots.seats`), has the game decide it, and compares the events with the record's.
+A record where a bot seat's events differ (the service played that seat another way,
+for or against a person) is refused `bot-turn-mismatch`, naming R33. Besides its bot's
+commands a bot seat may hold only the dead declarations the service records for any
+seat: Penang's as the turn comes (D6, reasons `no_move` and `no_passport`), and the
+turn clock's (R19, reason `timeout`; R35). Before the seed is revealed nothing can be
+re-derived, and the check waits for the end.
+
+`verify_record` is `domain.records.verify_record` with this check: what the service's
+`verify` and its imports run. It lives here, above the games and the records, because
+the bots play every game (DESIGN principle 1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from domain import records
+from domain.bots.seats import bots_of
+from domain.drawgame.piles import seeded
+from domain.drawgame.state import DrawState
+from domain.errors import RummyError
+from domain.events import Event, SeedRevealed
+from domain.fair import bot_seed
+from domain.game_spec import GameSpec
+from domain.provenance import RecordVerdict
+from domain.records import GameRecord
+from domain.replay import Refusal
+
+
+def verify_record(record: GameRecord) -> RecordVerdict:
+    """The record's verdict (`domain.records.verify_record`), its bot seats checked."""
+    return records.verify_record(record, also=bot_refusal)
+
+
+def bot_refusal(spec: GameSpec[Any, Any], events: Sequence[Event]) -> Refusal | None:
+    """The refusal of the first bot command of the record that is not its bot's, if any."""
+    try:
+        check_bot_turns(spec, events)
+    except Refusal as refusal:
+        return refusal
+    return None
+
+
+def check_bot_turns(spec: GameSpec[Any, Any], events: Sequence[Event]) -> None:
+    """Refuse (`Refusal`, code `bot-turn-mismatch`) the first bot command of the record
+    that is not its bot's; a record without bots, or whose seed is not revealed (and
+    that was not dealt from an explicit deck), passes as it is."""
+    if not events:
+        return
+    bots: tuple[str | None, ...] | None = getattr(events[0], "bots", None)
+    if bots is None:
+        return
+    seats = len(getattr(events[0], "players", ()))
+    if len(bots) != seats:
+        why = f"the deal names {len(bots)} seats' bots for {seats} seats"
+        raise Refusal(0, "R33", "bot-turn-mismatch", why)
+    revealed = [event.server_seed for event in events if isinstance(event, SeedRevealed)]
+    if getattr(events[0], "proof", None) is not None and not revealed:
+        return
+    seed = bytes.fromhex(revealed[0]) if revealed else None
+    state = spec.fold(events[:1], None)
+    position = 1
+    while position < len(events):
+        seat = state.turn
+        name = None if seat is None or state.over else bots[seat]
+        event = events[position]
+        if name is None or _recorded_for(event, seat):
+            state = spec.fold([event], state)
+            position += 1
+            continue
+        expected = _bot_command(spec, state, seat, name, seed, at=position)
+        recorded = list(events[position : position + len(expected)])
+        if recorded != expected and getattr(event, "seat", None) != seat:
+            # The end of the command before (`HandEnded`, `GameEnded`, a reveal): the
+            # rules' replay has judged it; the bot's seat has not moved yet.
+            state = spec.fold([event], state)
+            position += 1
+            continue
+        if recorded != expected:
+            why = f"seat {seat} is played by bot {name!r}, which would not record these events"
+            raise Refusal(position, "R33", "bot-turn-mismatch", why)
+        state = spec.fold(expected, state)
+        position += len(expected)
+
+
+def _bot_command(
+    spec: GameSpec[Any, Any], state: Any, seat: int, name: str, seed: bytes | None, *, at: int
+) -> list[Event]:
+    """The events the game records for the command `name` sends from `seat`'s view."""
+    play = bots_of(spec).get(name)
+    if play is None:
+        raise Refusal(0, "R33", "bot-turn-mismatch", f"{spec.title} has no bot {name!r}")
+    actions = play(spec.view(state, seat, False), bot_seed(seed, seat, state.version))
+    rebuild = None
+    if isinstance(state, DrawState) and state.proof is not None and seed is not None:
+        rebuild = seeded(seed, state.proof.seat_seeds)
+    try:
+        if actions is None:
+            events: list[Event] = spec.declare_dead(state, seat)
+        else:
+            events = spec.play(state, seat, actions, rebuild)
+    except RummyError as error:
+        raise Refusal(at, "R33", "bot-turn-mismatch", f"bot {name!r}: {error}") from None
+    return events
+
+
+#: Dead declarations the service records for a seat whatever plays it: Penang's D6 (no
+#: move, no passport) as the turn comes, and the turn clock's timeout (R19).
+_RECORDED_FOR_SEAT = frozenset({"no_move", "no_passport", "timeout"})
+
+
+def _recorded_for(event: Event, seat: int | None) -> bool:
+    """Whether `event` is one the service records for `seat` rather than its player's."""
+    reason = getattr(event, "reason", None)
+    return reason in _RECORDED_FOR_SEAT and getattr(event, "seat", None) == seat

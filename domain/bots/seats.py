@@ -1,0 +1,61 @@
+"""Bot seats: the service's bots as each game's spec lists them (R33).
+
+A bot seat's command is a pure function of its seat's view and a seed
+(`domain.fair.bot_seed`, from the game's committed server seed): the bot is made afresh
+from that seed for every command, so no choice depends on what the process saw before,
+and a verifier that folds the record to the same view gets the same command.
+
+`PENANG_BOTS` plays a whole turn (D8), or None where the seat must declare dead;
+`DRAW_BOTS` sends one command at a time (R22). `bots_of` gives a game's bots by its
+spec: the games sit below the bots (DESIGN principle 1), so a game's spec cannot list
+them itself, and the bots, which play every game, list them for each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from domain.bots import BOT_NAMES, DRAW_BOT_NAMES, make_bot, make_draw_bot
+from domain.drawgame.views import HandView
+from domain.game_spec import GameSpec
+from domain.penang.views import GameView
+
+#: A bot's command: its actions from its seat's view and a seed; None to declare dead.
+BotPlay = Callable[[Any, str], tuple[Any, ...] | None]
+
+
+def _penang(name: str) -> BotPlay:
+    def play(view: Any, seed: str) -> tuple[Any, ...] | None:
+        if not isinstance(view, GameView):
+            raise TypeError("a Penang bot plays from a seat's GameView")
+        turn = make_bot(name, seed).turn(view)
+        return None if turn is None else tuple(turn.actions)
+
+    return play
+
+
+def _draw(name: str) -> BotPlay:
+    def play(view: Any, seed: str) -> tuple[Any, ...] | None:
+        if not isinstance(view, HandView):
+            raise TypeError("a draw-game bot plays from a seat's HandView")
+        return tuple(make_draw_bot(name, seed).command(view))
+
+    return play
+
+
+#: Penang Rummy's bots, by name (`domain.bots.BOT_NAMES`).
+PENANG_BOTS: Final[Mapping[str, BotPlay]] = {name: _penang(name) for name in BOT_NAMES}
+#: The draw games' bots, by name (`domain.bots.DRAW_BOT_NAMES`).
+DRAW_BOTS: Final[Mapping[str, BotPlay]] = {name: _draw(name) for name in DRAW_BOT_NAMES}
+#: Each game's bots, by the game's name (`GameSpec.name`).
+_BY_GAME: Final[Mapping[str, Mapping[str, BotPlay]]] = {
+    "penang": PENANG_BOTS,
+    "rummy": DRAW_BOTS,
+    "three-thirteen": DRAW_BOTS,
+}
+
+
+def bots_of(spec: GameSpec[Any, Any]) -> Mapping[str, BotPlay]:
+    """The bots that play `spec`'s game, by name (none for a game without bots)."""
+    return _BY_GAME.get(spec.name, {})

@@ -1,0 +1,74 @@
+"""The play page: a lobby to open a table, and a seat's table to play at, in the browser.
+
+`GET /play` serves `service/static/play/index.html` with its stylesheet and ES module
+(plain files shipped as package data: no build step, nothing from elsewhere); the page
+draws with the viewer's `table.js`. `GET /play/games.json` tells the page what the
+lobby offers: the games, and the bots each game's seats may hold (`domain.bots`), so
+that the page lists no name of its own. The page is a client of the API like any
+other: it opens matches, claims seats, reads the seat's view and legal moves, sends
+turns, and follows the seat's stream through a ticket.
+
+The routes stay out of the contract (`include_in_schema=False`), as the viewer's do.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Final
+
+import msgspec
+from litestar import Router, get
+from litestar.static_files import create_static_files_router
+
+from domain.bots import BOT_NAMES, DRAW_BOT_NAMES
+
+PLAY_PATH: Final = "/play"
+PLAY_DIRECTORY: Final = Path(__file__).resolve().parent.parent / "static" / "play"
+
+
+class LobbyGame(msgspec.Struct, frozen=True, kw_only=True):
+    """A game the lobby offers: its name for the API, in words, its seats and bots."""
+
+    game: str
+    title: str
+    min_seats: int
+    max_seats: int
+    bots: tuple[str, ...]
+
+
+class Lobby(msgspec.Struct, frozen=True, kw_only=True):
+    """What the lobby offers."""
+
+    games: tuple[LobbyGame, ...]
+
+
+LOBBY: Final = Lobby(
+    games=(
+        LobbyGame(game="penang", title="Penang Rummy", min_seats=2, max_seats=5, bots=BOT_NAMES),
+        LobbyGame(game="rummy", title="Basic Rummy", min_seats=2, max_seats=6, bots=DRAW_BOT_NAMES),
+        LobbyGame(
+            game="three-thirteen",
+            title="Three Thirteen",
+            min_seats=2,
+            max_seats=6,
+            bots=DRAW_BOT_NAMES,
+        ),
+    )
+)
+
+
+@get("/play/games.json", include_in_schema=False, sync_to_thread=False)
+def lobby_games() -> Lobby:
+    """The games the lobby offers, with the bots each may seat."""
+    return LOBBY
+
+
+def play_router() -> Router:
+    """`/play` (the page) and `/play/<file>` (its stylesheet and module)."""
+    return create_static_files_router(
+        path=PLAY_PATH,
+        directories=[PLAY_DIRECTORY],
+        html_mode=True,
+        name="play",
+        include_in_schema=False,
+    )

@@ -1,0 +1,472 @@
+/**
+ * The play page: a lobby to open a table, a link per open seat, and a seat's table.
+ *
+ * Everything the page knows of the game comes from the service: the seat's view
+ * (`getSeatView`), its legal moves (`getLegalMoves`: each a body ready to send), the
+ * match (`getMatch`), and the seat's live-updates stream, opened with a single-use
+ * ticket (`createMatchStreamTicket`) since an EventSource sends no Authorization.
+ * The page offers only the moves the service listed, and shows a refusal in the
+ * service's words with its rule id. It computes no rule: selecting cards only narrows
+ * the listed moves to those that use them.
+ *
+ * A table is a match. This browser keeps, in localStorage, the tables it opened or sits
+ * at: for each, the match, the seat and that seat's token (for that table only), so a
+ * reload resumes where it was. URLs: `/play` (the lobby), `/play?match=M&seat=S` (a
+ * seat: claimed by name on the page when this browser holds no token for it).
+ */
+
+import {
+  $, card, cardName, describe, element, getJson, isDraw, pilesNode, playersOf, seatRow, statusLine, SUITS,
+} from "/viewer/table.js";
+
+const STORE = "penang-rummy-tables";
+const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+const SUIT_ORDER = Object.keys(SUITS);
+const MOVES_SHOWN = 40;
+
+// --- the tables this browser keeps ---------------------------------------------------
+
+function tables() {
+  try {
+    return JSON.parse(localStorage.getItem(STORE) ?? "[]");
+  } catch {
+    return [];
+  }
+}
+
+function keep(entry) {
+  const others = tables().filter((t) => !(t.match_id === entry.match_id && t.seat === entry.seat));
+  localStorage.setItem(STORE, JSON.stringify([entry, ...others].slice(0, 50)));
+}
+
+const held = (matchId, seat) => tables().find((t) => t.match_id === matchId && t.seat === seat);
+const seatUrl = (matchId, seat) => `${location.origin}/play?match=${matchId}&seat=${seat}`;
+
+function showError(message) {
+  Object.assign($("#error"), { textContent: message, hidden: !message });
+}
+
+// --- the lobby ----------------------------------------------------------------------
+
+let lobby = null; // GET /play/games.json: the games and each one's bots
+
+async function showLobby() {
+  lobby = await getJson("/play/games.json");
+  const select = $("#game");
+  select.replaceChildren(...lobby.games.map((g) => element("option", { value: g.game }, g.title)));
+  select.addEventListener("change", seatRows);
+  $("#seat-count").addEventListener("input", seatRows);
+  seatRows();
+  $("#quick").replaceChildren(...lobby.games.filter((g) => g.bots.length).map((g) => {
+    const button = element("button", { type: "button", "data-quick": g.game }, `${g.title} against a bot`);
+    button.addEventListener("click", () => quickTable(g).catch((error) => showError(error.message)));
+    return button;
+  }).flatMap((b, i) => (i ? [" ", b] : [b])));
+  $("#create").addEventListener("submit", (event) => {
+    event.preventDefault();
+    openTable().catch((error) => showError(error.message));
+  });
+  const listed = tables().map((t) =>
+    element("li", {}, element("a", { href: `/play?match=${t.match_id}&seat=${t.seat}` },
+      `${t.title ?? t.game} — seat ${t.seat} as ${t.name}`), ` (opened ${new Date(t.at).toLocaleString()})`));
+  $("#tables").replaceChildren(...listed);
+  $("#no-tables").hidden = listed.length > 0;
+  $("#lobby").hidden = false;
+}
+
+const chosenGame = () => lobby.games.find((g) => g.game === $("#game").value);
+
+/** One row per seat: seat 0 is you (a name); every other a person or one of the game's bots. */
+function seatRows() {
+  const spec = chosenGame();
+  const count = $("#seat-count");
+  Object.assign(count, { min: spec.min_seats, max: spec.max_seats });
+  const n = Math.min(Math.max(Number(count.value) || spec.min_seats, spec.min_seats), spec.max_seats);
+  const previous = [...document.querySelectorAll(".seat-row select")].map((s) => s.value);
+  const rows = [element("div", { class: "seat-row" },
+    element("label", { for: "seat-0-name" }, "Seat 0: you, named"),
+    element("input", { id: "seat-0-name", autocomplete: "nickname", maxlength: "40", required: "", value: localStorage.getItem("penang-rummy-name") ?? "" }))];
+  for (let seat = 1; seat < n; seat += 1) {
+    const kind = element("select", { id: `seat-${seat}-kind`, "data-seat": seat },
+      element("option", { value: "person" }, "a person (sent a link)"),
+      ...spec.bots.map((bot) => element("option", { value: `bot:${bot}` }, `bot: ${bot}`)));
+    if (previous[seat - 1] && [...kind.options].some((o) => o.value === previous[seat - 1])) kind.value = previous[seat - 1];
+    const name = element("input", { id: `seat-${seat}-name`, maxlength: "40", placeholder: "their name (with bots)", "aria-label": `Seat ${seat}: name of the person` });
+    const row = element("div", { class: "seat-row" }, element("label", { for: `seat-${seat}-kind` }, `Seat ${seat}:`), kind, name);
+    const sync = () => (name.hidden = kind.value !== "person" || !anyBot());
+    kind.addEventListener("change", () => document.querySelectorAll(".seat-row").forEach((r) => r.dispatchEvent(new Event("sync"))));
+    row.addEventListener("sync", sync);
+    rows.push(row);
+  }
+  $("#seat-rows").replaceChildren(...rows);
+  document.querySelectorAll(".seat-row").forEach((r) => r.dispatchEvent(new Event("sync")));
+  $("#games-field").hidden = spec.game === "three-thirteen"; // its eleven hands are the match (T1)
+}
+
+const anyBot = () => [...document.querySelectorAll(".seat-row select")].some((s) => s.value.startsWith("bot:"));
+
+/** The `POST /matches` body the lobby's form describes. */
+function matchBody(you) {
+  const game = $("#game").value;
+  const body = { game };
+  const kinds = [...document.querySelectorAll(".seat-row select")].map((s) => s.value);
+  const cardsPer = Number($("#cards-per-player").value) || null;
+  const games = Number($("#match-games").value) || null;
+  if (kinds.some((k) => k.startsWith("bot:"))) {
+    body.players = [you, ...kinds.map((k, i) =>
+      k.startsWith("bot:") ? { bot: k.slice(4) } : ($(`#seat-${i + 1}-name`).value.trim() || `Player ${i + 1}`))];
+  } else {
+    body.seats = kinds.length + 1;
+  }
+  if (game === "penang") {
+    body.options = { ...(games ? { games } : {}), rules: cardsPer ? { cards_per_player: cardsPer } : {} };
+  } else {
+    body.draw_rules = { game, ...(cardsPer && game === "rummy" ? { cards_per_player: cardsPer } : {}) };
+    if (game === "rummy" && games) body.options = { games };
+  }
+  const seconds = Number($("#turn-seconds").value) || null;
+  if (seconds) body.turn_seconds = seconds;
+  return body;
+}
+
+async function openTable() {
+  const you = $("#seat-0-name").value.trim();
+  localStorage.setItem("penang-rummy-name", you);
+  const created = await getJson("/matches", {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(matchBody(you)),
+  });
+  const title = chosenGame().title;
+  const base = { match_id: created.match_id, game: $("#game").value, title, at: Date.now(), host_token: created.host_token };
+  if (created.tokens.length) {
+    // Named players: every person seat's token is here; the others' links carry theirs.
+    const invites = [];
+    created.view.seats.forEach((seat, i) => {
+      const token = created.tokens[i];
+      if (!token) return;
+      if (i === 0) keep({ ...base, seat: 0, name: you, token });
+      else invites.push({ seat: i, url: `${seatUrl(created.match_id, i)}#token=${encodeURIComponent(token)}&name=${encodeURIComponent(seat.name)}` });
+    });
+    sessionStorage.setItem(`invites-${created.match_id}`, JSON.stringify(invites));
+  } else {
+    const claimed = await claim(created.match_id, 0, you);
+    keep({ ...base, seat: 0, name: you, token: claimed.token });
+  }
+  location.assign(`/play?match=${created.match_id}&seat=0`);
+}
+
+/** One click: a table of this game, you and its first bot, one game (or hand) long. */
+async function quickTable(spec) {
+  const you = localStorage.getItem("penang-rummy-name") || "You";
+  const body = { game: spec.game, players: [you, { bot: spec.bots[0] }] };
+  if (spec.game === "penang") body.options = { games: 1 };
+  else body.draw_rules = { game: spec.game };
+  if (spec.game === "rummy") body.options = { games: 1 };
+  const created = await getJson("/matches", {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
+  keep({ match_id: created.match_id, seat: 0, name: you, token: created.tokens[0], game: spec.game, title: spec.title, at: Date.now() });
+  location.assign(`/play?match=${created.match_id}&seat=0`);
+}
+
+const claim = (matchId, seat, name) =>
+  getJson(`/matches/${matchId}/seats/${seat}/claim`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name }),
+  });
+
+// --- claiming a seat from a link --------------------------------------------------------
+
+async function showClaim(matchId, seat) {
+  const match = await getJson(`/matches/${matchId}`);
+  $("#claim-about").textContent = `Seat ${seat} of this table (${match.game ?? "penang"}, ${match.seats.length} seats) is ${match.open_seats.includes(seat) ? "open" : "taken"}.`;
+  $("#claim-name").value = localStorage.getItem("penang-rummy-name") ?? "";
+  $("#claim-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const name = $("#claim-name").value.trim();
+    try {
+      const claimed = await claim(matchId, seat, name);
+      localStorage.setItem("penang-rummy-name", name);
+      keep({ match_id: matchId, seat, name, token: claimed.token, game: match.game ?? "penang", at: Date.now() });
+      location.reload();
+    } catch (error) {
+      showError(error.message);
+    }
+  });
+  $("#claim").hidden = false;
+}
+
+// --- the seat's table ----------------------------------------------------------------
+
+const at = { entry: null, match: null, gameId: null, view: null, moves: null, events: [] };
+const selected = new Set(); // indexes into the hand as shown
+let sortBy = localStorage.getItem("penang-rummy-sort") ?? "suit";
+let refreshing = null;
+let clockTimer = null;
+
+const auth = () => ({ authorization: `Bearer ${at.entry.token}` });
+
+async function showTable(entry) {
+  at.entry = entry;
+  $("#table").hidden = false;
+  const match = await getJson(`/matches/${entry.match_id}`);
+  const offered = (await getJson("/play/games.json")).games;
+  const title = offered.find((g) => g.game === (match.game ?? "penang"))?.title ?? match.game;
+  $("#table-about").textContent = `${title}: you are ${entry.name}, seat ${entry.seat}.`;
+  $("#sort-suit").addEventListener("click", () => setSort("suit"));
+  $("#sort-rank").addEventListener("click", () => setSort("rank"));
+  setSort(sortBy);
+  await refresh();
+  listen();
+}
+
+function setSort(how) {
+  sortBy = how;
+  localStorage.setItem("penang-rummy-sort", how);
+  $("#sort-suit").setAttribute("aria-pressed", String(how === "suit"));
+  $("#sort-rank").setAttribute("aria-pressed", String(how === "rank"));
+  selected.clear();
+  if (at.view) drawHand();
+}
+
+/** Read the match, the seat's view and moves, and the events: everything shown. */
+function refresh() {
+  refreshing ??= load().finally(() => (refreshing = null));
+  return refreshing;
+}
+
+async function load() {
+  const { match_id: matchId, seat } = at.entry;
+  at.match = await getJson(`/matches/${matchId}`);
+  const gameId = at.match.current_game ?? at.match.games.at(-1)?.game_id ?? null;
+  drawInvites();
+  if (!gameId) {
+    $("#status").textContent = "Waiting for every seat to be taken: the cards are dealt then.";
+    drawTotals();
+    return;
+  }
+  if (gameId !== at.gameId) selected.clear();
+  at.gameId = gameId;
+  const [view, moves, events] = await Promise.all([
+    getJson(`/games/${gameId}/seats/${seat}`, { headers: auth() }),
+    getJson(`/games/${gameId}/seats/${seat}/moves`, { headers: auth() }),
+    getJson(`/games/${gameId}/events?since=0`, { headers: auth() }),
+  ]);
+  Object.assign(at, { view, moves: moves.moves, events: events.events });
+  draw();
+}
+
+function draw() {
+  const view = at.view;
+  const done = at.match.status === "over" || at.match.result;
+  $("#status").textContent = statusLine(view) + (view.turn === at.entry.seat ? " It is your turn." : "") + (done ? " The match is over." : "");
+  $("#piles").replaceWith(pilesNode(view));
+  $("#seats tbody").replaceChildren(...view.seats.map((seat) => seatRow(view, seat)));
+  drawHand();
+  drawClock();
+  drawTotals();
+  const players = playersOf(at.events);
+  $("#events").replaceChildren(...at.events.map(({ version, event }) =>
+    element("li", { value: version }, `v${version} `, ...describe(event, players))));
+  $("#events").scrollTop = $("#events").scrollHeight; // the list scrolls, never the page
+  $("#table").dataset.version = view.version;
+  $("#table").dataset.game = at.gameId;
+}
+
+function drawInvites() {
+  const saved = JSON.parse(sessionStorage.getItem(`invites-${at.entry.match_id}`) ?? "[]");
+  const open = at.match.open_seats.map((seat) => ({ seat, url: seatUrl(at.entry.match_id, seat) }));
+  const shown = at.match.result ? [] : [...open, ...saved];
+  $("#invite-list").replaceChildren(...shown.map(({ seat, url }) =>
+    element("li", {}, element("label", { for: `invite-${seat}` }, `Seat ${seat}: `),
+      element("input", { id: `invite-${seat}`, readonly: "", value: url, "data-seat": seat }), " ",
+      element("a", { href: url, "data-invite": seat }, "open"))));
+  $("#invites").hidden = shown.length === 0;
+}
+
+function drawTotals() {
+  const names = at.match.seats.map((seat) => seat.name ?? `seat ${seat.seat}`);
+  const games = at.match.games.length;
+  const totals = at.match.totals.map((total, seat) => `${names[seat]} ${total}`).join(", ");
+  const result = at.match.result ? ` Won by ${at.match.result.winners.map((s) => names[s]).join(" and ")}.` : "";
+  const scored = at.match.games.filter((g) => g.points).map((g) =>
+    element("li", {}, `Game ${g.number}: points ${g.points.join(" / ")}; totals ${g.totals.join(" / ")}`));
+  $("#totals").replaceChildren(`Game ${games || "–"} of the match (${at.match.status}). Totals: ${totals}.${result}`,
+    ...(scored.length ? [element("ul", {}, ...scored)] : []));
+}
+
+function sortedHand() {
+  const hand = (at.view.hand ?? []).map((text, i) => ({ text, i }));
+  const rank = (t) => (t === "JK" ? 99 : RANK_ORDER.indexOf(t.slice(0, -1)));
+  const suit = (t) => (t === "JK" ? 9 : SUIT_ORDER.indexOf(t.at(-1)));
+  const key = sortBy === "rank" ? (t) => rank(t) * 10 + suit(t) : (t) => suit(t) * 100 + rank(t);
+  return hand.sort((a, b) => key(a.text) - key(b.text) || a.i - b.i);
+}
+
+function drawHand() {
+  const buttons = sortedHand().map(({ text }, position) => {
+    const pressed = selected.has(position);
+    const button = element("button", {
+      type: "button", class: "pick", "data-card": text, "aria-pressed": String(pressed),
+      "aria-label": cardName(text), title: cardName(text),
+    }, card(text, undefined, at.view.wild ?? null));
+    button.querySelector(".card").removeAttribute("role");
+    button.querySelector(".card").removeAttribute("aria-label");
+    button.addEventListener("click", () => {
+      if (selected.has(position)) selected.delete(position);
+      else selected.add(position);
+      button.setAttribute("aria-pressed", String(selected.has(position)));
+      drawMoves();
+    });
+    return button;
+  });
+  $("#hand").replaceChildren(...buttons);
+  $("#my-hand").hidden = at.view.hand === null;
+  drawMoves();
+}
+
+/** The cards a body sends, as a list (a card twice where it is sent twice). */
+function cardsOf(body) {
+  return body.actions.flatMap((action) => [
+    ...(action.cards ?? []), ...(action.card ? [action.card] : []),
+    ...(action.melds ?? []).flat(), ...(action.discard ? [action.discard] : []),
+  ]);
+}
+
+function uses(body, wanted) {
+  const pool = cardsOf(body);
+  return wanted.every((text) => {
+    const i = pool.indexOf(text);
+    if (i < 0) return false;
+    pool.splice(i, 1);
+    return true;
+  });
+}
+
+const phrase = (texts) => texts.flatMap((t, i) => [...(i ? [" "] : []), card(t)]);
+
+function actionWords(action) {
+  switch (action.type) {
+    case "meld": return ["Meld ", ...phrase(action.cards)];
+    case "lay_off": return ["Lay off ", card(action.card), ` on #${action.meld}${action.end ? ` (${action.end} end)` : ""}`];
+    case "swap": return ["Swap ", card(action.card), ` for the joker in #${action.meld}`];
+    case "draw": return [`Draw from the ${action.source === "discard" ? "discard pile" : "stock"}`];
+    case "discard": return ["Discard ", card(action.card)];
+    case "go_out": return ["Go out with ", ...action.melds.flatMap((m, i) => [...(i ? ["; "] : []), ...phrase(m)]), ", discarding ", card(action.discard)];
+    default: return [action.type];
+  }
+}
+
+function drawMoves() {
+  const hand = sortedHand();
+  const wanted = [...selected].map((p) => hand[p]?.text).filter(Boolean);
+  const listed = at.moves?.turns ?? at.moves?.commands ?? [];
+  const mine = at.view.turn === at.entry.seat && !at.view.over;
+  const fitting = listed.filter((body) => uses(body, wanted));
+  const items = fitting.slice(0, MOVES_SHOWN).map((body) => {
+    const words = body.actions.flatMap((action, i) => [...(i ? [", then "] : []), ...actionWords(action)]);
+    const button = element("button", { type: "button", class: "move" }, ...words);
+    button.addEventListener("click", () => send(`/games/${at.gameId}/seats/${at.entry.seat}/turns`, body));
+    return element("li", {}, button);
+  });
+  if (mine && !isDraw(at.view) && !at.view.seats[at.entry.seat].dead) {
+    const dead = element("button", { type: "button", class: "move", id: "declare-dead" }, "Declare myself dead (no move left)");
+    dead.addEventListener("click", () => send(`/games/${at.gameId}/seats/${at.entry.seat}/dead`, null));
+    items.push(element("li", {}, dead));
+  }
+  $("#moves").replaceChildren(...items);
+  let hint;
+  if (!mine) hint = at.view.over ? "The game is over." : "Not your turn: the moves appear when it is.";
+  else if (!listed.length) hint = "The service lists no move for you now.";
+  else if (wanted.length && !fitting.length) hint = "No listed move uses every card selected: press a card again to leave it out.";
+  else if (fitting.length > MOVES_SHOWN) hint = `${fitting.length} moves listed; the first ${MOVES_SHOWN} shown: select cards to narrow them.`;
+  else hint = wanted.length ? `The listed moves that use ${wanted.map(cardName).join(", ")}:` : "Select cards to narrow the listed moves, or pick one:";
+  $("#moves-hint").textContent = hint;
+}
+
+async function send(path, body) {
+  $("#refusal").hidden = true;
+  try {
+    await getJson(path, {
+      method: "POST", headers: { ...auth(), "content-type": "application/json" },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    selected.clear();
+    await refresh();
+  } catch (error) {
+    const problem = error.problem ?? {};
+    const rule = problem.rule ? `rule ${problem.rule}` : "no rule named";
+    Object.assign($("#refusal"), {
+      textContent: `Refused (${rule}${problem.code ? `, ${problem.code}` : ""}): ${problem.detail ?? error.message}`,
+      hidden: false,
+    });
+    $("#refusal").dataset.rule = problem.rule ?? "";
+  }
+}
+
+function drawClock() {
+  clearInterval(clockTimer);
+  const deadline = at.view.turn_deadline ? Date.parse(at.view.turn_deadline) : null;
+  const clock = $("#clock");
+  clock.hidden = deadline === null || at.view.over;
+  if (clock.hidden) return;
+  const tick = () => {
+    const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
+    const who = at.view.seats[at.view.turn]?.name ?? "";
+    clock.textContent = `Clock: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left for ${who}'s turn`;
+    clock.classList.toggle("short", left <= 10);
+    if (left === 0) clearInterval(clockTimer);
+  };
+  tick();
+  clockTimer = setInterval(tick, 1000);
+}
+
+// --- live: the seat's match stream, through a ticket ---------------------------------------
+
+let lastEventId = null;
+
+async function listen() {
+  const { match_id: matchId, seat } = at.entry;
+  let ticket;
+  try {
+    ticket = await getJson(`/matches/${matchId}/seats/${seat}/ticket`, { method: "POST", headers: auth() });
+  } catch (error) {
+    showError(`Following the table: ${error.message}; trying again.`);
+    setTimeout(listen, 3000);
+    return;
+  }
+  const url = new URL(ticket.stream, location.origin);
+  if (lastEventId !== null) url.searchParams.set("last_event_id", lastEventId);
+  const source = new EventSource(url);
+  const onMessage = (message) => {
+    if (message.lastEventId) lastEventId = message.lastEventId;
+    refresh().then(() => showError("")).catch((error) => showError(error.message));
+  };
+  source.addEventListener("turn", onMessage);
+  for (const type of ["MatchStarted", "MatchGameStarted", "MatchGameScored", "MatchEnded", "SeatClaimed", "SeatLeft", "MatchClosed"]) {
+    source.addEventListener(type, onMessage);
+  }
+  source.onerror = () => {
+    source.close(); // a ticket opens the stream once: a new one resumes it
+    if (at.match?.result) return;
+    setTimeout(listen, 1000);
+  };
+}
+
+// --- start ---------------------------------------------------------------------------
+
+async function start() {
+  const query = new URLSearchParams(location.search);
+  const matchId = query.get("match");
+  const seat = Number(query.get("seat") ?? "0");
+  if (!matchId) return showLobby();
+  const given = new URLSearchParams(location.hash.slice(1));
+  if (given.get("token")) {
+    // A link from the table's host: this seat's token, kept for this table only.
+    keep({ match_id: matchId, seat, name: given.get("name") ?? `seat ${seat}`, token: given.get("token"), game: "", at: Date.now() });
+    history.replaceState(null, "", `${location.pathname}${location.search}`);
+  }
+  const entry = held(matchId, seat);
+  if (!entry) return showClaim(matchId, seat);
+  return showTable(entry);
+}
+
+start().catch((error) => showError(error.message));

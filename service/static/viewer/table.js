@@ -1,0 +1,220 @@
+/**
+ * Drawing a table: cards, melds, seats, the piles, how a hand ended, the events.
+ *
+ * Shared by the replay viewer and the play page. It draws what the service answers (a
+ * `GameView` of Penang Rummy or a `HandView` of basic Rummy and Three Thirteen, and
+ * their events) and decides nothing: no rule lives here.
+ */
+
+export const SUITS = { S: ["♠", "spades"], H: ["♥", "hearts"], D: ["♦", "diamonds"], C: ["♣", "clubs"] };
+const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
+const REASONS = {
+  game: "Game declared",
+  all_dead: "every seat is dead",
+  out: "went out",
+  blocked: "the hand is blocked: nobody can go out",
+};
+
+export const $ = (selector, root = document) => root.querySelector(selector);
+
+export function element(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value !== undefined && value !== null && value !== false) node.setAttribute(name, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+/** A card in the notation's symbols (♠ ♥ ♦ ♣); "JK" stays JK. */
+export function cardText(text) {
+  return text === "JK" ? "JK" : text.slice(0, -1) + SUITS[text.at(-1)][0];
+}
+
+/** A card's name as a screen reader speaks it: "queen of hearts", "joker as 5 of diamonds". */
+export function cardName(text, standsFor) {
+  if (text === "JK") {
+    return standsFor ? `joker as ${/[SHDC]$/.test(standsFor) ? cardName(standsFor) : standsFor}` : "joker";
+  }
+  const rank = text.slice(0, -1);
+  return `${RANK_NAMES[rank] ?? rank} of ${SUITS[text.at(-1)][1]}`;
+}
+
+/** A card: symbol and colour for its suit, its name for a screen reader, jokers marked. */
+export function card(text, standsFor, wild = null) {
+  const name = cardName(text, standsFor);
+  if (text === "JK") {
+    const as = standsFor ? (/[SHDC]$/.test(standsFor) ? cardText(standsFor) : standsFor) : null;
+    return element("span", { class: "card joker", "data-card": "JK", title: name, role: "img", "aria-label": name },
+      "JK", ...(as ? [element("span", { class: "as", "aria-hidden": "true" }, `=${as}`)] : []));
+  }
+  const [symbol, suit] = SUITS[text.at(-1)];
+  const rank = text.slice(0, -1);
+  const red = suit === "hearts" || suit === "diamonds";
+  const isWild = wild !== null && rank === wild;
+  const classes = ["card", red && "red", isWild && "wild"].filter(Boolean).join(" ");
+  const label = isWild ? `${name}, wild` : name;
+  return element("span", { class: classes, "data-card": text, title: label, role: "img", "aria-label": label }, rank + symbol);
+}
+
+/** Cards separated by spaces, so that the table reads as text too. */
+export const cards = (texts, standsFor = [], wild = null) =>
+  texts.flatMap((text, i) => [...(i ? [" "] : []), card(text, standsFor[i], wild)]);
+
+export function meldNode(meld, wild = null) {
+  const label = element("span", { class: "meld-label" }, `#${meld.id} ${meld.kind} `);
+  return element("span", { class: "meld", "data-meld": meld.id }, label, ...cards(meld.cards, meld.stands_for, wild));
+}
+
+/** Whether `view` is a draw game's hand (`HandView`): it has a stock. */
+export const isDraw = (view) => "stock_size" in view;
+
+/** What a seat holds on the table: its melds, and a Three Thirteen hand's going-out melds. */
+function seatMelds(view, seat) {
+  const melds = view.table.filter((meld) => meld.owner === seat.seat).map((meld) => meldNode(meld, view.wild));
+  const declared = view.result?.melds?.[seat.seat] ?? [];
+  declared.forEach((group, i) => {
+    melds.push(element("span", { class: "meld declared", "data-declared": i },
+      element("span", { class: "meld-label" }, "gone out with "), ...cards(group, [], view.wild)));
+  });
+  return melds;
+}
+
+/** The hand a seat shows: its cards, its deadwood once scored, or "hidden". */
+function seatHand(view, seat) {
+  const scored = view.result?.melds?.[seat.seat]?.length ? view.result.deadwood[seat.seat] : null;
+  const hand = scored ?? seat.hand;
+  if (hand === null || hand === undefined) return [element("span", { class: "hidden-hand" }, "hidden")];
+  return cards(hand, [], view.wild ?? null);
+}
+
+export function seatRow(view, seat) {
+  const status = [];
+  if (view.turn === seat.seat) status.push(isDraw(view) ? `▶ to ${view.phase === "draw" ? "draw" : "play"}` : "▶ to play");
+  if (view.dealer === seat.seat) status.push("dealer");
+  if (seat.passport) status.push("passport");
+  if (seat.dead) status.push("dead");
+  if (view.went_out === seat.seat) status.push("went out");
+  if (view.result?.winners.includes(seat.seat)) status.push("winner");
+  const classes = [view.turn === seat.seat && "turn", seat.dead && "dead"].filter(Boolean).join(" ");
+  return element("tr", { "data-seat": seat.seat, class: classes || undefined },
+    element("th", { scope: "row" }, String(seat.seat)),
+    element("td", {}, seat.name),
+    element("td", { class: "hand-size" }, String(seat.hand_size)),
+    element("td", { class: "hand" }, ...seatHand(view, seat)),
+    element("td", { class: "melds" }, ...seatMelds(view, seat)),
+    element("td", { class: "status" }, status.join(", ")),
+    element("td", { class: "points" }, view.result ? String(view.result.points[seat.seat]) : ""),
+  );
+}
+
+/** The piles of a draw game: the discard pile's top and size, the stock's size, the wild rank. */
+export function pilesNode(view) {
+  if (!isDraw(view)) {
+    return element("p", { id: "piles" }, `Undealt cards: ${view.undealt_count}.`);
+  }
+  const top = view.discards.at(-1);
+  const parts = [
+    element("span", { class: "pile", "data-pile": "discards" }, "Discard pile: ",
+      ...(top ? [card(top, undefined, view.wild), ` on top, ${view.discards.length} in all`] : ["empty"])),
+    element("span", { class: "pile", "data-pile": "stock" }, `Stock: ${view.stock_size} cards`),
+  ];
+  if (view.wild) parts.push(element("span", { class: "pile", "data-pile": "wild" }, `Wild rank: ${view.wild}s (hand ${view.number})`));
+  if (view.taken) parts.push(element("span", { class: "pile" }, "Taken from the pile this turn: ", card(view.taken)));
+  return element("p", { id: "piles" }, ...parts.flatMap((part, i) => (i ? [" · ", part] : [part])));
+}
+
+/** How the game stands, in words: whose turn, or how it ended and who won. */
+export function statusLine(view) {
+  const name = (seat) => view.seats[seat]?.name ?? `seat ${seat}`;
+  const result = view.result;
+  if (result) {
+    let how = REASONS[result.reason] ?? result.reason;
+    if (result.reason === "out" && result.went_out !== null && result.went_out !== undefined) {
+      how = `${name(result.went_out)} ${result.rummy ? "went rummy" : "went out"}`;
+    }
+    const won = result.winners.length ? `; won by ${result.winners.map(name).join(" and ")}` : "; nobody wins";
+    return `Game over: ${how}${won}.`;
+  }
+  if (view.turn === null) return "Nobody is to play.";
+  if (isDraw(view)) return `${name(view.turn)} to ${view.phase === "draw" ? "draw" : "meld or discard"}.`;
+  return `${name(view.turn)} to play.`;
+}
+
+/** One event in words, with its cards drawn. */
+export function describe(event, players) {
+  const who = (seat) => players[seat] ?? `seat ${seat}`;
+  switch (event.type) {
+    case "Dealt":
+      return [`Dealt to ${event.players.join(", ")}; ${who(event.dealer)} deals.`];
+    case "HandDealt":
+      return [`Hand ${event.hand} dealt to ${event.players.join(", ")}; ${who(event.dealer)} deals; upcard `, card(event.upcard), "."];
+    case "PassportMelded":
+    case "Melded": {
+      const what = event.type === "PassportMelded" ? "passport" : "meld";
+      return [`${who(event.seat)} lays ${what} #${event.meld} (${event.kind}): `, ...cards(event.cards, event.stands_for)];
+    }
+    case "LaidOff":
+      return [`${who(event.seat)} lays off `, card(event.card, event.stands_for), ` on #${event.meld}${event.end ? ` (${event.end} end)` : ""}.`];
+    case "WildSwapped":
+      return [`${who(event.seat)} swaps `, card(event.card), ` for the joker in #${event.meld}.`];
+    case "TurnEnded":
+      return [`${who(event.seat)} ends the turn.`];
+    case "DeclaredDead":
+      return [`${who(event.seat)} is dead (${event.reason.replace("_", " ")}).`];
+    case "DeclaredGame":
+      return [`${who(event.seat)} declares Game.`];
+    case "GameEnded":
+      return [`The game ends (${REASONS[event.reason] ?? event.reason}); points ${event.points.join(" / ")}.`];
+    case "Drew":
+      return [`${who(event.seat)} draws `, ...(event.card ? [card(event.card)] : ["a card"]), ` from the ${event.source === "discard" ? "discard pile" : "stock"}.`];
+    case "Discarded":
+      return [`${who(event.seat)} discards `, card(event.card), "."];
+    case "StockRebuilt":
+      return [`The stock is rebuilt from the discard pile (${event.stock_size ?? event.stock?.length} cards).`];
+    case "WentOut":
+      return [`${who(event.seat)} goes out`, ...(event.melds?.length ? [" with ", ...event.melds.flatMap((m, i) => [...(i ? ["; "] : []), ...cards(m)])] : []), "."];
+    case "HandEnded": {
+      const how = event.reason === "blocked" ? "blocked" : event.rummy ? `${who(event.went_out)} went rummy` : `${who(event.went_out)} went out`;
+      return [`The hand ends (${how}); points ${event.points.join(" / ")}.`];
+    }
+    case "SeedRevealed":
+      return ["The server seed behind the deal is revealed."];
+    default:
+      return [event.type];
+  }
+}
+
+/** The events that end a game or a hand. */
+export const ENDINGS = new Set(["GameEnded", "HandEnded"]);
+export const ended = (records) => records.some((record) => ENDINGS.has(record.event.type));
+
+/** Every event type of the games, each arriving on a stream as an SSE event of its name. */
+export const EVENT_TYPES = [
+  "Dealt", "PassportMelded", "Melded", "LaidOff", "WildSwapped", "TurnEnded",
+  "DeclaredDead", "DeclaredGame", "GameEnded", "SeedRevealed",
+  "HandDealt", "Drew", "Discarded", "StockRebuilt", "WentOut", "HandEnded",
+];
+
+/** The players' names of a game's first event. */
+export const playersOf = (records) => records[0]?.event.players ?? [];
+
+/** A problem+json answer as one line: the title, the service's words, the rule id. */
+export function problemText(body, fallback) {
+  const where = body.rule ? ` (rule ${body.rule})` : "";
+  const at = body.event_index === undefined || body.event_index === null ? "" : ` at event ${body.event_index}`;
+  return `${body.title ?? fallback}: ${body.detail ?? ""}${where}${at}`;
+}
+
+/** `fetch`, the JSON answer, or an Error in the service's words (`problem` holds the body). */
+export async function getJson(url, init) {
+  const response = await fetch(url, init);
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const error = new Error(problemText(body, response.statusText || String(response.status)));
+    error.problem = body;
+    error.status = response.status;
+    throw error;
+  }
+  return body;
+}

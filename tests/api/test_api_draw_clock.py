@@ -1,0 +1,169 @@
+"""The turn clock of the draw games over HTTP (R19, R36), and late turns in every game.
+
+A seat of basic Rummy or Three Thirteen whose time runs out gets a default turn from
+the service: a draw and a discard, the discard recorded with reason `timeout`. It is
+decided once however many clocks see it. A late command of the seat, sent before the
+clock has written the timeout or after it, is answered `turn-timed-out` naming R19,
+whatever version it names; once its turn comes round again it plays as usual.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from service.settings import Settings
+from service.usecases import timeouts
+
+from .support import Api, Json
+from .test_api_clock import counted, deadline, wait_for  # noqa: F401 (a fixture)
+
+DRAW_GAMES = ("rummy", "three-thirteen")
+
+
+@pytest.fixture
+def sqlite_settings(tmp_path: Path) -> Settings:
+    return Settings(sqlite_path=str(tmp_path / "games.sqlite"), allow_deck=True)
+
+
+@pytest.fixture
+def stopped_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No clock runs in the apps of this test: deadlines pass with nothing recorded."""
+
+    async def stopped(*_: Any) -> None:
+        return None
+
+    monkeypatch.setattr(timeouts, "keep_time", stopped)
+
+
+def default_turns(api: Api, game: Json) -> list[Json]:
+    """The discards the clock played, in order."""
+    return [
+        record["event"]
+        for record in api.events(game)["events"]
+        if record["event"]["type"] == "Discarded" and record["event"].get("reason") == "timeout"
+    ]
+
+
+def after_deadline(view: Json) -> None:
+    time.sleep(max(0.0, (deadline(view) - datetime.now(UTC)).total_seconds()) + 0.05)
+
+
+def refused_late(response: Any) -> None:
+    assert response.status_code == 409, response.text
+    problem = response.json()
+    assert (problem["code"], problem["rule"]) == ("turn-timed-out", "R19"), problem
+
+
+# --- the default turn -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_name", DRAW_GAMES)
+def test_a_draw_game_seat_that_does_not_play_in_time_gets_a_default_turn(
+    sqlite_settings: Settings, make_api: Callable[[Settings], Api], game_name: str
+) -> None:
+    api = make_api(sqlite_settings)
+    game = api.create(players=3, game=game_name, turn_seconds=1)
+    first = game["view"]["turn"]
+    assert game["view"]["turn_deadline"] is not None
+    hand = api.view(game, first)["hand"]
+    played = wait_for(lambda: default_turns(api, game))
+    assert played[0]["seat"] == first
+    events = [record["event"] for record in api.events(game, first)["events"]]
+    drew = next(event for event in events if event["type"] == "Drew")
+    assert (drew["seat"], drew["source"], drew["card"]) == (first, "stock", played[0]["card"])
+    assert sorted(api.view(game, first)["hand"]) == sorted(hand)
+    view = api.view(game)
+    if not view["over"]:
+        assert view["turn"] != first or len(default_turns(api, game)) >= 3
+
+
+def test_a_draw_match_takes_a_turn_clock(
+    sqlite_settings: Settings, make_api: Callable[[Settings], Api]
+) -> None:
+    api = make_api(sqlite_settings)
+    created = api.client.post(
+        "/matches",
+        json={"players": ["Ann", "Bo"], "game": "rummy", "turn_seconds": 600},
+    )
+    assert created.status_code == 201, created.text
+    view = api.client.get(f"/games/{created.json()['game_id']}").json()
+    assert view["turn_deadline"] is not None
+
+
+def test_two_processes_running_clocks_play_each_default_turn_once(
+    settings: Settings,
+    make_api: Callable[[Settings], Api],
+    counted: list[tuple[str, str]],  # noqa: F811 (the fixture)
+) -> None:
+    one, two = make_api(settings), make_api(settings)
+    game = one.create(players=3, game="three-thirteen", turn_seconds=1)
+    wait_for(lambda: len(default_turns(two, game)) >= 2)
+    time.sleep(0.3)  # both clocks have looked by now
+    events = [record["event"] for record in one.events(game)["events"]]
+    # Each turn is one draw and one discard: a second default turn of a turn would
+    # be refused by the rules, and a racing one never lands.
+    turns = [event for event in events if event["type"] in ("Drew", "Discarded")]
+    for drew, discarded in zip(turns[::2], turns[1::2], strict=False):
+        assert (drew["type"], discarded["type"]) == ("Drew", "Discarded")
+        assert drew["seat"] == discarded["seat"]
+    assert counted.count((game["game_id"], "landed")) == len(default_turns(one, game))
+
+
+# --- late turns -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_name", DRAW_GAMES)
+def test_a_late_turn_is_turn_timed_out_before_and_after_the_default_turn_is_written(
+    sqlite_settings: Settings,
+    make_api: Callable[[Settings], Api],
+    stopped_clock: None,
+    game_name: str,
+) -> None:
+    api = make_api(sqlite_settings)
+    game = api.create(players=2, game=game_name, turn_seconds=1)
+    seat = game["view"]["turn"]
+    draw = [{"type": "draw", "source": "stock"}]
+    after_deadline(game["view"])
+    refused_late(api.turn(game, seat, draw))
+    refused_late(api.turn(game, seat, draw, **{"If-Match": '"1000"'}))
+    assert api.view(game)["version"] == game["version"], "nothing was recorded"
+    timed_out, _ = timeouts.run_due(api.store, datetime.now(UTC))
+    assert timed_out == 1
+    assert [event["seat"] for event in default_turns(api, game)] == [seat]
+    # The seat's late command, for the turn it lost or on the game as it is now.
+    refused_late(api.turn(game, seat, draw, **{"If-Match": f'"{game["version"]}"'}))
+    refused_late(api.turn(game, seat, draw))
+    # The other seat plays on in time; then the seat's turn comes round and it plays.
+    other = api.view(game)["turn"]
+    assert other != seat
+    hand = api.view(game, other)["hand"]
+    answer = api.turn(game, other, [*draw, {"type": "discard", "card": hand[0]}])
+    assert answer.status_code == 200, answer.text
+    again = api.turn(game, seat, draw)
+    assert again.status_code == 200, again.text
+
+
+def test_a_late_turn_of_a_penang_seat_is_turn_timed_out_after_the_timeout_too(
+    sqlite_settings: Settings, make_api: Callable[[Settings], Api], stopped_clock: None
+) -> None:
+    api = make_api(sqlite_settings)
+    game = api.create(players=3, turn_seconds=1)
+    seat = game["view"]["turn"]
+    actions = api.choose(game, seat)
+    after_deadline(game["view"])
+    refused_late(api.turn(game, seat, actions))
+    timed_out, _ = timeouts.run_due(api.store, datetime.now(UTC))
+    assert timed_out == 1
+    assert api.view(game)["seats"][seat]["dead"]
+    refused_late(api.turn(game, seat, actions))
+    refused_late(api.turn(game, seat, actions, **{"If-Match": f'"{game["version"]}"'}))
+    dead = api.client.post(
+        f"/games/{game['game_id']}/seats/{seat}/dead", headers=api.auth(game["tokens"][seat])
+    )
+    refused_late(dead)

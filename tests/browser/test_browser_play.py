@@ -1,0 +1,84 @@
+"""The play page (/play) in headless Chromium: people at one table, by clicks and typing.
+
+Two browser contexts (two players, each with their own localStorage) open and claim
+the seats of one match, and play it against each other through the moves the service
+lists; a reload resumes the seat; a refusal shows the rule's words and id.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from .play_support import claim_from_link, game_over, open_table, play_one, play_until_over
+from .support import OfflinePage, offline_page, save_artifact
+
+
+@pytest.fixture
+def second(browser: Browser, server: str) -> Iterator[OfflinePage]:
+    """A second player: a browser context of their own."""
+    with offline_page(browser, server) as opened:
+        yield opened
+
+
+@pytest.mark.parametrize("game", ["penang", "rummy", "three-thirteen"])
+def test_two_people_claim_the_seats_of_a_match_and_play_a_game_against_each_other(
+    page: OfflinePage, second: OfflinePage, tmp_path: Path, game: str
+) -> None:
+    aminah, ben = page.page, second.page
+    open_table(aminah, page.origin, "Aminah", game)
+    expect(aminah.locator("#status")).to_contain_text("Waiting for every seat")
+    link = aminah.get_by_label("Seat 1:").input_value()
+    assert link.endswith("seat=1")
+    save_artifact(aminah, tmp_path, f"play-{game}-invite.png")
+
+    claim_from_link(ben, link, "Ben")
+    expect(aminah.locator("#invites")).to_be_hidden(timeout=10_000)  # live: the claim dealt
+    expect(aminah.locator("#seats tbody tr")).to_have_count(2)
+    expect(aminah.locator("#hand button.pick").first).to_be_visible()
+    save_artifact(aminah, tmp_path, f"play-{game}-dealt.png")
+
+    play_until_over([aminah, ben])
+    for player in (aminah, ben):  # the game over (a Three Thirteen match deals hand 2)
+        expect(player.locator("#totals")).to_contain_text("Game 1: points", timeout=10_000)
+    save_artifact(ben, tmp_path, f"play-{game}-over.png")
+    page.assert_clean()
+    second.assert_clean()
+
+
+def test_a_reload_resumes_the_seat_and_a_refusal_names_its_rule(
+    page: OfflinePage, second: OfflinePage, tmp_path: Path
+) -> None:
+    aminah, ben = page.page, second.page
+    open_table(aminah, page.origin, "Aminah", clock=600)
+    claim_from_link(ben, aminah.get_by_label("Seat 1:").input_value(), "Ben")
+    expect(aminah.locator("#hand button.pick").first).to_be_visible(timeout=10_000)
+    expect(aminah.locator("#clock")).to_contain_text(re.compile(r"Clock: (10:00|9:5\d) left for "))
+    player = aminah if "It is your turn." in aminah.locator("#status").inner_text() else ben
+    expect(player.locator("#status")).to_contain_text("It is your turn.", timeout=10_000)
+    hand = player.locator("#hand button.pick").evaluate_all("(b) => b.map((x) => x.dataset.card)")
+
+    player.reload()
+    expect(player.locator("#status")).to_contain_text("It is your turn.")
+    assert (
+        player.locator("#hand button.pick").evaluate_all("(b) => b.map((x) => x.dataset.card)")
+        == hand
+    )
+
+    player.get_by_role("button", name="Declare myself dead (no move left)").click()
+    refusal = player.get_by_role("alert").filter(has_text="Refused")
+    expect(refusal).to_contain_text("rule D6")
+    save_artifact(player, tmp_path, "play-refusal.png")
+
+    player.get_by_role("button", name="by rank").click()
+    expect(player.get_by_role("button", name="by rank")).to_have_attribute("aria-pressed", "true")
+    first = player.locator("#hand button.pick").first
+    first.focus()
+    player.keyboard.press("Enter")  # by keyboard alone: a card selected, moves narrowed
+    expect(first).to_have_attribute("aria-pressed", "true")
+    assert play_one(player)
+    assert not game_over(player)

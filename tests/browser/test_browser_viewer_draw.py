@@ -1,0 +1,69 @@
+"""The viewer on the draw games: a Three Thirteen hand followed live to its end, drawn with
+its piles, wild rank, events with their cards, the going-out melds and how it ended."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+from playwright.sync_api import expect
+
+from .support import OfflinePage, json_of, save_artifact
+
+
+def test_a_three_thirteen_hand_is_followed_live_until_it_ends_and_drawn_right(
+    page: OfflinePage, tmp_path: Path
+) -> None:
+    # docs/clients.md's hand: Ben goes out with 9H 9D 3D (the threes wild), Aminah's last turn.
+    with httpx.Client(base_url=page.origin, timeout=10) as api:
+        body = {"players": ["Aminah", "Ben"], "game": "three-thirteen", "hand": 1}
+        body["seed"] = "table-16"
+        game = json_of(api.post("/games", json=body), 201)
+        gid, tokens = game["game_id"], game["tokens"]
+        tab = page.page
+        tab.goto(f"{page.origin}/viewer?game={gid}")
+        expect(tab.locator("#live")).to_be_visible()
+        expect(tab.locator("[data-pile='wild']")).to_have_text("Wild rank: 3s (hand 1)")
+        expect(tab.locator("#status")).to_have_text("Ben to draw.")
+
+        def turn(seat: int, actions: list[dict[str, object]]) -> None:
+            auth = {"authorization": f"Bearer {tokens[seat]}"}
+            url = f"/games/{gid}/seats/{seat}/turns"
+            json_of(api.post(url, headers=auth, json={"actions": actions}))
+
+        turn(1, [{"type": "draw", "source": "stock"}])
+        expect(tab.locator("#events")).to_contain_text("Ben draws a card from the stock.")
+        expect(tab.locator("[data-pile='stock']")).to_have_text("Stock: 44 cards")
+        go_out = {"type": "go_out", "melds": [["9H", "9D", "3D"]], "discard": "6C"}
+        turn(1, [go_out])
+        expect(tab.locator("#events")).to_contain_text("Ben discards 6♣.")
+        expect(tab.locator("[data-pile='discards']")).to_contain_text("6♣ on top, 2 in all")
+        turn(0, [{"type": "draw", "source": "discard"}, {"type": "discard", "card": "QD"}])
+
+        expect(tab.locator("#live")).to_be_hidden(timeout=10_000)  # the hand is over
+        expect(tab.locator("#status")).to_have_text("Game over: Ben went out; won by Ben.")
+        ben = tab.locator("#seats tbody tr[data-seat='1']")
+        expect(ben.locator(".meld.declared")).to_contain_text("gone out with 9♥ 9♦ 3♦")
+        expect(ben.locator(".hand")).to_have_text("")  # nothing left over: the melds took all
+        expect(tab.locator("#seats tbody tr[data-seat='0'] .points")).to_have_text("11")
+        expect(tab.locator("#events")).to_contain_text("Ben goes out with 9♥ 9♦ 3♦.")
+        expect(tab.locator("#events")).to_contain_text("The hand ends (Ben went out)")
+        wild = tab.locator("#seats [data-card='3D']").first
+        expect(wild).to_have_attribute("aria-label", "3 of diamonds, wild")
+        save_artifact(tab, tmp_path, "viewer-three-thirteen-over.png")
+    page.assert_clean()
+
+
+def test_a_match_of_the_service_is_watched_game_by_game(page: OfflinePage) -> None:
+    with httpx.Client(base_url=page.origin, timeout=10) as api:
+        body = {"players": ["Aminah", "Ben"], "game": "rummy", "options": {"games": 2}}
+        body["draw_rules"] = {"game": "rummy", "cards_per_player": 3}
+        match = json_of(api.post("/matches", json=body), 201)
+        tab = page.page
+        tab.goto(f"{page.origin}/viewer?match={match['match_id']}")
+        expect(tab.locator("#match-games li")).to_have_count(1)
+        expect(tab.locator("#match-games")).to_contain_text("Game 1 (being played)")
+        expect(tab.locator("#match-totals")).to_have_text("Totals: Aminah 0, Ben 0.")
+        expect(tab.locator("#live")).to_be_visible()
+        expect(tab.locator("#seats .hand")).to_have_text(["hidden", "hidden"])
+    page.assert_clean()
