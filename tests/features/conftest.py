@@ -22,6 +22,7 @@ from .steps.dealer import *  # noqa: F403
 from .steps.draw import *  # noqa: F403
 from .steps.draw_matches import *  # noqa: F403
 from .steps.end import *  # noqa: F403
+from .steps.gin import *  # noqa: F403
 from .steps.matches import *  # noqa: F403
 from .steps.moves import *  # noqa: F403
 from .steps.streams import *  # noqa: F403

@@ -84,7 +84,18 @@ RULE_AREAS = (
 DOMAIN_ONLY = ("rummy/hands.feature", "three_thirteen/hands.feature")
 #: Each game's folder of features, and the letters of the RULES.md ids its scenarios cite
 #: (Penang's own rules P and its defaults D; basic Rummy's B; Three Thirteen's T).
-GAME_FOLDERS = {"penang": "PD", "rummy": "B", "three_thirteen": "T"}
+GAME_FOLDERS = {"penang": "PD", "rummy": "B", "three_thirteen": "T", "gin": "G"}
+#: Gin Rummy's rule areas: bound by test_gin_domain.py with steps/gin.py, in process
+#: only, until the game is registered (domain.games) and the service plays it.
+GIN_AREAS = (
+    "gin/deal.feature",
+    "gin/turns.feature",
+    "gin/knock.feature",
+    "gin/lay_offs.feature",
+    "gin/scoring.feature",
+    "gin/wall.feature",
+    "gin/matches.feature",
+)
 
 #: The bot seats of each game (R33, R34, R35), bound by test_bot_seats_http.py: over
 #: HTTP only, since the service plays a bot's turn, not the rules engine.
@@ -92,8 +103,8 @@ BOT_SEATS = ("penang/bot_seats.feature", "rummy/bot_seats.feature")
 #: Feature files bound by their own test modules, with their own steps and drivers:
 #: audit.feature (test_audit_domain.py, and its HTTP run test_audit_http.py),
 #: live_updates.feature (test_live_updates_http.py: over HTTP only, the domain does
-#: not stream), and the bot seats' (BOT_SEATS).
-OWN_DRIVERS = ("penang/audit.feature", "penang/live_updates.feature", *BOT_SEATS)
+#: not stream), the bot seats' (BOT_SEATS) and Gin Rummy's (GIN_AREAS).
+OWN_DRIVERS = ("penang/audit.feature", "penang/live_updates.feature", *BOT_SEATS, *GIN_AREAS)
 
 
 def known_tags() -> tuple[str, ...]:

@@ -1,0 +1,63 @@
+"""Gin Rummy's actions in their wire form; `draw` and `discard` are the draw core's (G3–G11).
+
+A command holds one or more actions, checked in order and recorded together or not at
+all (as R22). `pass` declines the first upcard (G3) or, at the wall, ends the hand
+(R41); `knock` is followed by the knocker's discard, its melds (`meld`, one each) and
+`done`; the defender then lays off (`lay_off`, a card each), says `done`, shows its
+melds and says `done` again (G10, G11).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.commands import CardText
+from domain.drawgame.commands import DiscardAction, DrawAction
+
+
+class PassAction(
+    msgspec.Struct, frozen=True, tag_field="type", tag="pass", forbid_unknown_fields=True
+):
+    """Decline the first upcard (G3), or let the hand end at the wall (R41)."""
+
+
+class KnockAction(
+    msgspec.Struct, frozen=True, tag_field="type", tag="knock", forbid_unknown_fields=True
+):
+    """Knock: a discard and the melds follow (G9)."""
+
+
+class ShowMeldAction(
+    msgspec.Struct, frozen=True, tag_field="type", tag="meld", forbid_unknown_fields=True
+):
+    """Lay one meld face up after a knock (G10)."""
+
+    cards: tuple[CardText, ...]
+
+
+class LayOffCardAction(
+    msgspec.Struct, frozen=True, tag_field="type", tag="lay_off", forbid_unknown_fields=True
+):
+    """Lay one card off onto the knocker's melds (G11)."""
+
+    card: CardText
+
+
+class DoneAction(
+    msgspec.Struct, frozen=True, tag_field="type", tag="done", forbid_unknown_fields=True
+):
+    """Finish laying melds or lay-offs (G10, G11)."""
+
+
+GinAction = (
+    DrawAction | DiscardAction | PassAction | KnockAction | ShowMeldAction | LayOffCardAction
+) | DoneAction
+GIN_ACTIONS = (
+    DrawAction,
+    DiscardAction,
+    PassAction,
+    KnockAction,
+    ShowMeldAction,
+    LayOffCardAction,
+    DoneAction,
+)

@@ -1,0 +1,348 @@
+"""Gin Rummy's commands: deal a hand, list the legal actions, play a command (G1–G16).
+
+Every action a command holds is checked against the legal actions of the state it
+meets (`legal_actions`), so what the legal moves list and what `play` accepts are one
+decision. The phases and their actions: the first upcard's offer (G3: take it or
+pass; after two passes the non-dealer draws from the stock), the turn (G4: draw, then
+discard or knock), the knock (G9, G10: the discard, then melds and `done`), the
+defender's lay-offs and melds (G11, G10), and the wall (G13, R41).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from domain.cards import Card, build_deck, sort_cards, texts
+from domain.drawgame.commands import DiscardAction, DrawAction
+from domain.drawgame.deal import check_deck, deal_hand
+from domain.drawgame.events import Discarded, Drew, HandDealt
+from domain.errors import (
+    CardNotInHand,
+    GameOver,
+    InvalidRules,
+    NotAMeld,
+    NotYourTurn,
+    RuleViolation,
+    UnknownSeat,
+)
+from domain.events import DealProof, Event
+from domain.game_spec import Rebuild
+from domain.gin import melds as m
+from domain.gin.commands import (
+    DoneAction,
+    GinAction,
+    KnockAction,
+    LayOffCardAction,
+    PassAction,
+    ShowMeldAction,
+)
+from domain.gin.events import (
+    CardLaidOff,
+    GinHandEnded,
+    Knocked,
+    MeldShown,
+    ShowingDone,
+    UpcardPassed,
+)
+from domain.gin.rules import HAND_SIZE, RULES_VERSION, WALL, GinRules
+from domain.gin.state import GinState, evolve
+from domain.rule_ids import RuleId
+
+#: The defender may lay any melds (OpenSpiel's kMaxPossibleDeadwood).
+NO_LIMIT = 98
+_PHASE_RULE: dict[str, RuleId] = {
+    "offer": "G3",
+    "draw": "G4",
+    "discard": "G4",
+    "wall": "R41",
+    "knock_discard": "G9",
+    "knock_meld": "G10",
+    "layoff": "G11",
+    "defend_meld": "G10",
+}
+
+
+def start_hand(
+    players: Sequence[str],
+    deck: Sequence[Card],
+    rules: GinRules,
+    dealer: int,
+    *,
+    proof: DealProof | None = None,
+    number: int = 1,
+) -> list[Event]:
+    """Deal `deck` (one pack, top card first): ten each, one at a time from the
+    non-dealer, then the upcard; the rest is the stock (G1, G2)."""
+    rules.validate(len(players))
+    if number < 1:
+        raise InvalidRules("G17", f"hands are numbered from 1, not {number}", "number")
+    check_deck(deck, build_deck(1, 0), "G1")
+    hands, upcard, stock = deal_hand(deck, 2, dealer, HAND_SIZE, "G2")
+    return [
+        HandDealt(
+            rules=rules,
+            rules_version=RULES_VERSION,
+            players=tuple(players),
+            dealer=dealer,
+            hands=tuple(texts(sort_cards(hand)) for hand in hands),
+            upcard=upcard.text,
+            stock=texts(stock),
+            proof=proof,
+            hand=number,
+        )
+    ]
+
+
+def _codes(cards: Sequence[Card]) -> tuple[int, ...]:
+    return m.codes(cards)
+
+
+def _meld_action(meld: m.Meld) -> ShowMeldAction:
+    return ShowMeldAction(cards=tuple(m.card_of(number).text for number in meld))
+
+
+def knock_figure(state: GinState, hand: Sequence[Card], keep: Card | None) -> int:
+    """G9, R40: the deadwood an 11-card hand is judged by for a knock."""
+    cards = _codes(hand)
+    if state.rules.knock_figure == "openspiel":
+        return m.openspiel_deadwood(cards)
+    kept = None if keep is None or state.rules.discard_taken else m.code(keep)
+    return m.best_discard_deadwood(cards, kept)
+
+
+def legal_actions(state: GinState) -> list[GinAction]:
+    """Every action the seat on turn may take now (none once the hand is over)."""
+    if state.over or state.turn is None:
+        return []
+    return _LEGAL[state.phase](state, state.turn)
+
+
+def _offer(state: GinState, seat: int) -> list[GinAction]:
+    if all(state.passed):
+        return [DrawAction(source="stock")]
+    return [DrawAction(source="discard"), PassAction()]
+
+
+def _draw(state: GinState, seat: int) -> list[GinAction]:
+    return [DrawAction(source="discard"), DrawAction(source="stock")]
+
+
+def _discard_phase(state: GinState, seat: int) -> list[GinAction]:
+    hand = state.hands[seat]
+    keep = None if state.rules.discard_taken else state.taken
+    actions: list[GinAction] = [DiscardAction(card=card.text) for card in hand if card != keep]
+    if knock_figure(state, hand, state.taken) <= state.knock_limit:
+        actions.append(KnockAction())
+    return actions
+
+
+def _wall(state: GinState, seat: int) -> list[GinAction]:
+    actions: list[GinAction] = [PassAction()]
+    upcard = state.upcard
+    hand = (*state.hands[seat], upcard) if upcard is not None else ()
+    if upcard is not None and knock_figure(state, hand, upcard) <= state.knock_limit:
+        actions.append(KnockAction())
+    return actions
+
+
+def _knock_discard(state: GinState, seat: int) -> list[GinAction]:
+    hand = state.hands[seat]
+    keep = None if state.rules.discard_taken else state.taken
+    actions: list[GinAction] = []
+    for card in hand:
+        rest = _codes([other for other in hand if other is not card])
+        if card != keep and m.best_deadwood(rest) <= state.knock_limit:
+            actions.append(DiscardAction(card=card.text))
+    return actions
+
+
+def _knock_meld(state: GinState, seat: int) -> list[GinAction]:
+    cards = _codes(state.hands[seat])
+    found = m.legal_melds(cards, state.knock_limit, state.rules.max_run)
+    actions: list[GinAction] = [_meld_action(meld) for meld in found]
+    if m.total(cards) <= state.knock_limit:
+        actions.append(DoneAction())
+    return actions
+
+
+def _layoff(state: GinState, seat: int) -> list[GinAction]:
+    shown = [_codes(meld) for meld in state.melds[1 - seat]]
+    fits = m.layoffs(shown, _codes(state.layoffs), state.rules.layoff_reach)
+    actions: list[GinAction] = [DoneAction()]
+    hand = state.hands[seat]
+    actions.extend(LayOffCardAction(card=card.text) for card in hand if m.code(card) in fits)
+    return actions
+
+
+def _defend_meld(state: GinState, seat: int) -> list[GinAction]:
+    found = m.legal_melds(_codes(state.hands[seat]), NO_LIMIT, state.rules.max_run)
+    return [DoneAction(), *(_meld_action(meld) for meld in found)]
+
+
+_LEGAL: dict[str, Callable[[GinState, int], list[GinAction]]] = {
+    "offer": _offer,
+    "draw": _draw,
+    "discard": _discard_phase,
+    "wall": _wall,
+    "knock_discard": _knock_discard,
+    "knock_meld": _knock_meld,
+    "layoff": _layoff,
+    "defend_meld": _defend_meld,
+}
+
+
+def _normal(action: GinAction) -> GinAction:
+    if isinstance(action, ShowMeldAction):
+        cards = sorted((Card(text) for text in action.cards), key=m.code)
+        return ShowMeldAction(cards=tuple(card.text for card in cards))
+    if isinstance(action, DiscardAction | LayOffCardAction):
+        return type(action)(card=Card(action.card).text)
+    return action
+
+
+def _refuse(state: GinState, seat: int, action: GinAction) -> RuleViolation:
+    rule = _PHASE_RULE[state.phase]
+    hand = state.hands[seat]
+    if isinstance(action, DiscardAction | LayOffCardAction) and Card(action.card) not in hand:
+        return CardNotInHand(f"{action.card} is not in your hand", rule)
+    if isinstance(action, ShowMeldAction):
+        missing = [text for text in action.cards if Card(text) not in hand]
+        if missing:
+            return CardNotInHand(f"{' '.join(missing)} not in your hand", rule)
+        cards = tuple(m.code(Card(text)) for text in action.cards)
+        if not m.is_meld(cards, state.rules.max_run):
+            return NotAMeld(f"{' '.join(action.cards)} is no meld", "G5")
+    if isinstance(action, DiscardAction) and Card(action.card) == state.taken:
+        return RuleViolation(f"{action.card} was just taken from the discard pile", "G7")
+    if isinstance(action, ShowMeldAction | LayOffCardAction) and state.phase in ("draw", "discard"):
+        return RuleViolation("nothing is melded or laid off before a knock", "G8")
+    kind = str(type(action).__struct_config__.tag)
+    return RuleViolation(f"no {kind!r} of that kind is legal now ({state.phase})", rule)
+
+
+def play(
+    state: GinState, seat: int, actions: Sequence[GinAction], rebuild: Rebuild | None = None
+) -> list[Event]:
+    """The events of one command of `seat`, or the first rule it breaks; all or nothing."""
+    if not 0 <= seat < len(state.players):
+        raise UnknownSeat(f"there is no seat {seat} at this table of 2", "G1")
+    if not actions:
+        raise RuleViolation("a command holds at least one action", "G4")
+    events: list[Event] = []
+    for index, action in enumerate(actions):
+        if state.over:
+            raise GameOver("the hand is over", "G15").at_action(index)
+        if state.turn != seat:
+            raise NotYourTurn(f"it is seat {state.turn}'s turn, not seat {seat}'s", "G4").at_action(
+                index
+            )
+        wanted = _normal(action)
+        if wanted not in legal_actions(state):
+            raise _refuse(state, seat, wanted).at_action(index)
+        for event in _act(state, seat, wanted):
+            events.append(event)
+            state = evolve(state, event)
+    return events
+
+
+def _act(state: GinState, seat: int, action: GinAction) -> list[Event]:
+    rules = state.rules
+    if isinstance(action, PassAction):
+        if state.phase == "wall":
+            return [_drawn_end(state, "wall")]
+        return [UpcardPassed(seat=seat)]
+    if isinstance(action, DrawAction):
+        if action.source == "stock":
+            return [Drew(seat=seat, source="stock", card=state.stock[0].text)]
+        upcard = state.discards[-1]
+        if state.phase == "draw" and state.upcard_draws + 1 >= rules.upcard_draw_limit:
+            return [_drawn_end(state, "upcard_limit")]  # G14, R42
+        return [Drew(seat=seat, source="discard", card=upcard.text)]
+    if isinstance(action, KnockAction):
+        if state.phase == "wall":
+            upcard = state.discards[-1]
+            return [Drew(seat=seat, source="discard", card=upcard.text), Knocked(seat=seat)]
+        return [Knocked(seat=seat)]
+    if isinstance(action, DiscardAction):
+        return _discard(state, seat, Card(action.card))
+    if isinstance(action, ShowMeldAction):
+        return [MeldShown(seat=seat, cards=action.cards)]
+    if isinstance(action, LayOffCardAction):
+        return [CardLaidOff(seat=seat, card=action.card)]
+    done: list[Event] = [ShowingDone(seat=seat)]
+    if state.phase == "defend_meld":
+        done.append(score(evolve(state, done[0])))
+    return done
+
+
+def _discard(state: GinState, seat: int, card: Card) -> list[Event]:
+    event = Discarded(seat=seat, card=card.text)
+    if state.phase == "knock_discard":
+        return [event]
+    if state.rules.discard_taken and card == state.taken and state.repeated:
+        return [event, _drawn_end(evolve(state, event), "repeat")]  # R37
+    if len(state.stock) == WALL and not state.rules.wall_knock:
+        return [event, _drawn_end(evolve(state, event), "wall")]  # G13
+    return [event]
+
+
+def _drawn_end(state: GinState, reason: str) -> GinHandEnded:
+    """G13–G15: a hand without a knock is a draw; nobody scores."""
+    deadwood = tuple(m.best_deadwood(_codes(hand)) for hand in state.hands)
+    return GinHandEnded(
+        reason=reason,  # type: ignore[arg-type]
+        knocker=None,
+        deadwood=(deadwood[0], deadwood[1]),
+        points=(0, 0),
+        winners=(),
+        hands=tuple(texts(hand) for hand in state.hands),
+    )
+
+
+def score(state: GinState) -> GinHandEnded:
+    """G12: the knocker scores the difference, plus the gin bonus for gin; an undercut
+    (the defender's deadwood lower, or equal: R38) scores the defender the difference
+    plus the undercut bonus. A gin hand cannot be undercut."""
+    knocker = state.knocker
+    assert knocker is not None
+    rules = state.rules
+    left = [m.total(_codes(hand)) for hand in state.hands]
+    mine, theirs = left[knocker], left[1 - knocker]
+    points = [0, 0]
+    if mine == 0:
+        reason, winner = "gin", knocker
+        points[knocker] = theirs + rules.gin_bonus
+    elif theirs < mine or (theirs == mine and rules.tie_undercuts):
+        reason, winner = "undercut", 1 - knocker
+        points[winner] = mine - theirs + rules.undercut_bonus
+    else:
+        reason, winner = "knock", knocker
+        points[knocker] = theirs - mine
+    winners = (winner,) if points[winner] > 0 or reason != "knock" else ()
+    return GinHandEnded(
+        reason=reason,  # type: ignore[arg-type]
+        knocker=knocker,
+        deadwood=(left[0], left[1]),
+        points=(points[0], points[1]),
+        winners=winners,
+        hands=tuple(texts(hand) for hand in state.hands),
+    )
+
+
+def default_turn(state: GinState, seat: int, rebuild: Rebuild | None = None) -> list[Event]:
+    """What the turn clock plays for `seat` (R19): it passes the upcard, draws from the
+    stock and throws the drawn card back, lets the wall end the hand, and after a knock
+    says done as soon as it may. It never knocks."""
+    events: list[Event] = []
+    while not state.over and state.turn == seat:
+        legal = legal_actions(state)
+        drawn = [e.card for e in events if isinstance(e, Drew) and e.source == "stock"]
+        wanted: list[GinAction] = [PassAction(), DrawAction(source="stock"), DoneAction()]
+        wanted += [DiscardAction(card=card) for card in drawn]
+        action = next((a for a in wanted if a in legal), None)
+        if action is None:
+            action = next((a for a in legal if not isinstance(a, KnockAction)), legal[0])
+        for event in _act(state, seat, action):
+            events.append(event)
+            state = evolve(state, event)
+    return events

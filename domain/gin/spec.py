@@ -1,0 +1,85 @@
+"""Gin Rummy as a game of the engine: its `GameSpec`, built from its own modules.
+
+Not registered in `domain.games` yet: the registration and the service's wiring follow
+the service's game dispatch.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from domain.cards import Card, build_deck
+from domain.drawgame.events import HandDealt
+from domain.errors import NotInThisGame
+from domain.events import Event
+from domain.game_spec import GameSpec
+from domain.gin import audit, game, views
+from domain.gin.commands import GIN_ACTIONS
+from domain.gin.events import GinHandEnded
+from domain.gin.rules import RULES_VERSION, GinRules
+from domain.gin.state import GinState, fold
+
+
+def _deck(rules: GinRules, seats: int) -> tuple[Card, ...]:
+    return build_deck(1, 0)  # G1: one pack, no jokers
+
+
+def _no_dead(state: GinState, seat: int) -> list[Event]:
+    raise NotInThisGame("Gin Rummy has no dead declaration: a turn is a draw and a discard", "G4")
+
+
+def _not_timed_out(state: GinState, seat: int) -> int | None:
+    """The clock's default turn is not marked in Gin's events yet: no command is late."""
+    return None
+
+
+def _hidden_stock(view: views.GinView) -> object:
+    return view.stock
+
+
+def _no_rebuild(state: GinState, server_seed: bytes | None) -> None:
+    """G13: the stock is never rebuilt; the wall ends the hand first."""
+    return
+
+
+def next_dealer(state: GinState, points_recorded: bool = True) -> int:
+    """R43: the winner of a hand deals the next; after a draw the same dealer deals."""
+    ended = state.ended
+    if ended is not None and len(ended.winners) == 1:
+        return ended.winners[0]
+    return state.dealer
+
+
+GIN: Final[GameSpec[GinState, GinRules]] = GameSpec(
+    name="gin",
+    title="Gin Rummy",
+    players=range(2, 3),
+    rules_type=GinRules,
+    rules_version=RULES_VERSION,
+    codec=audit.GIN_EVENTS,
+    state_type=GinState,
+    deal_type=HandDealt,
+    end_type=GinHandEnded,
+    has_stock=True,
+    actions=GIN_ACTIONS,
+    foreign_actions={"swap": "G1", "go_out": "G9", "declare_dead": "G4"},
+    validate=GinRules.validate,
+    deck=_deck,
+    deal=game.start_hand,
+    play=game.play,
+    declare_dead=_no_dead,
+    default_turn=game.default_turn,
+    timed_out=_not_timed_out,
+    timeout_outcome="the clock plays its default turn",
+    fold=fold,
+    view=views.view_hand,
+    view_types=(views.GinView,),
+    hidden_in_view=_hidden_stock,
+    view_event=views.view_event,
+    legal_moves=views.legal_moves,
+    moves_type=views.GinMoves,
+    rebuild_order=_no_rebuild,
+    next_dealer=next_dealer,
+    reveal_seed=audit.reveal_seed,
+    verify=audit.verify,
+)
