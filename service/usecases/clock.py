@@ -35,7 +35,14 @@ def deadline(store: GameStore, game_id: UUID) -> datetime | None:
 
 def deadline_of(store: GameStore, game_id: UUID, state: AnyGameState) -> datetime | None:
     """The deadline of the turn `state` (the game's current state) is at."""
-    seconds = store.secrets(game_id).turn_seconds
+    return deadline_given(store, game_id, store.secrets(game_id), state)
+
+
+def deadline_given(
+    store: GameStore, game_id: UUID, game_secrets: GameSecrets, state: AnyGameState
+) -> datetime | None:
+    """`deadline_of`, with the game's secrets read already (one read per request)."""
+    seconds = game_secrets.turn_seconds
     if seconds is None or state.over or state.turn is None:
         return None
     return store.turn_began(game_id, state.version) + timedelta(seconds=seconds)

@@ -52,7 +52,8 @@ class Answer(msgspec.Struct, frozen=True):
 def spectator_view(store: GameStore, game_id: UUID, version: int | None = None) -> AnyView:
     """The game now, or at `version`, as a spectator may see it."""
     state, now = _at(store, game_id, version)
-    return _timed(store, game_id, state, now, game_kinds.view(state, None, over=now.over))
+    view = game_kinds.view(state, None, over=now.over)
+    return _timed(store, game_id, store.secrets(game_id), state, now, view)
 
 
 def seat_view(
@@ -62,19 +63,32 @@ def seat_view(
     authorization: str | None,
     version: int | None = None,
 ) -> AnyView:
-    """The game now, or at `version`, as `seat` may see it."""
-    _authorized(store, game_id, seat, authorization)
-    state, now = _at(store, game_id, version)
-    return _timed(store, game_id, state, now, game_kinds.view(state, seat, over=now.over))
+    """The game now, or at `version`, as `seat` may see it.
+
+    The game and its secrets are read once: the state that authorizes the seat is the
+    one shown (and timed), unless an earlier version is asked for.
+    """
+    game_secrets = store.secrets(game_id)
+    now = store.state(game_id)
+    auth.check_seat(now, seat)
+    auth.authorize(game_secrets, authorization, seat)
+    state = now if version is None else store.state_at(game_id, version)[0]
+    view = game_kinds.view(state, seat, over=now.over)
+    return _timed(store, game_id, game_secrets, state, now, view)
 
 
-def _timed(
-    store: GameStore, game_id: UUID, state: AnyGameState, now: AnyGameState, view: AnyView
+def _timed(  # noqa: PLR0917 (one flow, in order)
+    store: GameStore,
+    game_id: UUID,
+    game_secrets: GameSecrets,
+    state: AnyGameState,
+    now: AnyGameState,
+    view: AnyView,
 ) -> AnyView:
     """The view with its turn's deadline, where `state` is the game `now` (R19)."""
     if state.version != now.version:
         return view
-    return clock.timed(view, clock.deadline_of(store, game_id, now))
+    return clock.timed(view, clock.deadline_given(store, game_id, game_secrets, now))
 
 
 def _at(store: GameStore, game_id: UUID, version: int | None) -> tuple[AnyGameState, AnyGameState]:
