@@ -9,6 +9,7 @@ whatever version it names; once its turn comes round again it plays as usual.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -132,6 +133,13 @@ def test_R45_a_clocked_match_to_a_target_left_by_everyone_ends_abandoned(
     assert response.status_code == 200, response.text
     verdict = verify_match_record(load_match_record(response.content))
     assert verdict.valid and verdict.finished, verdict
+    # A match that claims to deal on after the abandoned hand, or to end for another
+    # reason, is refused.
+    document = json.loads(response.content)
+    ended = next(e for e in document["events"] if e["type"] == "MatchEnded")
+    ended["reason"] = "target"
+    forged = verify_match_record(load_match_record(json.dumps(document)))
+    assert not forged.valid, forged
 
 
 def test_a_draw_match_takes_a_turn_clock(
