@@ -5,7 +5,7 @@ the rule they apply with a `RuleId`, so an id that no document defines (a typo, 
 renumbered) fails the type check instead of reaching a client. tests/unit/test_rule_ids.py
 keeps the list equal to the ids the two documents define. Penang's rules use P, D and
 R1–R18; basic Rummy (`domain.rummy`) B, Three Thirteen (`domain.three13`) T, and both
-the readings from R20; Gin Rummy (`domain.gin`) G and R37–R44.
+the readings from R20 (R45 among them); Gin Rummy (`domain.gin`) G and R37–R44.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ RuleId = Literal[
     "R12", "R13", "R14", "R15", "R16", "R17", "R18", "R19",
     # readings for basic Rummy and Three Thirteen (READINGS.md)
     "R20", "R21", "R22", "R23", "R24", "R25", "R26", "R27", "R28", "R29", "R30",
-    "R31", "R32", "R33", "R34", "R35", "R36",
+    "R31", "R32", "R33", "R34", "R35", "R36", "R45",
     # basic Rummy (RULES.md)
     "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "B10", "B11",
     "B12",

@@ -16,7 +16,9 @@
    the actions that follow it up to its discard, which the game rebuilds into actions
    and decides again as one command. A discard with reason `timeout` is the turn
    clock's: what the seat played before it is decided as a command, the rest must be
-   the game's default turn from there (R36). The engine knows no clock: the record's
+   the game's default turn from there (R36), the hand's end as abandoned included where
+   that turn left every seat's last turn the clock's (R45; a `HandEnded` with reason
+   `abandoned` anywhere else is refused). The engine knows no clock: the record's
    timeout is taken as recorded, as R19's is for Penang. The events the rules return must equal the
    recorded ones exactly, going out and the score included. (A turn sent as several
    commands is accepted whole: each action is judged as it was, and a command that
@@ -94,7 +96,7 @@ class _Replay(Replay[DrawState]):
         if ended is None:
             message = f"{count} events follow the rules, but the hand is not over; {deal}"
         else:
-            how = "blocked" if ended.went_out is None else f"seat {ended.went_out} went out"
+            how = ended.reason if ended.went_out is None else f"seat {ended.went_out} went out"
             message = f"{count} events follow the rules; {how}; {deal}"
         return Verdict(
             valid=True,

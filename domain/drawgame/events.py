@@ -96,14 +96,16 @@ class HandEnded(Event, frozen=True, tag="HandEnded"):
     In basic Rummy the seat that went out wins the others' cards (B8), doubled when it
     went rummy (B9); in Three Thirteen each seat scores its own deadwood, the one that
     went out 0 (T9), and `melds` gives the arrangement each hand was scored by. A hand
-    nobody can ever go out of ends `blocked`, with no winner and no points (R30).
+    nobody can ever go out of ends `blocked`, with no winner and no points (R30). A hand
+    whose every seat's last turn was the turn clock's ends `abandoned` (R45): scored as
+    basic Rummy scores a blocked hand, as Three Thirteen scores the hand's end (T9).
     """
 
-    #: The seat that went out; None for a blocked hand.
+    #: The seat that went out; None for a blocked or abandoned hand.
     went_out: int | None
     deadwood: tuple[tuple[str, ...], ...]
     points: tuple[int, ...]
     winners: tuple[int, ...]
     melds: tuple[tuple[tuple[str, ...], ...], ...] = ()
     rummy: bool = False
-    reason: Literal["out", "blocked"] = "out"
+    reason: Literal["out", "blocked", "abandoned"] = "out"

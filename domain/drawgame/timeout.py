@@ -11,6 +11,11 @@ The discard is recorded with reason `timeout`. What follows is the game's: the n
 seat's turn, Three Thirteen's next last turn or the hand's end (T8, T9), basic Rummy's
 going out where the discard plays the seat's last card (B7) or a blocked hand (R30).
 The engine knows no clock: whether the time really ran out is the table's business.
+
+A table every person has left would have the clock play on for ever: a turn that leaves
+every seat's last turn the clock's (a full round of default turns, no seat playing one of
+its own) ends the hand as abandoned (R45, `abandoned`); each game scores it (`HandEnded`
+with reason `abandoned`).
 """
 
 from __future__ import annotations
@@ -69,6 +74,12 @@ def _by_clock(event: Event, seat: int) -> Event:
     if isinstance(event, Discarded) and event.seat == seat:
         return msgspec.structs.replace(event, reason="timeout")
     return event
+
+
+def abandoned(state: DrawState) -> bool:
+    """Whether every seat's last turn was the clock's, in a hand not yet over (R45)."""
+    marks = state.timed_out
+    return not state.over and len(marks) == state.seats and all(marks)
 
 
 def timed_out(state: DrawState, seat: int) -> int | None:

@@ -184,20 +184,26 @@ def game_scored(state: MatchState, ended: Scored) -> list[AnyMatchEvent]:
     scored = MatchGameScored(
         number=current.number, points=ended.points, winners=ended.winners, totals=totals
     )
-    reason = _end_reason(state, scored)
+    reason = _end_reason(state, scored, abandoned=getattr(ended, "reason", None) == "abandoned")
     if reason is None:
         return [scored]
     games = (*(game.scored for game in state.games[:-1]), scored)
     return [scored, _ended(state, reason, totals, [g for g in games if g is not None])]
 
 
-def _end_reason(state: MatchState, scored: MatchGameScored) -> EndReason | None:
+def _end_reason(
+    state: MatchState, scored: MatchGameScored, *, abandoned: bool = False
+) -> EndReason | None:
+    """Why the match ends with `scored`: its last hand (`games`), its `target`, a hand
+    abandoned by every seat (R45: an abandoned table deals no new hand), or its close."""
     options = state.options
     games = options.hands if isinstance(options, DrawMatchOptions) else options.games
     if games is not None and scored.number >= games:
         return "games"
     if options.target is not None and max(scored.totals) >= options.target:
         return "target"
+    if abandoned:
+        return "abandoned"
     if state.closed:
         return "closed"
     return None

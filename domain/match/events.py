@@ -18,7 +18,7 @@ import msgspec
 from domain.match.draw_options import DrawMatchOptions
 from domain.match.options import MatchOptions
 
-EndReason = Literal["games", "target", "closed"]
+EndReason = Literal["games", "target", "closed", "abandoned"]
 
 
 class MatchEvent(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
@@ -100,7 +100,8 @@ class MatchClosed(MatchEvent, frozen=True, tag="MatchClosed"):
 
 
 class MatchEnded(MatchEvent, frozen=True, tag="MatchEnded"):
-    """The match is over: why, each seat's total, and who won (R16, R17)."""
+    """The match is over: why, each seat's total, and who won (R16, R17); `abandoned`
+    where a hand ended so (R45): the totals so far decide."""
 
     reason: EndReason
     totals: tuple[int, ...]

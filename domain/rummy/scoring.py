@@ -13,6 +13,8 @@ with no winner and no points (R30).
 
 from __future__ import annotations
 
+from typing import Literal
+
 from domain.cards import HIGH_ACE, LOW_ACE, Card, texts
 from domain.drawgame.events import HandEnded
 from domain.drawgame.state import DrawState
@@ -55,12 +57,13 @@ def _extensions(meld: TableMeld, rules: RummyRules) -> list[Card]:
     return [position_card(p, meld.suit) for p in ends if LOW_ACE <= p <= top]
 
 
-def blocked_end(state: DrawState) -> HandEnded:
-    """The end of a blocked hand: nobody went out, nobody scores (R30)."""
+def blocked_end(state: DrawState, reason: Literal["blocked", "abandoned"] = "blocked") -> HandEnded:
+    """The end of a blocked hand: nobody went out, nobody scores (R30); an abandoned
+    hand ends the same way, with its own reason (R45)."""
     return HandEnded(
         went_out=None,
         deadwood=tuple(texts(hand) for hand in state.hands),
         points=(0,) * state.seats,
         winners=(),
-        reason="blocked",
+        reason=reason,
     )

@@ -14,13 +14,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+import msgspec
+
 from domain.cards import Card, build_deck, format_cards, sort_cards, texts
 from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.deal import check_deck, deal_hand
 from domain.drawgame.errors import CannotGoOut
 from domain.drawgame.events import HandDealt, WentOut
 from domain.drawgame.piles import DrawTerms, check_drawn, discard, draw, play_command
-from domain.drawgame.state import DrawState, evolve
+from domain.drawgame.state import DrawState, evolve, fold
+from domain.drawgame.timeout import abandoned
 from domain.drawgame.timeout import default_turn as play_for_the_clock
 from domain.events import DealProof, Event
 from domain.game_spec import Rebuild
@@ -136,5 +139,11 @@ def _go_out(state: DrawState, seat: int, action: GoOutAction) -> list[Event]:
 
 def default_turn(state: DrawState, seat: int, rebuild: Rebuild | None = None) -> list[Event]:
     """The turn the clock plays for `seat`, whose time ran out (R19, R36): T4 lets a
-    card taken from the discard pile go back on it (R21)."""
-    return play_for_the_clock(state, seat, rebuild, play, take_back=True)
+    card taken from the discard pile go back on it (R21). A turn that leaves every seat's
+    last turn the clock's ends the hand abandoned, every hand scored as at T9's end (R45)."""
+    events = play_for_the_clock(state, seat, rebuild, play, take_back=True)
+    after = fold(events, state)
+    if abandoned(after):
+        ended = hand_ended(after, thirteen_rules(after))
+        events.append(msgspec.structs.replace(ended, reason="abandoned"))
+    return events

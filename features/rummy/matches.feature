@@ -44,6 +44,17 @@ Feature: Matches of basic Rummy
     And the match is over at its target, won by seat 1
     And the match has dealt 1 game
 
+  @B12 @R45 @R31 @R24
+  Scenario: A hand every seat left to the turn clock ends the match, no hand dealt after it
+    Given a 2-player match of basic Rummy to 50 points
+    When the match begins
+    And seat 1's turn clock runs out
+    And seat 0's turn clock runs out
+    Then the hand ended abandoned, nobody scoring
+    And the match's totals are 0, 0
+    And the match is over as abandoned, won by seats 0 and 1
+    And the match has dealt 1 game
+
   @B12 @R31 @http
   Scenario: A match ends after a number of hands or at a target, not both
     Given a 2-player match of basic Rummy of 3 hands to 100 points

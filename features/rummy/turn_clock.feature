@@ -5,7 +5,10 @@ Feature: The turn clock of basic Rummy
   rebuilt first where it is empty (B11), or from the discard pile where no stock can be
   had; it then discards the card it drew, or, where that card may not go back (B4) or
   it had drawn already, its highest-scoring card other than the one it took from the
-  pile. Nothing else is played for it, and the hand goes on as after any discard.
+  pile. Nothing else is played for it, and the hand goes on as after any discard. When
+  every seat's last turn was the clock's (a full round of default turns, no seat playing
+  one of its own), the table was left: the hand ends abandoned and, as a blocked hand,
+  scores nothing for anyone (R45, R30).
 
   Background:
     Given a game of basic Rummy
@@ -69,3 +72,31 @@ Feature: The turn clock of basic Rummy
       Then the timeout is recorded
       And the events recorded are Drew, Discarded
       And it is seat 2's turn
+
+  Rule: A full round of default turns ends the hand as abandoned
+
+    Background:
+      Given the rule option "cards_per_player" is 3
+      And the stock's top cards are "7H KD 7S 2C"
+      And a 2-player hand dealt by seat 0 with these hands:
+        | seat | hand     |
+        | 1    | 5H 6H 8S |
+        | 0    | 7C 7D QS |
+
+    @R45 @R36 @R30 @R19 @B3 @http
+    Scenario: Every seat timed out in turn: the hand ends abandoned, nobody scoring
+      Given seat 1's turn clock ran out
+      When seat 0's turn clock runs out
+      Then the timeout is recorded
+      And the events recorded are Drew, Discarded, HandEnded
+      And seat 0 discarded "KD" by timeout
+      And the hand ended abandoned, nobody scoring
+
+    @R45 @R36 @R19 @B3 @http
+    Scenario: A seat that played its own turn keeps the hand going
+      Given seat 1's turn clock ran out
+      And seat 0 played "draw from the stock; discard KD"
+      When seat 1's turn clock runs out
+      Then the timeout is recorded
+      And the events recorded are Drew, Discarded
+      And the hand is not over

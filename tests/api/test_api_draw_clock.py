@@ -9,6 +9,7 @@ whatever version it names; once its turn comes round again it plays as usual.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -17,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from domain.match.audit import verify_match_record
+from domain.match.records import load_match_record
 from service.settings import Settings
 from service.usecases import timeouts
 
@@ -81,6 +84,62 @@ def test_a_draw_game_seat_that_does_not_play_in_time_gets_a_default_turn(
     view = api.view(game)
     if not view["over"]:
         assert view["turn"] != first or len(default_turns(api, game)) >= 3
+
+
+@pytest.mark.parametrize("game_name", DRAW_GAMES)
+def test_R45_a_clocked_table_left_by_everyone_ends_abandoned(
+    sqlite_settings: Settings, make_api: Callable[[Settings], Api], game_name: str
+) -> None:
+    api = make_api(sqlite_settings)
+    game = api.create(players=2, game=game_name, turn_seconds=1)
+    view = wait_for(lambda: (found := api.view(game))["over"] and found, patience=12.0)
+    assert (view["result"]["reason"], view["result"]["went_out"]) == ("abandoned", None)
+    assert [event["seat"] for event in default_turns(api, game)] == [
+        game["view"]["turn"],
+        1 - game["view"]["turn"],
+    ]
+    events = [record["event"]["type"] for record in api.events(game)["events"]]
+    assert "HandEnded" in events and events[-1] in ("HandEnded", "SeedRevealed")
+    assert api.view(game)["turn_deadline"] is None
+    time.sleep(1.2)  # the clock plays nothing more
+    assert len(default_turns(api, game)) == 2
+
+
+def test_R45_a_clocked_match_to_a_target_left_by_everyone_ends_abandoned(
+    sqlite_settings: Settings, make_api: Callable[[Settings], Api]
+) -> None:
+    api = make_api(sqlite_settings)
+    created = api.client.post(
+        "/matches",
+        json={
+            "players": ["Ann", "Bo"],
+            "game": "rummy",
+            "options": {"target": 100},
+            "seed": "abandoned",
+            "turn_seconds": 1,
+        },
+    )
+    assert created.status_code == 201, created.text
+    match_id = created.json()["match_id"]
+
+    def over() -> Json | None:
+        view: Json = api.client.get(f"/matches/{match_id}").json()
+        return view if view["status"] == "over" else None
+
+    view = wait_for(over, patience=12.0)
+    assert view["result"]["reason"] == "abandoned", view["result"]
+    assert len(view["games"]) == 1 and view["totals"] == [0, 0]
+    response = api.client.get(f"/matches/{match_id}/record")
+    assert response.status_code == 200, response.text
+    verdict = verify_match_record(load_match_record(response.content))
+    assert verdict.valid and verdict.finished, verdict
+    # A match that claims to deal on after the abandoned hand, or to end for another
+    # reason, is refused.
+    document = json.loads(response.content)
+    ended = next(e for e in document["events"] if e["type"] == "MatchEnded")
+    ended["reason"] = "target"
+    forged = verify_match_record(load_match_record(json.dumps(document)))
+    assert not forged.valid, forged
 
 
 def test_a_draw_match_takes_a_turn_clock(

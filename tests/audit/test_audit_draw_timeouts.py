@@ -11,8 +11,8 @@ import msgspec
 import pytest
 
 from domain import fair
-from domain.drawgame.commands import DrawAction
-from domain.drawgame.events import Discarded
+from domain.drawgame.commands import DiscardAction, DrawAction
+from domain.drawgame.events import Discarded, Drew, HandEnded
 from domain.drawgame.piles import rebuild_of
 from domain.events import Event
 from domain.games import GAMES
@@ -20,9 +20,11 @@ from domain.games import GAMES
 SEED = hashlib.sha256(b"draw-timeouts").digest()
 
 
-def _timed_out_hand(game: str, turns: int) -> list[Event]:
-    """A hand of `game` for 3 seats where the clock plays every turn; every fourth turn
-    the seat drew first itself (from the pile, or the stock)."""
+def _timed_out_hand(game: str, turns: int, *, own: bool = True) -> list[Event]:
+    """A hand of `game` for 3 seats where the clock plays most turns; every fourth turn
+    the seat drew first itself (from the pile, or the stock), and every third turn (but
+    where `own` is False) the seat plays its own turn, drawing and discarding the card
+    drawn, so that no full round of default turns abandons the hand (R45)."""
     spec = GAMES[game]
     rules = spec.rules_type()
     cards, dealer, proof = fair.fair_deal_of(spec.deck(rules, 3), 3, SEED, ())
@@ -31,6 +33,16 @@ def _timed_out_hand(game: str, turns: int) -> list[Event]:
     for turn in range(turns):
         if state.over:
             break
+        if own and turn % 3 == 2:
+            drawn = spec.play(
+                state, state.turn, [DrawAction(source="stock")], rebuild_of(state, SEED)
+            )
+            state = spec.fold(drawn, state)
+            card = next(e.card for e in drawn if isinstance(e, Drew))
+            thrown = spec.play(state, state.turn, [DiscardAction(card=card)], None)
+            events += drawn + thrown
+            state = spec.fold(thrown, state)
+            continue
         if turn % 4 == 1:
             source = "discard" if turn % 8 == 1 else "stock"
             drawn = spec.play(
@@ -46,7 +58,7 @@ def _timed_out_hand(game: str, turns: int) -> list[Event]:
 
 @pytest.mark.parametrize("game", ["rummy", "three-thirteen"])
 def test_a_hand_of_default_turns_verifies(game: str) -> None:
-    events = _timed_out_hand(game, 80)
+    events = _timed_out_hand(game, 100)
     assert sum(isinstance(e, Discarded) and e.reason == "timeout" for e in events) >= 60
     verdict = GAMES[game].verify(events, GAMES[game].rules_version)
     assert verdict.valid, verdict.message
@@ -65,3 +77,34 @@ def test_a_default_turn_that_discards_another_card_is_refused(game: str) -> None
     verdict = GAMES[game].verify(events, GAMES[game].rules_version)
     assert not verdict.valid
     assert verdict.first_bad_event == at
+
+
+@pytest.mark.parametrize("game", ["rummy", "three-thirteen"])
+def test_R45_a_full_round_of_default_turns_ends_the_hand_abandoned_and_verifies(game: str) -> None:
+    events = _timed_out_hand(game, 10, own=False)
+    ended = events[-1]
+    assert isinstance(ended, HandEnded) and ended.reason == "abandoned"
+    assert sum(isinstance(e, Discarded) and e.reason == "timeout" for e in events) == 3
+    verdict = GAMES[game].verify(events, GAMES[game].rules_version)
+    assert verdict.valid and verdict.finished, verdict.message
+    assert "abandoned" in verdict.message
+
+
+@pytest.mark.parametrize("game", ["rummy", "three-thirteen"])
+def test_R45_a_forged_abandoned_end_is_refused(game: str) -> None:
+    events = _timed_out_hand(game, 10, own=False)
+    ended = events[-1]
+    assert isinstance(ended, HandEnded)
+    # The end a round too early: after two default turns, not three.
+    second = [i for i, e in enumerate(events) if isinstance(e, Discarded)][1]
+    forged = [*events[: second + 1], ended]
+    verdict = GAMES[game].verify(forged, GAMES[game].rules_version)
+    assert not verdict.valid and verdict.first_bad_event == second + 1
+
+
+@pytest.mark.parametrize("game", ["rummy", "three-thirteen"])
+def test_R45_a_record_that_plays_on_after_a_full_round_is_refused(game: str) -> None:
+    events = _timed_out_hand(game, 10, own=False)
+    assert isinstance(events[-1], HandEnded)
+    verdict = GAMES[game].verify(events[:-1], GAMES[game].rules_version)
+    assert not verdict.valid

@@ -12,6 +12,11 @@ def table_clock(scene: Scene, seconds: int) -> None:
     scene.table["turn_seconds"] = seconds
 
 
+@given(parsers.parse("seat {seat:d}'s turn clock ran out"))
+def clock_ran_out(scene: Scene, seat: int) -> None:
+    accepted(send(scene, lambda game: game.time_out(seat)), f"seat {seat}'s timeout")
+
+
 @when(parsers.parse("seat {seat:d}'s turn clock runs out"))
 def clock_runs_out(scene: Scene, seat: int) -> None:
     send(scene, lambda game: game.time_out(seat))

@@ -299,11 +299,17 @@ def went_rummy(driver: Driver, seat: str, did: str) -> None:
     assert result["rummy"] is (did == "went"), result
 
 
-@then("the hand ended blocked, nobody scoring")
-def hand_blocked(driver: Driver) -> None:
+@then(parsers.parse("the hand ended {reason:w}, nobody scoring"))
+def hand_blocked(driver: Driver, reason: str) -> None:
     result = _result(driver)
-    assert (result["reason"], result["went_out"], result["winners"]) == ("blocked", None, [])
+    assert (result["reason"], result["went_out"], result["winners"]) == (reason, None, [])
     assert set(result["points"]) == {0}
+
+
+@then("the hand ended abandoned")
+def hand_abandoned(driver: Driver) -> None:
+    result = _result(driver)
+    assert (result["reason"], result["went_out"]) == ("abandoned", None), result
 
 
 @then("the hand is not over")

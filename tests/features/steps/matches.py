@@ -180,12 +180,17 @@ def match_totals(driver: Driver, totals: str) -> None:
     assert _match(driver)["totals"] == seat_list(totals)
 
 
-_REASONS = {"after its games": "games", "at its target": "target", "as closed": "closed"}
+_REASONS = {
+    "after its games": "games",
+    "at its target": "target",
+    "as closed": "closed",
+    "as abandoned": "abandoned",
+}
 
 
 @then(
     parsers.re(
-        r"the match is over (?P<how>after its games|at its target|as closed), "
+        r"the match is over (?P<how>after its games|at its target|as closed|as abandoned), "
         r"won by seats? (?P<seats>\d+(?:(?:, | and )\d+)*)"
     )
 )

@@ -11,7 +11,16 @@ from domain.errors import NotYourTurn
 from domain.rummy.game import default_turn
 from domain.three13.game import default_turn as thirteen_default_turn
 
-from ..draw_support import after, draw, meld, rummy_hand, texts, thirteen_after, thirteen_hand
+from ..draw_support import (
+    after,
+    draw,
+    meld,
+    rummy_hand,
+    texts,
+    thirteen_after,
+    thirteen_hand,
+    throw,
+)
 
 # Seat 1 is on turn (dealer 0); the stock's top is 7H, then KD.
 HANDS = {1: "5H 6H 8S", 0: "7C 7D QS"}
@@ -42,9 +51,50 @@ def test_R33_T4_in_three_thirteen_a_seat_that_had_drawn_throws_its_highest_card(
 def test_R33_B11_an_empty_stock_is_rebuilt_before_the_draw() -> None:
     state = rummy_hand(HANDS, stock="7H KD")
     while state.stock:
-        state = fold(default_turn(state, state.turn or 0), state)
+        if state.turn == 0:  # seat 0 plays its own turns, so the hand is never abandoned (R45)
+            state = after(state, 0, draw(), throw(state.stock[0].text))
+        else:
+            state = fold(default_turn(state, 1), state)
     events = default_turn(state, state.turn or 0)
-    assert [type(event) for event in events] == [StockRebuilt, Drew, Discarded]
+    # (a last default turn of seat 0 also ends the hand abandoned, R45)
+    assert [type(event) for event in events][:3] == [StockRebuilt, Drew, Discarded]
+
+
+def test_R45_a_full_round_of_default_turns_ends_the_rummy_hand_abandoned() -> None:
+    state = rummy_hand(HANDS, stock="7H KD")
+    first = default_turn(state, 1)
+    assert not any(isinstance(event, HandEnded) for event in first)
+    state = fold(first, state)
+    events = default_turn(state, 0)
+    assert [type(event) for event in events] == [Drew, Discarded, HandEnded]
+    ended = events[-1]
+    assert isinstance(ended, HandEnded)
+    assert ended.reason == "abandoned" and ended.went_out is None
+    assert ended.points == (0, 0) and ended.winners == ()
+    assert fold(events, state).over
+
+
+def test_R45_a_seat_that_plays_its_own_turn_keeps_the_hand_going() -> None:
+    state = fold(
+        default_turn(rummy_hand(HANDS, stock="7H KD QH"), 1), rummy_hand(HANDS, stock="7H KD QH")
+    )
+    state = after(state, 0, draw(), throw("KD"))
+    state = fold(default_turn(state, 1), state)
+    assert not state.over  # seat 0's last turn was its own
+    events = default_turn(state, 0)
+    assert isinstance(events[-1], HandEnded) and events[-1].reason == "abandoned"
+
+
+def test_R45_T9_three_thirteen_scores_an_abandoned_hand_at_its_best_arrangements() -> None:
+    state = thirteen_hand(HANDS, stock="7H KD")
+    state = fold(thirteen_default_turn(state, 1), state)
+    events = thirteen_default_turn(state, 0)
+    ended = events[-1]
+    assert isinstance(ended, HandEnded) and ended.reason == "abandoned"
+    assert ended.went_out is None and len(ended.points) == 2
+    assert ended.winners == tuple(
+        seat for seat, points in enumerate(ended.points) if points == min(ended.points)
+    )
 
 
 def test_R33_B7_a_discard_of_the_last_card_goes_out() -> None:
