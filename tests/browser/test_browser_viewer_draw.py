@@ -3,9 +3,11 @@ its piles, wild rank, events with their cards, the going-out melds and how it en
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import httpx
+import pytest
 from playwright.sync_api import expect
 
 from .support import OfflinePage, json_of, save_artifact
@@ -32,11 +34,11 @@ def test_a_three_thirteen_hand_is_followed_live_until_it_ends_and_drawn_right(
             json_of(api.post(url, headers=auth, json={"actions": actions}))
 
         turn(1, [{"type": "draw", "source": "stock"}])
-        expect(tab.locator("#events")).to_contain_text("Ben draws a card from the stock.")
+        expect(tab.locator("#events")).to_contain_text("Seat 1 · Ben: draws a card from the stock.")
         expect(tab.locator("[data-pile='stock']")).to_have_text("Stock: 44 cards")
         go_out = {"type": "go_out", "melds": [["9H", "9D", "3D"]], "discard": "6C"}
         turn(1, [go_out])
-        expect(tab.locator("#events")).to_contain_text("Ben discards 6♣.")
+        expect(tab.locator("#events")).to_contain_text("Seat 1 · Ben: discards 6♣.")
         expect(tab.locator("[data-pile='discards']")).to_contain_text("6♣ on top, 2 in all")
         turn(0, [{"type": "draw", "source": "discard"}, {"type": "discard", "card": "QD"}])
 
@@ -46,11 +48,38 @@ def test_a_three_thirteen_hand_is_followed_live_until_it_ends_and_drawn_right(
         expect(ben.locator(".meld.declared")).to_contain_text("gone out with 9♥ 9♦ 3♦")
         expect(ben.locator(".hand")).to_have_text("")  # nothing left over: the melds took all
         expect(tab.locator("#seats tbody tr[data-seat='0'] .points")).to_have_text("11")
-        expect(tab.locator("#events")).to_contain_text("Ben goes out with 9♥ 9♦ 3♦.")
-        expect(tab.locator("#events")).to_contain_text("The hand ends (Ben went out)")
+        expect(tab.locator("#events")).to_contain_text("Seat 1 · Ben: goes out with 9♥ 9♦ 3♦.")
+        expect(tab.locator("#events")).to_contain_text("The hand ends: seat 1 · Ben went out")
         wild = tab.locator("#seats [data-card='3D']").first
         expect(wild).to_have_attribute("aria-label", "3 of diamonds, wild")
         save_artifact(tab, tmp_path, "viewer-three-thirteen-over.png")
+    page.assert_clean()
+
+
+@pytest.mark.parametrize("game", ["rummy", "penang"])
+def test_a_turn_the_clock_played_reads_as_the_clocks_in_the_events(
+    page: OfflinePage, tmp_path: Path, game: str
+) -> None:
+    # R36: basic Rummy's clock plays a default turn, its discard `reason: "timeout"`;
+    # R19: Penang's clock makes the seat dead.
+    with httpx.Client(base_url=page.origin, timeout=10) as api:
+        body: dict[str, object] = {"players": ["You", "Ben"], "game": game, "turn_seconds": 1}
+        body["seed"] = "clock-words"
+        gid = json_of(api.post("/games", json=body), 201)["game_id"]
+        tab = page.page
+        tab.goto(f"{page.origin}/viewer?game={gid}")
+        events = tab.locator("#events")
+        seat = r"Seat \d · (You|Ben): "
+        if game == "rummy":
+            line = events.locator("li", has_text="(the clock's default turn)").first
+            expect(line).to_contain_text(re.compile(seat + "discards "), timeout=15_000)
+            expect(events).to_contain_text(re.compile(seat + "draws a card from the stock"))
+        else:
+            line = events.locator("li", has_text="is dead (the turn clock ran out).").first
+            expect(line).to_contain_text(re.compile(seat + "is dead"), timeout=15_000)
+        expect(events).not_to_contain_text(re.compile(r"You (draws|discards|is dead)"))
+        expect(line).to_be_visible()
+        save_artifact(tab, tmp_path, f"viewer-{game}-clock.png")
     page.assert_clean()
 
 

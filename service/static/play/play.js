@@ -12,7 +12,9 @@
  * A table is a match. This browser keeps, in localStorage, the tables it opened or sits
  * at: for each, the match, the seat and that seat's token (for that table only), so a
  * reload resumes where it was. URLs: `/play` (the lobby), `/play?match=M&seat=S` (a
- * seat: claimed by name on the page when this browser holds no token for it).
+ * seat: claimed by name on the page when this browser holds no token for it). A link
+ * never carries a token: a table with other people has open seats, and the service's
+ * bots (`bots`) sit in theirs as the match opens.
  */
 
 import {
@@ -91,19 +93,11 @@ function seatRows() {
       element("option", { value: "person" }, "a person (sent a link)"),
       ...spec.bots.map((bot) => element("option", { value: `bot:${bot}` }, `bot: ${bot}`)));
     if (previous[seat - 1] && [...kind.options].some((o) => o.value === previous[seat - 1])) kind.value = previous[seat - 1];
-    const name = element("input", { id: `seat-${seat}-name`, maxlength: "40", placeholder: "their name (with bots)", "aria-label": `Seat ${seat}: name of the person` });
-    const row = element("div", { class: "seat-row" }, element("label", { for: `seat-${seat}-kind` }, `Seat ${seat}:`), kind, name);
-    const sync = () => (name.hidden = kind.value !== "person" || !anyBot());
-    kind.addEventListener("change", () => document.querySelectorAll(".seat-row").forEach((r) => r.dispatchEvent(new Event("sync"))));
-    row.addEventListener("sync", sync);
-    rows.push(row);
+    rows.push(element("div", { class: "seat-row" }, element("label", { for: `seat-${seat}-kind` }, `Seat ${seat}:`), kind));
   }
   $("#seat-rows").replaceChildren(...rows);
-  document.querySelectorAll(".seat-row").forEach((r) => r.dispatchEvent(new Event("sync")));
   $("#games-field").hidden = spec.game === "three-thirteen"; // its eleven hands are the match (T1)
 }
-
-const anyBot = () => [...document.querySelectorAll(".seat-row select")].some((s) => s.value.startsWith("bot:"));
 
 /** The `POST /matches` body the lobby's form describes. */
 function matchBody(you) {
@@ -112,11 +106,13 @@ function matchBody(you) {
   const kinds = [...document.querySelectorAll(".seat-row select")].map((s) => s.value);
   const cardsPer = Number($("#cards-per-player").value) || null;
   const games = Number($("#match-games").value) || null;
-  if (kinds.some((k) => k.startsWith("bot:"))) {
-    body.players = [you, ...kinds.map((k, i) =>
-      k.startsWith("bot:") ? { bot: k.slice(4) } : ($(`#seat-${i + 1}-name`).value.trim() || `Player ${i + 1}`))];
+  const bots = kinds.map((k) => (k.startsWith("bot:") ? { bot: k.slice(4) } : null));
+  if (bots.every(Boolean)) {
+    body.players = [you, ...bots]; // nobody else to send a link: you and the bots, named
   } else {
+    // Open seats: every person claims theirs by name from a link; the bots sit at once (R34).
     body.seats = kinds.length + 1;
+    if (bots.some(Boolean)) body.bots = [null, ...bots];
   }
   if (game === "penang") {
     body.options = { ...(games ? { games } : {}), rules: cardsPer ? { cards_per_player: cardsPer } : {} };
@@ -138,15 +134,7 @@ async function openTable() {
   const title = chosenGame().title;
   const base = { match_id: created.match_id, game: $("#game").value, title, at: Date.now(), host_token: created.host_token };
   if (created.tokens.length) {
-    // Named players: every person seat's token is here; the others' links carry theirs.
-    const invites = [];
-    created.view.seats.forEach((seat, i) => {
-      const token = created.tokens[i];
-      if (!token) return;
-      if (i === 0) keep({ ...base, seat: 0, name: you, token });
-      else invites.push({ seat: i, url: `${seatUrl(created.match_id, i)}#token=${encodeURIComponent(token)}&name=${encodeURIComponent(seat.name)}` });
-    });
-    sessionStorage.setItem(`invites-${created.match_id}`, JSON.stringify(invites));
+    keep({ ...base, seat: 0, name: you, token: created.tokens[0] }); // you and bots: no other token
   } else {
     const claimed = await claim(created.match_id, 0, you);
     keep({ ...base, seat: 0, name: you, token: claimed.token });
@@ -272,9 +260,8 @@ function draw() {
 }
 
 function drawInvites() {
-  const saved = JSON.parse(sessionStorage.getItem(`invites-${at.entry.match_id}`) ?? "[]");
   const open = at.match.open_seats.map((seat) => ({ seat, url: seatUrl(at.entry.match_id, seat) }));
-  const shown = at.match.result ? [] : [...open, ...saved];
+  const shown = at.match.result ? [] : open;
   $("#invite-list").replaceChildren(...shown.map(({ seat, url }) =>
     element("li", {}, element("label", { for: `invite-${seat}` }, `Seat ${seat}: `),
       element("input", { id: `invite-${seat}`, readonly: "", value: url, "data-seat": seat }), " ",
@@ -410,8 +397,8 @@ function drawClock() {
   if (clock.hidden) return;
   const tick = () => {
     const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
-    const who = at.view.seats[at.view.turn]?.name ?? "";
-    clock.textContent = `Clock: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left for ${who}'s turn`;
+    const who = `seat ${at.view.turn} · ${at.view.seats[at.view.turn]?.name ?? "?"}`;
+    clock.textContent = `Clock: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left for the turn of ${who}`;
     clock.classList.toggle("short", left <= 10);
     if (left === 0) clearInterval(clockTimer);
   };
@@ -458,12 +445,6 @@ async function start() {
   const matchId = query.get("match");
   const seat = Number(query.get("seat") ?? "0");
   if (!matchId) return showLobby();
-  const given = new URLSearchParams(location.hash.slice(1));
-  if (given.get("token")) {
-    // A link from the table's host: this seat's token, kept for this table only.
-    keep({ match_id: matchId, seat, name: given.get("name") ?? `seat ${seat}`, token: given.get("token"), game: "", at: Date.now() });
-    history.replaceState(null, "", `${location.pathname}${location.search}`);
-  }
   const entry = held(matchId, seat);
   if (!entry) return showClaim(matchId, seat);
   return showTable(entry);

@@ -141,42 +141,54 @@ export function statusLine(view) {
   return `${name(view.turn)} to play.`;
 }
 
-/** One event in words, with its cards drawn. */
+const DEAD_REASONS = {
+  declared: "declared",
+  no_move: "no move left",
+  no_passport: "no passport",
+  timeout: "the turn clock ran out",
+};
+
+/**
+ * One event in words, with its cards drawn. A seat's own event starts with the seat and
+ * its player's name ("Seat 1 · Ben: draws …"), so that it reads right whatever the name
+ * ("You", "I", a bot's): the name is never the subject of a verb.
+ */
 export function describe(event, players) {
-  const who = (seat) => players[seat] ?? `seat ${seat}`;
+  const who = (seat) => `seat ${seat} · ${players[seat] ?? "?"}`;
+  const by = (seat, ...rest) => [`Seat ${seat} · ${players[seat] ?? "?"}: `, ...rest];
   switch (event.type) {
     case "Dealt":
-      return [`Dealt to ${event.players.join(", ")}; ${who(event.dealer)} deals.`];
+      return [`Dealt to ${event.players.join(", ")}; the dealer is ${who(event.dealer)}.`];
     case "HandDealt":
-      return [`Hand ${event.hand} dealt to ${event.players.join(", ")}; ${who(event.dealer)} deals; upcard `, card(event.upcard), "."];
+      return [`Hand ${event.hand} dealt to ${event.players.join(", ")}; the dealer is ${who(event.dealer)}; upcard `, card(event.upcard), "."];
     case "PassportMelded":
     case "Melded": {
       const what = event.type === "PassportMelded" ? "passport" : "meld";
-      return [`${who(event.seat)} lays ${what} #${event.meld} (${event.kind}): `, ...cards(event.cards, event.stands_for)];
+      return by(event.seat, `lays ${what} #${event.meld} (${event.kind}): `, ...cards(event.cards, event.stands_for));
     }
     case "LaidOff":
-      return [`${who(event.seat)} lays off `, card(event.card, event.stands_for), ` on #${event.meld}${event.end ? ` (${event.end} end)` : ""}.`];
+      return by(event.seat, "lays off ", card(event.card, event.stands_for), ` on #${event.meld}${event.end ? ` (${event.end} end)` : ""}.`);
     case "WildSwapped":
-      return [`${who(event.seat)} swaps `, card(event.card), ` for the joker in #${event.meld}.`];
+      return by(event.seat, "swaps ", card(event.card), ` for the joker in #${event.meld}.`);
     case "TurnEnded":
-      return [`${who(event.seat)} ends the turn.`];
+      return by(event.seat, "ends the turn.");
     case "DeclaredDead":
-      return [`${who(event.seat)} is dead (${event.reason.replace("_", " ")}).`];
+      return by(event.seat, `is dead (${DEAD_REASONS[event.reason] ?? event.reason.replaceAll("_", " ")}).`);
     case "DeclaredGame":
-      return [`${who(event.seat)} declares Game.`];
+      return by(event.seat, "declares Game.");
     case "GameEnded":
       return [`The game ends (${REASONS[event.reason] ?? event.reason}); points ${event.points.join(" / ")}.`];
     case "Drew":
-      return [`${who(event.seat)} draws `, ...(event.card ? [card(event.card)] : ["a card"]), ` from the ${event.source === "discard" ? "discard pile" : "stock"}.`];
+      return by(event.seat, "draws ", ...(event.card ? [card(event.card)] : ["a card"]), ` from the ${event.source === "discard" ? "discard pile" : "stock"}.`);
     case "Discarded":
-      return [`${who(event.seat)} discards `, card(event.card), "."];
+      return by(event.seat, "discards ", card(event.card), event.reason === "timeout" ? " (the clock's default turn)." : ".");
     case "StockRebuilt":
       return [`The stock is rebuilt from the discard pile (${event.stock_size ?? event.stock?.length} cards).`];
     case "WentOut":
-      return [`${who(event.seat)} goes out`, ...(event.melds?.length ? [" with ", ...event.melds.flatMap((m, i) => [...(i ? ["; "] : []), ...cards(m)])] : []), "."];
+      return by(event.seat, "goes out", ...(event.melds?.length ? [" with ", ...event.melds.flatMap((m, i) => [...(i ? ["; "] : []), ...cards(m)])] : []), ".");
     case "HandEnded": {
-      const how = event.reason === "blocked" ? "blocked" : event.rummy ? `${who(event.went_out)} went rummy` : `${who(event.went_out)} went out`;
-      return [`The hand ends (${how}); points ${event.points.join(" / ")}.`];
+      const how = event.reason === "blocked" ? "it is blocked" : `${who(event.went_out)} ${event.rummy ? "went rummy" : "went out"}`;
+      return [`The hand ends: ${how}; points ${event.points.join(" / ")}.`];
     }
     case "SeedRevealed":
       return ["The server seed behind the deal is revealed."];
