@@ -76,6 +76,7 @@ from service.errors import (
     TokenInUrl,
     TooManyStreams,
     TurnTimedOut,
+    UnknownBot,
     UnknownToken,
     UnsupportedMediaType,
     VersionConflict,
@@ -136,6 +137,9 @@ SAMPLES: dict[type[Exception], Callable[[], Exception]] = {
     MalformedHttpRequest: lambda: MalformedHttpRequest("Invalid character in Content-Length"),
     RequestEntityTooLarge: RequestEntityTooLarge,
     InvalidRequest: lambda: InvalidRequest("bad", "players"),
+    UnknownBot: lambda: UnknownBot(
+        "no bot of basic Rummy is called 'clever'", "players[1].bot", ("greedy", "random")
+    ),
     MalformedAction: lambda: MalformedAction(
         "actions[0].type: Invalid value", "actions[0].type", 0
     ),
