@@ -41,6 +41,10 @@ class PlayedState(Protocol):
     @property
     def over(self) -> bool: ...
 
+    #: The number of seats, which every seat's number is checked against.
+    @property
+    def seats(self) -> int: ...
+
 
 S = TypeVar("S", bound=PlayedState)
 R = TypeVar("R", bound=msgspec.Struct)
@@ -79,6 +83,8 @@ class GameSpec(Generic[S, R]):
     state_type: type[S]
     #: The event a game begins with, naming its rules version.
     deal_type: type[Event]
+    #: The rule of its deal (P3, B2, T1): what refuses another game's option at a deal.
+    deal_rule: RuleId
     #: The event that ends a game of it.
     end_type: type[Event]
     #: Whether a game has a stock and a discard pile (B2, T1); Penang's deal leaves none

@@ -2,9 +2,9 @@
 
 A game is one package and one registration, like OpenSpiel's `REGISTER_SPIEL_GAME`: it
 builds its `GameSpec` (`domain.game_spec`) from its own modules (`domain.penang.spec`,
-`domain.rummy.spec`, `domain.three13.spec`), and this module lists them. It is the one
-module of the core that names the games; the rest of the core, and the service, ask a
-game's spec for what differs.
+`domain.rummy.spec`, `domain.three13.spec`, `domain.gin.spec`), and this module lists
+them. It is the one module of the core that names the games; the rest of the core, and
+the service, ask a game's spec for what differs.
 
 `GAMES` maps each game's name (`GameName`) to its spec; `spec_for_rules_version` finds
 the game a record or a deal names by its rules version; `ALL_GAME_EVENTS` reads a store
@@ -32,6 +32,18 @@ from domain.drawgame.state import DrawState
 from domain.drawgame.views import DrawEventView, HandView
 from domain.events import Event
 from domain.game_spec import GameSpec
+from domain.gin import events as gin_events
+from domain.gin.commands import (
+    DoneAction,
+    KnockAction,
+    LayOffCardAction,
+    PassAction,
+    ShowMeldAction,
+)
+from domain.gin.rules import GinRules
+from domain.gin.spec import GIN
+from domain.gin.state import GinState
+from domain.gin.views import GinMoves, GinView
 from domain.penang.commands import Action
 from domain.penang.moves import LegalMoves
 from domain.penang.spec import PENANG
@@ -46,13 +58,15 @@ from domain.three13.rules import ThirteenRules
 from domain.three13.spec import THREE_THIRTEEN
 
 #: The name of each game of the engine, as a client asks for it (`CreateGame.game`).
-GameName = Literal["penang", "rummy", "three-thirteen"]
+GameName = Literal["penang", "rummy", "three-thirteen", "gin"]
+#: The games a match plays (`CreateMatch.game`): Gin Rummy's matches (G17) are not yet.
+MatchGameName = Literal["penang", "rummy", "three-thirteen"]
 #: Every draw game's rule options, tagged with the game (`"game": "rummy"`): what a draw
 #: game's deal, a match of one, and the contract hold (`domain.drawgame.events.DrawRules`).
-AnyDrawRules = RummyRules | ThirteenRules
+AnyDrawRules = RummyRules | ThirteenRules | GinRules
 #: Every game of the engine, by name.
 GAMES: Final[dict[str, GameSpec[Any, Any]]] = {
-    spec.name: spec for spec in (PENANG, RUMMY, THREE_THIRTEEN)
+    spec.name: spec for spec in (PENANG, RUMMY, THREE_THIRTEEN, GIN)
 }
 #: Every game's events in one codec: a store that holds them all reads them with it.
 ALL_GAME_EVENTS: Final = EventCodec.merged(spec.codec for spec in GAMES.values())
@@ -67,15 +81,34 @@ END_TYPES: Final = tuple(dict.fromkeys(spec.end_type for spec in GAMES.values())
 # --- the contract's unions over every game (see the module's docstring) ----------------
 
 #: The folded state of a game of any game of the engine.
-AnyGameState = GameState | DrawState
+AnyGameState = GameState | DrawState | GinState
 #: Every game's actions, tagged by `type`: what a turn's body may hold.
-AnyAction = Action | DrawAction | DiscardAction | GoOutAction
+AnyAction = (
+    Action
+    | DrawAction
+    | DiscardAction
+    | GoOutAction
+    | PassAction
+    | KnockAction
+    | ShowMeldAction
+    | LayOffCardAction
+    | DoneAction
+)
 #: A game of any game as a viewer sees it: Penang's `GameView`, a draw game's `HandView`.
-AnyView = GameView | HandView
+AnyView = GameView | HandView | GinView
 #: A seat's legal moves in any game.
-AnyMoves = LegalMoves | RummyMoves | ThirteenMoves
+AnyMoves = LegalMoves | RummyMoves | ThirteenMoves | GinMoves
 #: An event of any game as a viewer sees it (one tagged union: no two games' tags clash).
-AnyEventView = EventView | DrawEventView
+AnyEventView = (
+    EventView
+    | DrawEventView
+    | gin_events.UpcardPassed
+    | gin_events.Knocked
+    | gin_events.MeldShown
+    | gin_events.CardLaidOff
+    | gin_events.ShowingDone
+    | gin_events.GinHandEnded
+)
 #: The views' and the legal moves' types, by their names in the contract.
 VIEWS: Final = tuple(
     dict.fromkeys(view.__name__ for spec in GAMES.values() for view in spec.view_types)

@@ -2,9 +2,11 @@
 
 A command holds one or more actions, checked in order and recorded together or not at
 all (as R22). `pass` declines the first upcard (G3) or, at the wall, ends the hand
-(R41); `knock` is followed by the knocker's discard, its melds (`meld`, one each) and
-`done`; the defender then lays off (`lay_off`, a card each), says `done`, shows its
-melds and says `done` again (G10, G11).
+(R41); `knock` is followed by the knocker's discard, its melds (`show_meld`, one each) and
+`done`; the defender then lays off (`lay_off_card`, a card each), says `done`, shows its
+melds and says `done` again (G10, G11). The tags are Gin's own: the contract reads every
+game's actions as one tagged union, where Penang's and basic Rummy's `meld` (with jokers)
+and `lay_off` (onto a numbered table meld) are other shapes.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ class KnockAction(
 
 
 class ShowMeldAction(
-    msgspec.Struct, frozen=True, tag_field="type", tag="meld", forbid_unknown_fields=True
+    msgspec.Struct, frozen=True, tag_field="type", tag="show_meld", forbid_unknown_fields=True
 ):
     """Lay one meld face up after a knock (G10)."""
 
@@ -36,7 +38,7 @@ class ShowMeldAction(
 
 
 class LayOffCardAction(
-    msgspec.Struct, frozen=True, tag_field="type", tag="lay_off", forbid_unknown_fields=True
+    msgspec.Struct, frozen=True, tag_field="type", tag="lay_off_card", forbid_unknown_fields=True
 ):
     """Lay one card off onto the knocker's melds (G11)."""
 

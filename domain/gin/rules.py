@@ -8,12 +8,13 @@ field here, so that a table can take either.
 
 from __future__ import annotations
 
-from typing import Annotated, Final, Literal
+from typing import Annotated, ClassVar, Final, Literal
 
 import msgspec
 
 from domain.cards import Card
 from domain.errors import InvalidRules
+from domain.rule_ids import RuleId
 
 RULES_VERSION: Final = "gin-1"
 HAND_SIZE: Final = 10
@@ -30,6 +31,16 @@ class GinRules(
     tag="gin",
 ):
     """The options of a hand of Gin Rummy; every field defaults to RULES.md."""
+
+    #: What `domain.match.draw_options` reads of a draw game: a match of Gin is played to
+    #: a target and its highest total wins (G17); the service opens none yet.
+    MATCH_HANDS: ClassVar[int | None] = None
+    MATCH_HANDS_RULE: ClassVar[RuleId] = "G17"
+    HIGHEST_WINS: ClassVar[bool] = True
+    #: The rule that says how many play (G1): what a match with another count names.
+    SEATS_RULE: ClassVar[RuleId] = "G1"
+    #: Who deals the next hand: the winner of the last, the same dealer after a draw (R43).
+    DEALER_RULE: ClassVar[RuleId] = "R43"
 
     #: G9: the most deadwood a knock may leave.
     knock_card: Annotated[int, msgspec.Meta(ge=0, le=10)] = 10

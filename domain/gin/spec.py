@@ -1,7 +1,6 @@
 """Gin Rummy as a game of the engine: its `GameSpec`, built from its own modules.
 
-Not registered in `domain.games` yet: the registration and the service's wiring follow
-the service's game dispatch.
+Registered in `domain.games`, which is all the service needs to play it.
 """
 
 from __future__ import annotations
@@ -59,10 +58,17 @@ GIN: Final[GameSpec[GinState, GinRules]] = GameSpec(
     codec=audit.GIN_EVENTS,
     state_type=GinState,
     deal_type=HandDealt,
+    deal_rule="G2",
     end_type=GinHandEnded,
     has_stock=True,
     actions=GIN_ACTIONS,
-    foreign_actions={"swap": "G1", "go_out": "G9", "declare_dead": "G4"},
+    foreign_actions={
+        "swap": "G1",
+        "go_out": "G9",
+        "declare_dead": "G4",
+        "meld": "G10",
+        "lay_off": "G11",
+    },
     validate=GinRules.validate,
     deck=_deck,
     deal=game.start_hand,

@@ -95,6 +95,10 @@ class GinState:
         return self.ended is not None
 
     @property
+    def seats(self) -> int:
+        return len(self.players)
+
+    @property
     def upcard(self) -> Card | None:
         return self.discards[-1] if self.discards else None
 

@@ -66,7 +66,8 @@ class GinMoves(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def view_hand(state: GinState, viewer: Viewer, over: bool) -> GinView:
-    """`state` as `viewer` may see it; `over` once the hand has ended."""
+    """`state` as `viewer` may see it; `over`: the hand has ended (now or since)."""
+    over = over or state.over
     seats = tuple(
         GinSeatView(
             name=name,

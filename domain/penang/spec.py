@@ -86,6 +86,7 @@ PENANG: Final[GameSpec[state.GameState, Rules]] = GameSpec(
     codec=PENANG_EVENTS,
     state_type=state.GameState,
     deal_type=Dealt,
+    deal_rule="P3",
     end_type=GameEnded,
     has_stock=False,
     actions=(MeldAction, LayOffAction, SwapAction),

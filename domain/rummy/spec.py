@@ -45,6 +45,7 @@ RUMMY: Final[GameSpec[DrawState, RummyRules]] = GameSpec(
     codec=codec.RUMMY_EVENTS,
     state_type=DrawState,
     deal_type=HandDealt,
+    deal_rule="B2",
     end_type=HandEnded,
     has_stock=True,
     actions=(DrawAction, MeldAction, LayOffAction, DiscardAction),

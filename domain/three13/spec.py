@@ -53,6 +53,7 @@ THREE_THIRTEEN: Final[GameSpec[DrawState, ThirteenRules]] = GameSpec(
     codec=codec.THIRTEEN_EVENTS,
     state_type=DrawState,
     deal_type=HandDealt,
+    deal_rule="T1",
     end_type=HandEnded,
     has_stock=True,
     actions=(DrawAction, DiscardAction, GoOutAction),

@@ -126,7 +126,11 @@ def get_seat_view(
         "joker swaps (`swap`), with no draw and no discard (P12, D8). In basic Rummy, a "
         "draw (`draw`), melds and lay-offs as the seat likes, then a discard (`discard`, "
         "B3). In Three Thirteen, a draw, then a discard, or going out with one (`go_out`, "
-        "T8). A draw game's turn may be sent as several commands, the draw first (R22). Each "
+        "T8). In Gin Rummy, one action a command: taking (`draw`) or passing (`pass`) the "
+        "first upcard, a draw and a discard, or a knock (`knock`), its discard, its melds "
+        "(`show_meld`) and `done`; the defender's lay-offs (`lay_off_card`), `done`, its "
+        "melds and `done` (G3-G11). A draw game's turn may be sent as several commands, the "
+        "draw first (R22). Each "
         "command's actions are checked in order and recorded together, or refused "
         "together with nothing recorded; an action of another game is refused naming "
         "this game's rule (`not-in-this-game`)."
@@ -164,8 +168,8 @@ async def submit_turn(
     description=(
         "Penang Rummy's dead declaration (P29), refused while the seat has a legal move "
         "(D6). The draw games have none, since every turn there draws and discards: basic "
-        "Rummy and Three Thirteen refuse it naming their turn rule (`not-in-this-game`, "
-        "B3, T4)."
+        "Rummy, Three Thirteen and Gin Rummy refuse it naming their turn rule "
+        "(`not-in-this-game`, B3, T4, G4)."
     ),
     status_code=200,
     security=SEAT_SECURITY,

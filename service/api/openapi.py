@@ -41,14 +41,9 @@ from typing import Any
 import msgspec
 from litestar import Litestar
 
-from domain.drawgame.views import HandView
-from domain.games import ALL_GAME_EVENTS
+from domain.games import ALL_GAME_EVENTS, GAMES
 from domain.match.codec import MATCH_EVENTS
 from domain.match.views import DrawMatchView, MatchView
-from domain.penang.moves import LegalMoves
-from domain.penang.views import GameView
-from domain.rummy.moves import RummyMoves
-from domain.three13.moves import ThirteenMoves
 from service.api.contract_relations import state_relations
 from service.api.contract_types import add_discriminators, enumerate_problem_codes, type_enums
 from service.api.http import NDJSON_MEDIA_TYPE, OCTET_STREAM_MEDIA_TYPE
@@ -89,14 +84,19 @@ STORED_TYPES: tuple[type[Any], ...] = (
 )
 #: The legal moves of each game, reached only through `MovesView.moves`, which states their
 #: union itself (untagged, so that Penang's answers stay as they were: `messages.Moves`).
-MOVES_TYPES: tuple[type[Any], ...] = (LegalMoves, RummyMoves, ThirteenMoves)
+MOVES_TYPES: tuple[type[Any], ...] = tuple(
+    dict.fromkeys(spec.moves_type for spec in GAMES.values())
+)
+#: Every game's views, as the registered specs declare them.
+VIEW_TYPES: tuple[type[Any], ...] = tuple(
+    dict.fromkeys(view for spec in GAMES.values() for view in spec.view_types)
+)
 #: Every struct a handler takes or returns; the rest are reached from these.
 WIRE_TYPES: tuple[type[Any], ...] = (
     CreateGame,
     SubmitTurn,
     CreatedGame,
-    GameView,
-    HandView,
+    *VIEW_TYPES,
     TurnResult,
     EventsPage,
     MovesView,

@@ -37,9 +37,6 @@ from service.usecases.idempotency import Keyed, Replayed
 from service.usecases.messages import CreatedGame, CreateGame
 from service.usecases.names import any_bots, seated
 
-#: The rule of each game's deal, which an option of another game is refused with.
-_DEAL_RULES = {"penang": "P3", "rummy": "B2", "three-thirteen": "T1"}
-
 
 def create_game(
     store: GameStore, settings: Settings, request: CreateGame, key: str | None = None
@@ -115,7 +112,7 @@ def _create_game(
 
 def _options(spec: GameSpec[Any, Any], request: CreateGame) -> msgspec.Struct:
     """The game's rule options from the request; another game's options are refused."""
-    rule = _DEAL_RULES[spec.name]
+    rule = spec.deal_rule
     if not spec.has_stock:
         for name in ("draw_rules", "hand"):
             if getattr(request, name) is not None:

@@ -13,7 +13,7 @@ from uuid import UUID
 import msgspec
 
 from domain.commands import CardText
-from domain.games import AnyDrawRules, GameName
+from domain.games import AnyDrawRules, MatchGameName
 from domain.match.codec import MATCH_EVENTS
 from domain.match.events import AnyMatchEvent
 from domain.match.options import MatchOptions
@@ -105,12 +105,13 @@ class CreateMatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     ) = None
     #: The game: Penang Rummy by default, or matches of a draw game (R31).
     game: Annotated[
-        GameName,
+        MatchGameName,
         msgspec.Meta(
             description=(
                 "The game the match plays: `penang` (the default), `rummy` (basic Rummy to "
                 "`options.target` or of `options.games` hands, B12) or `three-thirteen` "
-                "(its eleven hands, T1, T11); each hand dealt by the match (R31)."
+                "(its eleven hands, T1, T11); each hand dealt by the match (R31). Gin "
+                "Rummy (`gin`) has no matches yet."
             )
         ),
     ] = "penang"

@@ -37,7 +37,8 @@ from service.usecases.match_messages import CreatedMatch, CreateMatch
 from service.usecases.match_writes import MatchWrite, deal_due
 from service.usecases.names import any_bots, seated
 
-_DEAL_RULES = {"rummy": "B2", "three-thirteen": "T1"}
+#: The draw games a match plays (R31); another game's match is refused naming `game`.
+_MATCH_GAMES = frozenset({"rummy", "three-thirteen"})
 
 
 def create_match(
@@ -195,7 +196,10 @@ def match_options(request: CreateMatch, seats: int) -> MatchOptions | DrawMatchO
             why = "Penang Rummy's options are `options.rules`, not `draw_rules`"
             raise NotThisGamesOption(why, "draw_rules", "P1")
         return (request.options or MatchOptions()).validate(seats)
-    rule = _DEAL_RULES[spec.name]
+    if spec.name not in _MATCH_GAMES:
+        why = f"{spec.title} has no matches yet: a game of it is one hand (POST /games)"
+        raise NotThisGamesOption(why, "game", "R31")
+    rule = spec.deal_rule
     given = request.options or MatchOptions()
     if given.rules != Rules() or not given.points_recorded:
         field = "options.rules" if given.rules != Rules() else "options.points_recorded"

@@ -5,7 +5,9 @@ Penang Rummy is played by uniform picks among the whole turns its legal moves li
 2–5 players; play.py's own driver plays it harder (longer turns, friendly deals, turn
 clocks). Basic Rummy (2–6 players, both options drawn, and short hands) and Three
 Thirteen (2–6 players, every hand number 1–11) are played one listed command at a time
-by the choosers of draw_play.py.
+by the choosers of draw_play.py. Gin Rummy (two players, the default rules and the
+`openspiel` preset, with and without Oklahoma) is played by uniform picks among the
+single actions its legal moves list.
 """
 
 from __future__ import annotations
@@ -14,11 +16,14 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import msgspec
 from hypothesis import strategies as st
 
 from domain.cards import Card
 from domain.events import Event
 from domain.games import GAMES  # the registry of games: the one line to follow if it moves
+from domain.gin.rules import OPENSPIEL, GinRules
+from domain.gin.state import GinState
 from domain.penang.events import GameEnded
 from domain.penang.rules import CardPoints, Rules
 from domain.penang.state import GameState
@@ -142,8 +147,49 @@ THREE_THIRTEEN = GamePlay(
     ending=draw_play.thirteen_ending,
 )
 
+
+def _gin_cards(state: GinState) -> list[Card]:
+    held = [card for hand in state.hands for card in hand]
+    laid = [card for melds in state.melds for meld in melds for card in meld]
+    return held + laid + list(state.layoffs) + list(state.stock) + list(state.discards)
+
+
+def _gin_only_on_turn(state: GinState, seat: int) -> None:
+    """G4: the seat on turn alone is listed an action."""
+    assert not GAMES["gin"].legal_moves(state, 1 - seat).actions
+
+
+def _gin_rules(base: GinRules, oklahoma: bool) -> GinRules:
+    return msgspec.structs.replace(base, oklahoma=oklahoma)
+
+
+GIN = GamePlay(
+    listed=lambda moves: [(action,) for action in moves.actions],
+    cards=_gin_cards,
+    bound=lambda state: 2000,
+    refold_every=20,
+    choose=_uniform,
+    tables=st.builds(
+        Table,
+        game=st.just("gin"),
+        players=st.just(2),
+        rules=st.builds(_gin_rules, st.sampled_from((GinRules(), OPENSPIEL)), st.booleans()),
+        seed=SEED,
+        fair=st.booleans(),
+    ),
+    examples=40,
+    records=15,
+    check_turn=_gin_only_on_turn,
+    ending=lambda state: f"ended by {state.ended.reason}",
+)
+
 #: Every registered game's play, by the game's name.
-PLAYS: dict[str, GamePlay] = {"penang": PENANG, "rummy": RUMMY, "three-thirteen": THREE_THIRTEEN}
+PLAYS: dict[str, GamePlay] = {
+    "penang": PENANG,
+    "rummy": RUMMY,
+    "three-thirteen": THREE_THIRTEEN,
+    "gin": GIN,
+}
 
 
 def play(table: Table, choose: Chooser | None = None) -> Played:
