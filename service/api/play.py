@@ -3,10 +3,11 @@
 `GET /play` serves `service/static/play/index.html` with its stylesheet and ES module
 (plain files shipped as package data: no build step, nothing from elsewhere); the page
 draws with the viewer's `table.js`. `GET /play/games.json` tells the page what the
-lobby offers: the games, and the bots each game's seats may hold (`domain.bots`), so
-that the page lists no name of its own. The page is a client of the API like any
-other: it opens matches, claims seats, reads the seat's view and legal moves, sends
-turns, and follows the seat's stream through a ticket.
+lobby offers: the games a match plays, from the registry, and the bots each game's
+seats may hold (`domain.bots.seats`), so that the page lists no name of its own. The
+page is a client of the API like any other: it opens matches, claims seats, reads the
+seat's view and legal moves, sends turns, and follows the seat's stream through a
+ticket.
 
 The routes stay out of the contract (`include_in_schema=False`), as the viewer's do.
 """
@@ -14,13 +15,14 @@ The routes stay out of the contract (`include_in_schema=False`), as the viewer's
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Final
+from typing import Final, get_args
 
 import msgspec
 from litestar import Router, get
 from litestar.static_files import create_static_files_router
 
-from domain.bots import BOT_NAMES, DRAW_BOT_NAMES
+from domain.bots.seats import bots_of
+from domain.games import GAMES, MatchGameName
 
 PLAY_PATH: Final = "/play"
 PLAY_DIRECTORY: Final = Path(__file__).resolve().parent.parent / "static" / "play"
@@ -42,19 +44,21 @@ class Lobby(msgspec.Struct, frozen=True, kw_only=True):
     games: tuple[LobbyGame, ...]
 
 
-LOBBY: Final = Lobby(
-    games=(
-        LobbyGame(game="penang", title="Penang Rummy", min_seats=2, max_seats=5, bots=BOT_NAMES),
-        LobbyGame(game="rummy", title="Basic Rummy", min_seats=2, max_seats=6, bots=DRAW_BOT_NAMES),
-        LobbyGame(
-            game="three-thirteen",
-            title="Three Thirteen",
-            min_seats=2,
-            max_seats=6,
-            bots=DRAW_BOT_NAMES,
-        ),
+def _offered(name: str) -> LobbyGame:
+    spec = GAMES[name]
+    return LobbyGame(
+        game=spec.name,
+        # The title begins a line on the page ("Basic Rummy against a bot").
+        title=spec.title[:1].upper() + spec.title[1:],
+        min_seats=spec.players.start,
+        max_seats=spec.players.stop - 1,
+        bots=tuple(bots_of(spec)),
     )
-)
+
+
+#: The games a table of the lobby can be: each a match (open seats, people and bots),
+#: so the games a match plays (`MatchGameName`), from the registry.
+LOBBY: Final = Lobby(games=tuple(_offered(name) for name in get_args(MatchGameName)))
 
 
 @get("/play/games.json", include_in_schema=False, sync_to_thread=False)
