@@ -53,8 +53,8 @@ class GinHandEnded(Event, frozen=True, tag="GinHandEnded"):
 
     reason: EndReason
     knocker: int | None
-    deadwood: tuple[int, int]
+    deadwood: tuple[int, ...]
     #: Each seat's points for the hand: the winner's score, 0 for the other.
-    points: tuple[int, int]
+    points: tuple[int, ...]
     winners: tuple[int, ...]
     hands: tuple[tuple[str, ...], ...]

@@ -12,17 +12,19 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator
+from typing import get_args
 
 import msgspec
 
 from domain.bots import BOT_NAMES, DRAW_BOT_NAMES, Bot, make_bot
-from domain.games import GAMES
+from domain.games import GAMES, MatchGameName
 from domain.match.draw_options import DrawMatchOptions
 from domain.penang.rules import Rules
 from domain.rummy.rules import RummyRules
 
-#: The names `--game` takes, as the registry of games spells them (`domain.games`).
-GAME_NAMES = tuple(GAMES)
+#: The names `--game` takes, as the registry of games spells them (`domain.games`): the
+#: games a match plays (`MatchGameName`), since a draw game is simulated as matches.
+GAME_NAMES: tuple[str, ...] = get_args(MatchGameName)
 #: A match of basic Rummy ends at this target where neither a target nor hands are given.
 RUMMY_TARGET = 100
 

@@ -77,7 +77,8 @@ export function hidden(view: View): number {
 
 /** How many commands the seat may send now, whatever the game. */
 export function choices(moves: Moves): number {
-  return "commands" in moves ? moves.commands.length : moves.turns.length;
+  if ("commands" in moves) return moves.commands.length;
+  return "actions" in moves ? moves.actions.length : moves.turns.length;
 }
 
 /** What a turn's answer recorded. */
@@ -108,7 +109,7 @@ export const misspelt: ProblemCode = "not-my-turn";
 export const drawn: SubmitTurn = { actions: [{ type: "draw" }] };
 
 // @ts-expect-error: an action no game has
-export const passed: SubmitTurn = { actions: [{ type: "pass" }] };
+export const folded: SubmitTurn = { actions: [{ type: "fold" }] };
 
 export function meldHands(event: Extract<GameEvent, { type: "Melded" }>): unknown {
   // @ts-expect-error: a meld shows no hands
