@@ -22,6 +22,7 @@ from domain.records import load_record, verify_record
 from service.cli.main import main
 
 from .support import Api, Json
+from .test_api_secrecy import bodies
 
 Viewer = int | None
 
@@ -60,24 +61,6 @@ def _assert_no_leak(body: Any, viewer: Viewer, state: GinState) -> None:
         assert found.get("type") != "GinHandEnded", "the result shown before the end"
 
 
-def _bodies(api: Api, game: Json) -> Iterator[tuple[Viewer, Any]]:
-    """Every body each viewer can read now."""
-    gid, tokens = game["game_id"], game["tokens"]
-    yield None, api.client.get(f"/games/{gid}").json()
-    yield None, api.client.get(f"/games/{gid}/events").json()
-    yield None, api.client.get(f"/games/{gid}/seats/0").json()
-    refused = api.client.get(f"/games/{gid}/record")
-    assert refused.status_code == 409, refused.text
-    yield None, refused.json()
-    for seat, token in enumerate(tokens):
-        headers = api.auth(token)
-        yield seat, api.client.get(f"/games/{gid}/seats/{seat}", headers=headers).json()
-        yield seat, api.client.get(f"/games/{gid}/events", headers=headers).json()
-        yield seat, api.client.get(f"/games/{gid}/seats/{seat}/moves", headers=headers).json()
-        yield seat, api.client.get(f"/games/{gid}/seats/{1 - seat}", headers=headers).json()
-        yield seat, api.client.get(f"/games/{gid}/record", headers=headers).json()
-
-
 def _play_to_end(api: Api, game: Json, check: bool = False, limit: int = 400) -> Json:
     """Play the first listed action of the seat on turn until the hand ends."""
     for _ in range(limit):
@@ -86,7 +69,7 @@ def _play_to_end(api: Api, game: Json, check: bool = False, limit: int = 400) ->
             return view
         seat = view["turn"]
         if check:
-            for viewer, body in _bodies(api, game):
+            for viewer, body in bodies(api, game):
                 _assert_no_leak(body, viewer, _state(api, game))
         listed = api.moves(game, seat)
         assert listed["can_move"] and listed["actions"], listed
