@@ -62,6 +62,7 @@ def bodies(api: Api, game: Json) -> Iterator[tuple[Viewer, Any]]:
     gid, tokens = game["game_id"], game["tokens"]
     yield None, api.client.get(f"/games/{gid}").json()
     yield None, api.client.get(f"/games/{gid}/events").json()
+    yield None, api.client.get(f"/games/{gid}/seats/0").json()  # refused without a token
     for params in ({}, {"format": "ndjson"}):
         refused = api.client.get(f"/games/{gid}/record", params=params)
         assert refused.status_code == 409, refused.text
