@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import typing
 
 import pytest
 
@@ -14,7 +15,7 @@ from domain.drawgame.events import HandDealt
 from domain.errors import MalformedInput, NotInThisGame, UnreadableAction
 from domain.events import Event, SeedRevealed
 from domain.game_spec import decode_actions
-from domain.games import ALL_GAME_EVENTS, GAMES, spec_for_rules_version
+from domain.games import ALL_GAME_EVENTS, GAMES, AnyAction, spec_for_rules_version
 from domain.penang.codec import PENANG_EVENTS
 from domain.penang.commands import SwapAction
 from domain.penang.game import play_turn, start_game
@@ -67,6 +68,26 @@ def test_penangs_next_dealer_is_p7_or_p8_once_the_game_is_over() -> None:
         PENANG.next_dealer(state, True)
     state = fold(play_turn(state, 1, [MeldAction(cards=tuple(hands[1].split()))]), state)
     assert (PENANG.next_dealer(state, True), PENANG.next_dealer(state, False)) == (1, 0)
+
+
+def _tags_of(union: object) -> set[str]:
+    return {str(kind.__struct_config__.tag) for kind in typing.get_args(union)}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_action_of_the_contract_is_this_games_or_refused_naming_its_rule(name: str) -> None:
+    # The contract's `actions` hold any game's action, so a valid request may send any of
+    # them to any game: each one is this game's own, or refused as `not-in-this-game`
+    # naming one of this game's rules, never as malformed input.
+    spec = GAMES[name]
+    own = {str(action.__struct_config__.tag) for action in spec.actions}
+    assert _tags_of(AnyAction) - own <= set(spec.foreign_actions)
+    prefix = {"penang": "P", "rummy": "B", "three-thirteen": "T", "gin": "G"}[name]
+    for kind, rule in spec.foreign_actions.items():
+        assert rule.startswith(prefix), (kind, rule)
+        with pytest.raises(NotInThisGame) as raised:
+            decode_actions(spec, [{"type": kind}])
+        assert (raised.value.rule, raised.value.action_index) == (rule, 0)
 
 
 @pytest.mark.parametrize(("kind", "rule"), [("draw", "P12"), ("discard", "P12"), ("go_out", "P31")])
