@@ -7,19 +7,31 @@ moves", which lists only what the service's legal-moves answer holds.
 
 from __future__ import annotations
 
+import random
 import time
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 
 def open_table(
-    page: Page, origin: str, name: str, game: str = "penang", *, seats: int = 2, clock: int = 0
+    page: Page,
+    origin: str,
+    name: str,
+    game: str = "penang",
+    *,
+    seats: int = 2,
+    clock: int = 0,
+    cards: int = 0,
 ) -> None:
-    """Open a table in the lobby: `game`, `seats` seats, seat 0 named `name`, a turn clock."""
+    """Open a table in the lobby: `game`, `seats` seats, seat 0 named `name`, a turn clock,
+    and `cards` cards per player where given (the lobby's option)."""
     page.goto(f"{origin}/play")
     page.get_by_label("Game", exact=True).select_option(game)
     page.get_by_label("Seats", exact=True).fill(str(seats))
     page.get_by_label("Seat 0: you, named").fill(name)
+    if cards:
+        page.locator("#create summary").click()
+        page.get_by_label("Cards per player").fill(str(cards))
     if clock:
         page.get_by_label("Turn clock (seconds; empty for none)").fill(str(clock))
     page.get_by_role("button", name="Open the table").click()
@@ -44,27 +56,81 @@ def my_turn(page: Page) -> bool:
     return "It is your turn." in page.locator("#status").inner_text()
 
 
-def play_one(page: Page) -> bool:
-    """Click the first listed move if it is this page's turn; whether it played."""
+#: The order of ranks, for the discard a person would choose (the highest unpaired card).
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+#: Table moves (melds, lay-offs, swaps, going out): a person plays one when one is listed.
+TABLE_MOVES = ("Meld", "Lay off", "Swap", "Go out")
+
+
+def _rank(card: str) -> str:
+    return card[:-1]
+
+
+def _cards_of(locator: Locator) -> list[str]:
+    return [str(text) for text in locator.evaluate_all("(c) => c.map((x) => x.dataset.card)")]
+
+
+def choose(page: Page, rng: random.Random | None = None) -> Locator | None:
+    """The listed move a person plays, or None where none is listed.
+
+    A table move where one is listed; otherwise, in a draw game, the discard pile's top
+    card when it pairs a card in the hand (else the stock), and the discard of the highest
+    card that pairs nothing. With `rng`, one move in ten is any listed one, as a person's
+    whims are: a fixed choice can keep a basic Rummy hand going round for ever. Without
+    it, the first listed move.
+    """
+    moves = page.locator("#moves button.move:not(#declare-dead)")
+    count = moves.count()
+    if count == 0:
+        return None
+    if rng is None:
+        return moves.first
+    if rng.random() < 0.1:
+        return moves.nth(rng.randrange(count))
+    texts = [moves.nth(i).inner_text() for i in range(count)]
+    for i, text in enumerate(texts):
+        if text.startswith(TABLE_MOVES):
+            return moves.nth(i)
+    ranks = [_rank(card) for card in _cards_of(page.locator("#hand button.pick"))]
+    draws = [i for i, text in enumerate(texts) if text.startswith("Draw")]
+    if draws:
+        top = _cards_of(page.locator("[data-pile=discards] .card"))
+        wanted = "discard pile" if top and _rank(top[0]) in ranks else "stock"
+        return moves.nth(next((i for i in draws if wanted in texts[i]), draws[0]))
+    discards = [i for i, text in enumerate(texts) if text.startswith("Discard")]
+    if discards:
+
+        def keep(i: int) -> tuple[int, int]:
+            rank = _rank(_cards_of(moves.nth(i).locator(".card"))[0])
+            return (ranks.count(rank), -RANKS.index(rank) if rank in RANKS else 0)
+
+        return moves.nth(min(discards, key=keep))
+    return moves.first
+
+
+def play_one(page: Page, rng: random.Random | None = None) -> bool:
+    """Play the move `choose` picks if it is this page's turn; whether it played."""
     if not my_turn(page):
         return False
-    moves = page.locator("#moves button.move:not(#declare-dead)")
-    if moves.count() == 0:
+    move = choose(page, rng)
+    if move is None:
         return False
     version = page.locator("#table").get_attribute("data-version")
-    moves.first.click()
+    move.click()
     table = page.locator("#table")
     expect(table).not_to_have_attribute("data-version", version or "", timeout=10_000)
     return True
 
 
-def play_until_over(pages: list[Page], limit: int = 400, seconds: float = 240) -> None:
-    """Each page plays when it is its turn, until a page shows the game over."""
+def play_until_over(
+    pages: list[Page], limit: int = 400, seconds: float = 240, rng: random.Random | None = None
+) -> None:
+    """Each page plays when it is its turn (as `choose` picks), until a page shows the game over."""
     deadline = time.monotonic() + seconds
     for _ in range(limit):
         if any(game_over(page) for page in pages):
             return
-        if not any(play_one(page) for page in pages):
+        if not any(play_one(page, rng) for page in pages):
             if time.monotonic() > deadline:
                 break
             pages[0].wait_for_timeout(200)
