@@ -269,7 +269,9 @@ def _apply(draft: _Draft | None, event: Event) -> _Draft:
             _turn_ended(draft, known)
         case LaidOff():
             _lay_off(draft, known)
-        case Melded():  # a PassportMelded too
+        case PassportMelded():
+            _passport_meld(draft, known)
+        case Melded():
             _meld(draft, known)
         case WildSwapped():
             _swap(draft, known)
@@ -314,20 +316,26 @@ def _card(text: str) -> Card:
 
 
 def _meld(draft: _Draft, event: Melded) -> None:
-    cards = parse_cards(event.cards)
+    try:
+        cards = list(map(_INTERNED.__getitem__, event.cards))
+    except KeyError:
+        cards = list(parse_cards(event.cards))  # MalformedCard names the bad one
     draft.gone[event.seat] += cards
     suit, low = recorded_place(event.kind, event.stands_for)
     # Kept open, made a `TableMeld` at the freeze: most melds are laid off onto later.
-    draft.open[event.meld] = _OpenMeld(event.seat, event.kind, list(cards), suit, low)
+    draft.open[event.meld] = _OpenMeld(event.seat, event.kind, cards, suit, low)
     draft.table.append(None)
-    if isinstance(event, PassportMelded):
-        draft.passport[event.seat] = True
     draft.acted = True
+
+
+def _passport_meld(draft: _Draft, event: PassportMelded) -> None:
+    _meld(draft, event)
+    draft.passport[event.seat] = True
 
 
 def _lay_off(draft: _Draft, event: LaidOff) -> None:
     card = _card(event.card)
-    meld = draft.opened(event.meld)
+    meld = draft.open.get(event.meld) or draft.opened(event.meld)
     if event.end == "low":
         meld.cards.insert(0, card)
         meld.low -= 1
@@ -368,7 +376,7 @@ _APPLIERS: Final[dict[type[Event], Callable[[_Draft, Any], None]]] = {
     TurnEnded: _turn_ended,
     LaidOff: _lay_off,
     Melded: _meld,
-    PassportMelded: _meld,
+    PassportMelded: _passport_meld,
     WildSwapped: _swap,
     DeclaredDead: _declared_dead,
     DeclaredGame: _declared_game,
