@@ -14,26 +14,28 @@ kind) is read again as before: a SELECT of the three columns a fold needs, and e
 record decoded by its topic (`envelopes.decode_record`), which upcasts, names what
 is wrong, or gives the record of another kind that the caller refuses.
 
-PostgreSQL's reads go through one connection the reader keeps, rather than one taken
-from the pool each time; a read that finds it in use by another thread, or broken,
-uses the pool's. Reading a record's stored time stays with the store
-(`GameStore.turn_began`), which asks for one record.
+Reads go through one connection the reader keeps, rather than one taken from the
+pool each time (over PostgreSQL, a read through the pool took half as long again); a
+read that finds it in use by another thread, or broken, uses the pool's. Over an
+in-memory SQLite database every read uses the pool's. Reading a record's stored time
+stays with the store (`GameStore.turn_began`), which asks for one record.
 """
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 import time
 from collections.abc import Callable
 from operator import itemgetter
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar
 from uuid import UUID
 
 import msgspec
 import psycopg
-from eventsourcing.persistence import Recorder
+from eventsourcing.persistence import PersistenceError, Recorder
 from eventsourcing.postgres import PostgresAggregateRecorder, PostgresDatastore
-from eventsourcing.sqlite import SQLiteAggregateRecorder
+from eventsourcing.sqlite import SQLiteAggregateRecorder, SQLiteConnection, SQLiteDatastore
 from psycopg.rows import tuple_row
 from psycopg.sql import SQL, Composed, Identifier
 
@@ -49,6 +51,8 @@ SelectArray = Callable[[UUID, int, "int | None"], bytes]
 #: How long a reader leaves its own PostgreSQL connection unmade after failing to make
 #: one (the server down): meanwhile its reads go through the pool, which says so.
 RECONNECT_SECONDS: Final = 5.0
+C = TypeVar("C")
+T = TypeVar("T")
 
 
 class StreamReader:
@@ -57,15 +61,19 @@ class StreamReader:
 
     def __init__(self, recorder: Recorder, codec: EventCodec[Any] | None = None) -> None:
         self._codec = codec
-        self._kept: _KeptConnection | None = None
+        self._kept: _KeptConnection[Any]
         self._rows: SelectRows
         self._array: SelectArray
         if isinstance(recorder, SQLiteAggregateRecorder):
-            self._rows, self._array = _sqlite_rows(recorder), _sqlite_array(recorder)
+            sqlite = self._kept = _KeptSQLite(recorder.datastore)
+            self._rows, self._array = (
+                _sqlite_rows(recorder, sqlite),
+                _sqlite_array(recorder, sqlite),
+            )
         elif isinstance(recorder, PostgresAggregateRecorder):
-            self._kept = _KeptConnection(recorder.datastore)
-            self._rows = _postgres_rows(recorder, self._kept)
-            self._array = _postgres_array(recorder, self._kept)
+            postgres = self._kept = _KeptPostgres(recorder.datastore)
+            self._rows = _postgres_rows(recorder, postgres)
+            self._array = _postgres_array(recorder, postgres)
         else:
             raise TypeError(f"no stream reader for {type(recorder).__name__}")
 
@@ -89,8 +97,7 @@ class StreamReader:
 
     def close(self) -> None:
         """Close the connection the reader keeps, if any."""
-        if self._kept is not None:
-            self._kept.close()
+        self._kept.close()
 
 
 def stream_reader(recorder: Recorder, codec: EventCodec[Any] | None = None) -> StreamReader:
@@ -112,7 +119,7 @@ def _sqlite_statements(recorder: SQLiteAggregateRecorder, columns: str) -> tuple
 
 
 def _sqlite_select(
-    recorder: SQLiteAggregateRecorder, columns: str
+    recorder: SQLiteAggregateRecorder, columns: str, kept: _KeptSQLite
 ) -> Callable[[UUID, int, int | None], list[Any]]:
     statement, upto_statement = _sqlite_statements(recorder, columns)
 
@@ -120,26 +127,17 @@ def _sqlite_select(
         params: list[Any] = [stream.hex, after]
         if upto is not None:
             params.append(upto)
-        # One SELECT reads a consistent snapshot by itself: no BEGIN, no ROLLBACK.
-        with recorder.datastore.get_connection(commit=False) as connection:
-            cursor = connection.cursor().sqlite_cursor
-            try:
-                cursor.row_factory = None  # tuples, not rows read by name
-                cursor.execute(statement if upto is None else upto_statement, params)
-                found: list[Any] = cursor.fetchall()
-            finally:
-                cursor.close()
-            return found
+        return kept.fetch(statement if upto is None else upto_statement, params)
 
     return rows
 
 
-def _sqlite_rows(recorder: SQLiteAggregateRecorder) -> SelectRows:
-    return _sqlite_select(recorder, _COLUMNS)
+def _sqlite_rows(recorder: SQLiteAggregateRecorder, kept: _KeptSQLite) -> SelectRows:
+    return _sqlite_select(recorder, _COLUMNS, kept)
 
 
-def _sqlite_array(recorder: SQLiteAggregateRecorder) -> SelectArray:
-    select = _sqlite_select(recorder, _STATES)
+def _sqlite_array(recorder: SQLiteAggregateRecorder, kept: _KeptSQLite) -> SelectArray:
+    select = _sqlite_select(recorder, _STATES, kept)
 
     def array(stream: UUID, after: int, upto: int | None) -> bytes:
         return b"[" + b",".join(map(_state_of, select(stream, after, upto))) + b"]"
@@ -160,7 +158,7 @@ def _postgres_statements(
     return statement, statement + SQL(" AND originator_version <= %s")
 
 
-def _postgres_rows(recorder: PostgresAggregateRecorder, kept: _KeptConnection) -> SelectRows:
+def _postgres_rows(recorder: PostgresAggregateRecorder, kept: _KeptPostgres) -> SelectRows:
     statement, upto_statement = _postgres_statements(recorder, _COLUMNS)
     order = SQL(" ORDER BY originator_version")
     statement, upto_statement = statement + order, upto_statement + order
@@ -175,7 +173,7 @@ def _postgres_rows(recorder: PostgresAggregateRecorder, kept: _KeptConnection) -
     return rows
 
 
-def _postgres_array(recorder: PostgresAggregateRecorder, kept: _KeptConnection) -> SelectArray:
+def _postgres_array(recorder: PostgresAggregateRecorder, kept: _KeptPostgres) -> SelectArray:
     # The server joins the states in version order: one row, one value (NULL for none).
     columns = "SELECT string_agg(state, ','::bytea ORDER BY originator_version) FROM "
     statement, upto_statement = _postgres_statements(recorder, columns)
@@ -190,63 +188,95 @@ def _postgres_array(recorder: PostgresAggregateRecorder, kept: _KeptConnection) 
     return array
 
 
-class _KeptConnection:
-    """A PostgreSQL connection of a reader's own, for one thread at a time; the others,
-    and every read while it cannot be made, use the datastore's pool."""
+class _KeptConnection(Generic[C]):
+    """A connection of a reader's own, for one thread at a time; the others, and every
+    read while it cannot be made, use the datastore's pool."""
 
-    def __init__(self, datastore: PostgresDatastore) -> None:
-        self._datastore = datastore
+    #: What a read through the kept connection may raise: it is then dropped (made anew
+    #: for the next read), and the read asked again through the pool, which says what is
+    #: wrong as the store's other reads do.
+    failures: tuple[type[Exception], ...] = ()
+
+    def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._connection: psycopg.Connection[Any] | None = None
+        self._connection: C | None = None
         self._unmade_until = 0.0
         self._closed = False
 
-    def fetch(self, query: Composed, params: list[Any]) -> list[tuple[Any, ...]]:
-        """The rows of `query` with `params`, as tuples."""
+    def run(self, work: Callable[[C], T], pooled: Callable[[], T]) -> T:
+        """`work` done with the kept connection, or `pooled()` where it cannot be."""
         if self._lock.acquire(blocking=False):
             try:
                 connection = self._connected()
                 if connection is not None:
                     try:
-                        return _fetch(connection, query, params)
-                    except psycopg.Error:
-                        # Asked again through the pool, which says what is wrong as the
-                        # store's other reads do; a broken connection is made anew.
-                        if connection.broken or connection.closed:
-                            self._drop()
+                        return work(connection)
+                    except self.failures:
+                        self._drop()
             finally:
                 self._lock.release()
-        with self._datastore.get_connection() as pooled:
-            return _fetch(pooled, query, params)
+        return pooled()
 
-    def _connected(self) -> psycopg.Connection[Any] | None:
-        connection = self._connection
-        if connection is not None and not connection.closed:
-            return connection
+    def _connected(self) -> C | None:
+        if self._connection is not None:
+            return self._connection
         if self._closed or time.monotonic() < self._unmade_until:
             return None
+        try:
+            self._connection = self._make()
+        except self.failures:
+            self._unmade_until = time.monotonic() + RECONNECT_SECONDS
+        return self._connection
+
+    def _make(self) -> C:
+        raise NotImplementedError
+
+    def _drop(self) -> None:
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            self._close(connection)
+
+    def _close(self, connection: C) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Close the kept connection; every read from now on uses the pool."""
+        with self._lock:
+            self._closed = True
+            self._drop()
+
+
+class _KeptPostgres(_KeptConnection["psycopg.Connection[Any]"]):
+    failures = (psycopg.Error,)
+
+    def __init__(self, datastore: PostgresDatastore) -> None:
+        super().__init__()
+        self._datastore = datastore
+
+    def fetch(self, query: Composed, params: list[Any]) -> list[tuple[Any, ...]]:
+        """The rows of `query` with `params`, as tuples."""
+
+        def pooled() -> list[tuple[Any, ...]]:
+            with self._datastore.get_connection() as connection:
+                return _fetch(connection, query, params)
+
+        return self.run(lambda connection: _fetch(connection, query, params), pooled)
+
+    def _connected(self) -> psycopg.Connection[Any] | None:
+        if self._connection is not None and self._connection.closed:
+            self._drop()  # closed by the server, or broken
+        return super()._connected()
+
+    def _make(self) -> psycopg.Connection[Any]:
         pool = self._datastore.pool
         given = pool.kwargs
         kwargs = dict((given() if callable(given) else given) or {})
         kwargs.pop("row_factory", None)
         kwargs.setdefault("connect_timeout", max(1, int(pool.timeout)))
-        try:
-            connection = psycopg.connect(**kwargs, autocommit=True)
-        except psycopg.OperationalError:
-            self._unmade_until = time.monotonic() + RECONNECT_SECONDS
-            return None
-        self._connection = connection
-        return connection
+        return psycopg.connect(**kwargs, autocommit=True)
 
-    def _drop(self) -> None:
-        connection, self._connection = self._connection, None
-        if connection is not None:
-            connection.close()
-
-    def close(self) -> None:
-        with self._lock:
-            self._closed = True
-            self._drop()
+    def _close(self, connection: psycopg.Connection[Any]) -> None:
+        connection.close()
 
 
 def _fetch(
@@ -255,3 +285,43 @@ def _fetch(
     with connection.cursor(row_factory=tuple_row) as cursor:
         cursor.execute(query, params, prepare=True)
         return cursor.fetchall()
+
+
+class _KeptSQLite(_KeptConnection[SQLiteConnection]):
+    """Over an SQLite file; none over an in-memory database, whose connections the pool
+    keeps from reading while another writes."""
+
+    failures = (sqlite3.Error, PersistenceError)
+
+    def __init__(self, datastore: SQLiteDatastore) -> None:
+        super().__init__()
+        self._datastore = datastore
+        self._closed = datastore.pool.is_sqlite_memory_mode
+
+    def fetch(self, statement: str, params: list[Any]) -> list[Any]:
+        """The rows of `statement` with `params`, as tuples."""
+
+        def pooled() -> list[Any]:
+            # One SELECT reads a consistent snapshot by itself: no BEGIN, no ROLLBACK.
+            with self._datastore.get_connection(commit=False) as connection:
+                return _sqlite_fetch(connection, statement, params)
+
+        return self.run(lambda connection: _sqlite_fetch(connection, statement, params), pooled)
+
+    def _make(self) -> SQLiteConnection:
+        # As the pool makes its own (with the store's `PRAGMA synchronous`: `backends`).
+        return self._datastore.pool._create_connection()
+
+    def _close(self, connection: SQLiteConnection) -> None:
+        connection.close()
+
+
+def _sqlite_fetch(connection: SQLiteConnection, statement: str, params: list[Any]) -> list[Any]:
+    cursor = connection.cursor().sqlite_cursor
+    try:
+        cursor.row_factory = None  # tuples, not rows read by name
+        cursor.execute(statement, params)
+        found: list[Any] = cursor.fetchall()
+    finally:
+        cursor.close()
+    return found

@@ -3,8 +3,8 @@
 Over both stores: a game's events read as one JSON array are the events its records
 decode to, from any version to any other; a stream holding an event of an older schema
 version is read record by record and upcast; a stream of another kind is not a game;
-over PostgreSQL, a read finds the reader's own connection in use or broken and reads
-through the pool.
+a read that finds the reader's own connection in use or broken reads through the pool;
+over an in-memory SQLite database none is kept.
 """
 
 from __future__ import annotations
@@ -114,11 +114,9 @@ def test_a_stream_of_another_kind_is_no_game_and_no_match(
         match_reader.close()
 
 
-def test_a_postgres_read_uses_the_pool_while_the_kept_connection_is_busy_or_broken(
+def test_a_read_uses_the_pool_while_the_kept_connection_is_busy_or_broken(
     settings: Settings, reader: StreamReader
 ) -> None:
-    if settings.store != "postgres":
-        pytest.skip("only PostgreSQL's reads keep a connection")
     game_id = _seeded(settings)
     whole = reader(game_id, 0, None)
     kept = reader._kept
@@ -141,8 +139,19 @@ def test_a_postgres_read_uses_the_pool_while_the_kept_connection_is_busy_or_brok
         holder.join()
     first = kept._connection
     first.close()
+    assert reader(game_id, 0, None) == whole  # through the pool, or a new connection
     assert reader(game_id, 0, None) == whole
     assert kept._connection is not None and kept._connection is not first
     reader.close()
     assert kept._connection is None
     assert reader(game_id, 0, None) == whole  # closed: through the pool
+
+
+def test_no_connection_is_kept_over_an_in_memory_sqlite_database() -> None:
+    memory = GameStore(Settings(sqlite_path="file:reads?mode=memory&cache=shared"))
+    try:
+        reader = stream_reader(memory.recorder, ALL_GAME_EVENTS)
+        assert reader(uuid4(), 0, None) == []
+        assert reader._kept._connection is None
+    finally:
+        memory.close()
