@@ -6,8 +6,8 @@ reads rows by name and makes a UUID for each; a game of 74 events spent six time
 long there as in decoding them. Here the same table is read with one plain SELECT.
 
 A reader of one family of events (a game's, a match's: its `EventCodec`) selects the
-stream's stored states alone, in version order, as one JSON array (PostgreSQL joins
-them in the query, SQLite's rows are joined here), and decodes it in one call
+stream's stored states alone, in version order (PostgreSQL's in binary), joins them
+into one JSON array, and decodes it in one call
 (`EventCodec.decode_json_array`): no Python per event. A stream holding any other
 record (an event stored at an older schema version, to be upcast; a record of another
 kind) is read again as before: a SELECT of the three columns a fold needs, and each
@@ -174,16 +174,16 @@ def _postgres_rows(recorder: PostgresAggregateRecorder, kept: _KeptPostgres) -> 
 
 
 def _postgres_array(recorder: PostgresAggregateRecorder, kept: _KeptPostgres) -> SelectArray:
-    # The server joins the states in version order: one row, one value (NULL for none).
-    columns = "SELECT string_agg(state, ','::bytea ORDER BY originator_version) FROM "
-    statement, upto_statement = _postgres_statements(recorder, columns)
+    statement, upto_statement = _postgres_statements(recorder, _STATES)
+    order = SQL(" ORDER BY originator_version")
+    statement, upto_statement = statement + order, upto_statement + order
 
     def array(stream: UUID, after: int, upto: int | None) -> bytes:
         params: list[Any] = [stream, after]
         if upto is not None:
             params.append(upto)
-        ((joined,),) = kept.fetch(statement if upto is None else upto_statement, params)
-        return b"[]" if joined is None else b"[" + bytes(joined) + b"]"
+        found = kept.fetch(statement if upto is None else upto_statement, params)
+        return b"[" + b",".join(map(_state_of, found)) + b"]"
 
     return array
 
@@ -282,7 +282,9 @@ class _KeptPostgres(_KeptConnection["psycopg.Connection[Any]"]):
 def _fetch(
     connection: psycopg.Connection[Any], query: Composed, params: list[Any]
 ) -> list[tuple[Any, ...]]:
-    with connection.cursor(row_factory=tuple_row) as cursor:
+    # In binary: the states come as they are stored, not as hex text to be decoded (a
+    # game's SELECT took half as long again in text).
+    with connection.cursor(row_factory=tuple_row, binary=True) as cursor:
         cursor.execute(query, params, prepare=True)
         return cursor.fetchall()
 
