@@ -48,8 +48,8 @@ Row = tuple[int, str, bytes]
 #: The rows' SELECT, and the stored states' as one JSON array (b"[]" for none).
 SelectRows = Callable[[UUID, int, "int | None"], list[Row]]
 SelectArray = Callable[[UUID, int, "int | None"], bytes]
-#: How long a reader leaves its own PostgreSQL connection unmade after failing to make
-#: one (the server down): meanwhile its reads go through the pool, which says so.
+#: How long a reader leaves its own connection unmade after failing to make one (the
+#: server down, say): meanwhile its reads go through the pool, which says what is wrong.
 RECONNECT_SECONDS: Final = 5.0
 C = TypeVar("C")
 T = TypeVar("T")
