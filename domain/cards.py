@@ -11,6 +11,7 @@ Every distinct card is one interned object, so `Card("AS") is Card("AS")`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import ClassVar, Final
 
 from domain.errors import MalformedCard
@@ -101,6 +102,10 @@ NATURALS_BY_RANK: Final = ((),) + tuple(
 )
 
 
+#: A card's place in the canonical order (`sort_cards`), as a sort key.
+CARD_ORDER: Final = attrgetter("index")
+
+
 def parse_rank(text: str) -> int:
     """The rank (1..13) written `text` (`A`, `2`…`10`, `J`, `Q`, `K`), or MalformedCard."""
     try:
@@ -129,7 +134,8 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     """Canonical order: by suit S H D C, rank A..K, jokers last."""
-    return tuple(sorted(cards))
+    # By the index `<` compares, read in C: `sorted` alone calls `Card.__lt__` each time.
+    return tuple(sorted(cards, key=CARD_ORDER))
 
 
 def build_deck(packs: int, jokers: int) -> tuple[Card, ...]:

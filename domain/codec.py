@@ -83,6 +83,12 @@ class EventCodec(Generic[E]):
         self.versions: Final = versions
         self.upcasters: Final[dict[tuple[str, int], Upcaster]] = {}
         self._decoders: dict[str, msgspec.json.Decoder[E]] = {}
+        #: For `decode_json_array`, made on first use: the heads' decoder, the events'
+        #: decoder, and the head of each type at its current version.
+        self._array_decoders: (
+            tuple[msgspec.json.Decoder[list[_Head]], msgspec.json.Decoder[Any], frozenset[_Head]]
+            | None
+        ) = None
 
     @classmethod
     def merged(cls, codecs: Iterable[EventCodec[E]]) -> EventCodec[E]:
@@ -182,6 +188,32 @@ class EventCodec(Generic[E]):
             raise MalformedEvent(f"not JSON: {error}") from None
         return self.decode(stored)
 
+    def decode_json_array(self, data: bytes) -> list[E] | None:
+        """The events stored as the JSON array `data`, when every one of them is of a
+        type of this family at its current schema version; None otherwise (or when
+        `data` is no such array), for the caller to read them one by one
+        (`decode_json`), which upcasts or names what is wrong.
+
+        Two decodes of the whole array and no Python per event: one reads each event's
+        type and version, the other the events themselves, into their classes by tag
+        (a rebuild reads every event of a game this way).
+        """
+        if self._array_decoders is None:
+            union: Any = functools.reduce(operator.or_, self.types.values())
+            self._array_decoders = (
+                msgspec.json.Decoder(list[_Head]),
+                msgspec.json.Decoder(list[union]),
+                frozenset(_Head(name, version) for name, version in self.versions.items()),
+            )
+        heads, events, current = self._array_decoders
+        try:
+            if not current.issuperset(heads.decode(data)):
+                return None
+            found: list[E] = events.decode(data)
+        except msgspec.MsgspecError:
+            return None
+        return found
+
     def _decoder(self, name: str) -> msgspec.json.Decoder[E]:
         decoder = self._decoders.get(name)
         if decoder is None:
@@ -208,7 +240,7 @@ class EventCodec(Generic[E]):
                     raise AssertionError(f"no upcaster for {name} v{version}")
 
 
-class _Head(msgspec.Struct):
+class _Head(msgspec.Struct, frozen=True):
     """What a stored event says of itself: its type and schema version (strictly an int)."""
 
     type: str

@@ -116,10 +116,17 @@ def meld_from_record(
     meld_id: int, owner: int, kind: MeldKind, cards: Sequence[Card], stands_for: Sequence[str]
 ) -> TableMeld:
     """Rebuild a table meld from the facts an event recorded."""
+    suit, low = recorded_place(kind, stands_for)
+    return TableMeld(meld_id, owner, kind, tuple(cards), suit, low)
+
+
+def recorded_place(kind: MeldKind, stands_for: Sequence[str]) -> tuple[str, int]:
+    """A recorded meld's suit (empty for a set) and `low`, from what its first card
+    stood for: a run's first card, or a set's rank."""
     if kind == "set":
-        return TableMeld(meld_id, owner, kind, tuple(cards), "", parse_rank(stands_for[0]))
+        return "", parse_rank(stands_for[0])
     first = Card(stands_for[0])
-    return TableMeld(meld_id, owner, kind, tuple(cards), first.suit, first.rank)
+    return first.suit, first.rank
 
 
 # --- reading cards as a meld -------------------------------------------------------

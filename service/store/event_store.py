@@ -51,6 +51,8 @@ from eventsourcing.persistence import (
 from eventsourcing.utils import Environment
 
 from domain.events import Event
+from domain.games import ALL_GAME_EVENTS
+from domain.match.codec import MATCH_EVENTS
 from domain.match.events import AnyMatchEvent, MatchEvent
 from domain.match.state import MatchState
 from domain.match.state import fold as fold_match
@@ -106,14 +108,19 @@ class GameStore(Application[UUID]):
         if settings.store == "postgres":
             env["APPLICATION_RECORDER_TOPIC"] = RECORDER_TOPIC
         super().__init__(env=env)
-        read = stream_reader(self.recorder)
+        #: Each kind of stream's reader: its family's events in one decode (`reading`).
+        self._readers = (
+            stream_reader(self.recorder, ALL_GAME_EVENTS),
+            stream_reader(self.recorder, MATCH_EVENTS),
+        )
+        games, matches = self._readers
         size = self._cache_size
         looked = self.metrics.lookups
         self.games = FoldedStreams[Event, AnyGameState](
-            read, Event, fold_game, GameNotFound, size, looked=looked("games")
+            games, Event, fold_game, GameNotFound, size, looked=looked("games")
         )
         self.matches = FoldedStreams[AnyMatchEvent, MatchState](
-            read, MatchEvent, fold_match, MatchNotFound, size, looked=looked("matches")
+            matches, MatchEvent, fold_match, MatchNotFound, size, looked=looked("matches")
         )
         self.clocks = backends.clock_index(self.factory)
         self.clocks.create_table()
@@ -138,6 +145,8 @@ class GameStore(Application[UUID]):
         """Write what is queued, then close the store's connections."""
         if self._writer is not None:
             self._writer.close()
+        for reader in self._readers:
+            reader.close()
         super().close()
 
     def construct_mapper(self) -> Mapper[UUID]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
+from itertools import repeat
 from typing import Any, Generic, Protocol, TypeVar
 from uuid import UUID
 
@@ -61,11 +62,10 @@ class FoldedStreams(Generic[E, S]):
         idempotency stream, which a client could derive, or a stream of another kind) is
         answered not found, and its records never decoded into a response.
         """
-        found: list[E] = []
-        for event in self._read(stream, after, upto):
-            if not isinstance(event, self._kind):
-                raise self._not_found(stream)
-            found.append(event)
+        found: list[Any] = self._read(stream, after, upto)
+        # Checked in C, event by event: a rebuild reads every event of the stream.
+        if not all(map(isinstance, found, repeat(self._kind))):
+            raise self._not_found(stream)
         return found
 
     def state(self, stream: UUID) -> S:

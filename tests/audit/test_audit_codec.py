@@ -223,3 +223,31 @@ def test_unknown_rule_options_in_a_stored_deal_are_refused() -> None:
 def test_json_that_is_not_an_event_object_is_refused(data: bytes) -> None:
     with pytest.raises(MalformedEvent):
         decode_event_json(data)
+
+
+def test_events_stored_at_their_current_versions_decode_as_one_array() -> None:
+    from domain.games import ALL_GAME_EVENTS
+
+    stored = [encode_event_json(event) for event in SAMPLES]
+    array = b"[" + b",".join(stored) + b"]"
+    assert ALL_GAME_EVENTS.decode_json_array(array) == list(SAMPLES)
+    assert ALL_GAME_EVENTS.decode_json_array(b"[]") == []
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        b'{"type": "Dealt", "v": 1}',  # an older schema version: upcast one by one
+        b'{"type": "TurnEnded", "v": 2, "seat": 0}',  # a newer one: refused one by one
+        b'{"type": "TurnEnded", "v": true, "seat": 0}',
+        b'{"type": "MatchOpened", "v": 1}',  # another family's
+        b'{"token_sha256": []}',  # no event at all
+        b'{"type": "TurnEnded", "v": 1, "seat": "zero"}',  # malformed
+    ],
+)
+def test_an_array_holding_any_other_record_is_left_to_be_read_one_by_one(other: bytes) -> None:
+    from domain.games import ALL_GAME_EVENTS
+
+    array = b"[" + encode_event_json(SAMPLES[0]) + b"," + other + b"]"
+    assert ALL_GAME_EVENTS.decode_json_array(array) is None
+    assert ALL_GAME_EVENTS.decode_json_array(b"[" + other[:-1]) is None  # not JSON

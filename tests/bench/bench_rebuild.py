@@ -6,15 +6,17 @@ Plays `--games` four-seat games between bots in process (`service.simulation`), 
 them in a fresh SQLite file (and in a fresh PostgreSQL database where one answers at
 PENANG_RUMMY_TEST_POSTGRES, default `host=127.0.0.1 port=5432 dbname=test user=postgres`),
 then rebuilds each as the service does when it is not cached: the store's read of the
-game stream (one SELECT, each event decoded by its tag) and the fold
-(`GameStore.games.state` with a cache too small to hold it). The baseline, measured in
-the same run on the same bytes: msgspec decoding each stored event into the tagged
-union of event types, nothing else. Each figure is the best of `--runs` for each game;
-the ratio is the median over games. The parts are printed too: the SELECT alone (rows
-as they come), the decode, the fold, and eventsourcing's own read (`EventStore.get`,
-which built the events the service folded before).
+game stream (one SELECT of the stored states as one JSON array, decoded in one call)
+and the fold (`GameStore.games.state` with a cache too small to hold it: the store's
+reader and `fold_game`). The baseline, measured in the same run on the same bytes:
+msgspec decoding each stored event into the tagged union of event types, nothing else.
+Each figure is the best of `--runs` for each game; the ratio is the median over games.
+The parts are printed too: the SELECT alone (its one value as it comes), the read
+(SELECT and decode), the fold, and eventsourcing's own read (`EventStore.get`, which
+built the events the service folded before).
 
-The goal: a rebuild at most 2 times the bare decode. No assertions on timings.
+The goal: a rebuild at most 2 times the bare decode on SQLite, 4 times on PostgreSQL
+(whose SELECT is a round trip to the server). No assertions on timings.
 """
 
 from __future__ import annotations
@@ -36,19 +38,22 @@ import msgspec  # noqa: E402
 from scale_support import postgres_database  # noqa: E402
 
 from domain.events import Event  # noqa: E402
+from domain.games import ALL_GAME_EVENTS  # noqa: E402
 from domain.penang.events import AnyEvent  # noqa: E402
-from domain.penang.state import fold  # noqa: E402
 from service.errors import GameNotFound  # noqa: E402
 from service.settings import Settings  # noqa: E402
 from service.simulation.local import play_game  # noqa: E402
 from service.simulation.plan import SimulationOptions, plan_game  # noqa: E402
 from service.store import GameStore  # noqa: E402
 from service.store.folds import FoldedStreams  # noqa: E402
+from service.store.game_folds import fold_game  # noqa: E402
 from service.store.reading import stream_reader  # noqa: E402
 from service.store.seeding import StoreSeeder  # noqa: E402
 
 #: A rebuild takes at most this many times the bare decode of the game's events.
 GOAL = 2.0
+#: On PostgreSQL, where each read is a round trip to the server.
+POSTGRES_GOAL = 4.0
 _decoder = msgspec.json.Decoder(AnyEvent)
 
 
@@ -94,9 +99,9 @@ def measure(settings: Settings, games: int, runs: int) -> dict[str, list[float]]
         k: [] for k in ("events", "decode", "rebuild", "select", "read", "fold", "es_get")
     }
     try:
-        read = stream_reader(store.recorder)
-        rows = _raw_rows(store)
-        cold = FoldedStreams[Event, Any](read, Event, fold, GameNotFound, 1)
+        read = stream_reader(store.recorder, ALL_GAME_EVENTS)
+        rows = read.rows
+        cold = FoldedStreams[Event, Any](read, Event, fold_game, GameNotFound, 1)
         other = ids[-1]
         for game_id in ids:
             stored = [state for _, _, state in rows(game_id, 0, None)]
@@ -105,27 +110,18 @@ def measure(settings: Settings, games: int, runs: int) -> dict[str, list[float]]
             figures["events"].append(len(events))
             figures["decode"].append(best(runs, lambda s=stored: [_decoder.decode(x) for x in s]))
             figures["rebuild"].append(cold_rebuild(cold, game_id, other, runs))
-            figures["select"].append(best(runs, lambda g=game_id: rows(g, 0, None)))
+            figures["select"].append(best(runs, lambda g=game_id: read.select(g, 0, None)))
             figures["read"].append(best(runs, lambda g=game_id: read(g, 0, None)))
-            figures["fold"].append(best(runs, lambda e=events: fold(e)))
+            figures["fold"].append(best(runs, lambda e=events: fold_game(e)))
             figures["es_get"].append(best(runs, lambda g=game_id: list(store.events.get(g))))
             other = game_id
     finally:
+        read.close()
         store.close()
     return figures
 
 
-def _raw_rows(store: GameStore) -> Callable[[UUID, int, int | None], list[Any]]:
-    """The reader's SELECT alone: its rows, not decoded."""
-    from service.store import reading
-
-    recorder: Any = store.recorder
-    if type(recorder).__module__.startswith("eventsourcing.sqlite"):
-        return reading._sqlite_rows(recorder)
-    return reading._postgres_rows(recorder)
-
-
-def report(name: str, figures: dict[str, list[float]]) -> list[str]:
+def report(name: str, figures: dict[str, list[float]], goal: float = GOAL) -> list[str]:
     decode = figures["decode"]
 
     def ratio(key: str) -> float:
@@ -140,13 +136,14 @@ def report(name: str, figures: dict[str, list[float]]) -> list[str]:
         f"{name}: {len(decode)} finished four-seat games, median {count:.0f} events each",
         f"  baseline, msgspec decode of the stored events (same run): {micros('decode')}",
         f"  rebuild (read and fold, not cached): {micros('rebuild')} = {rebuild:.2f} x the decode",
-        f"    its SELECT alone: {micros('select')} = {ratio('select'):.2f} x",
-        f"    its read (SELECT and decode by tag): {micros('read')} = {ratio('read'):.2f} x",
+        f"    its SELECT alone (the states as one JSON array): {micros('select')} = "
+        f"{ratio('select'):.2f} x",
+        f"    its read (SELECT and one decode): {micros('read')} = {ratio('read'):.2f} x",
         f"    its fold: {micros('fold')} = {ratio('fold'):.2f} x",
         f"  for comparison, eventsourcing's EventStore.get (the read before): "
         f"{micros('es_get')} = {ratio('es_get'):.2f} x",
-        f"  goal rebuild <= {GOAL:.1f} x the decode: {rebuild:.2f} x, "
-        f"{'met' if rebuild <= GOAL else 'not met'}",
+        f"  goal rebuild <= {goal:.1f} x the decode: {rebuild:.2f} x, "
+        f"{'met' if rebuild <= goal else 'not met'}",
     ]
 
 
@@ -162,7 +159,8 @@ def main() -> int:
         if isinstance(found, str):
             print(f"PostgreSQL: not measured ({found})")
         else:
-            print("\n".join(report("PostgreSQL", measure(found, args.games, args.runs))))
+            figures = measure(found, args.games, args.runs)
+            print("\n".join(report("PostgreSQL", figures, POSTGRES_GOAL)))
     return 0
 
 
