@@ -22,7 +22,7 @@ from domain.gin.events import GinHandEnded
 from domain.gin.game import legal_actions
 from domain.gin.rules import GinRules
 from domain.gin.state import GinState, Phase
-from domain.views import Viewer, seen_cards
+from domain.views import Deadline, Viewer, seen_cards
 
 
 class GinSeatView(msgspec.Struct, frozen=True, kw_only=True):
@@ -65,6 +65,10 @@ class GinView(msgspec.Struct, frozen=True, kw_only=True):
     #: R37: the last discard was the card just taken from the pile (with `discard_taken`,
     #: the next such discard ends the hand as a draw).
     repeated: bool = False
+    #: When the seat on turn must have played, where the table has a turn clock (R19):
+    #: the service fills it in for the hand now, as for the draw games (`view_hand`
+    #: leaves it None; the engine knows no clock).
+    turn_deadline: Deadline | None = None
 
 
 class GinMoves(msgspec.Struct, frozen=True, kw_only=True):

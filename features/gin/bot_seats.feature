@@ -5,7 +5,8 @@ Feature: Seats the service plays with its bots in Gin Rummy
   (R50), each decided and recorded as a person's is, until the other seat is on turn
   (G3, G4); its think time is 0 in the tests, and each command is played once (R35). A
   record whose bot seat played anything else than its bot would is refused
-  (`bot-turn-mismatch`).
+  (`bot-turn-mismatch`); so, since the turn clock's default turn carries no mark in
+  Gin's events, a table with bot seats takes no turn clock (R51).
 
   Rule: The service plays a bot's seat, an action a command
 
@@ -26,6 +27,14 @@ Feature: Seats the service plays with its bots in Gin Rummy
       When a 2-player Gin Rummy game is dealt by seat 0 with seat 1 played by the bot "patient"
       Then the game is refused citing R33 with code "unknown-bot"
       And the refusal names the game's bots "greedy, random"
+
+    @R51 @R19 @G4 @http
+    Scenario: A table with a bot seat takes no turn clock
+      # The clock's default turn carries no mark in Gin's events: a verifier would read
+      # it in a bot's seat as the bot playing otherwise.
+      Given the table gives each turn 30 seconds
+      When a 2-player Gin Rummy game is dealt by seat 0 with seat 1 played by the bot "greedy"
+      Then the game is refused citing R51 with code "not-in-this-game"
 
   Rule: A record of a hand with bot seats is checked bot command by bot command
 

@@ -116,6 +116,20 @@ def test_an_unknown_gin_bot_is_refused_listing_gins_bots(api: Api) -> None:
     assert problem["bots"] == ["greedy", "random"] and problem["field"] == "players[0].bot"
 
 
+def test_a_gin_table_with_bots_takes_no_turn_clock(api: Api) -> None:
+    # Gin's clock turns carry no mark: a record could not tell them from a bot's (R51).
+    players = ["Aminah", {"bot": "greedy"}]
+    body = {"players": players, "game": "gin", "turn_seconds": 30}
+    refused = api.client.post("/games", json=body)
+    assert refused.status_code == 422, refused.text
+    problem = refused.json()
+    assert refused.headers["content-type"].startswith("application/problem+json")
+    assert (problem["code"], problem["rule"]) == ("not-in-this-game", "R51"), problem
+    assert problem["field"] == "turn_seconds"
+    for allowed in ({**body, "players": ["Aminah", "Ben"]}, {**body, "game": "rummy"}):
+        assert api.client.post("/games", json=allowed).status_code == 201, allowed
+
+
 def test_a_bot_seat_has_no_token_and_refuses_every_token(api: Api) -> None:
     created = _create(api, ["Aminah", {"bot": "greedy"}], game="rummy")
     response = api.turn(
