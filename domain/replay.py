@@ -164,3 +164,13 @@ def named_bots(events: list[Event], bots: tuple[str | None, ...] | None) -> list
     if bots is None or not events:
         return events
     return [msgspec.structs.replace(events[0], bots=bots), *events[1:]]
+
+
+def seats_text(seats: Sequence[int]) -> str:
+    """Winners in words, as a verdict names them: `seat 2`, `seats 0 and 1`, `nobody`."""
+    if not seats:
+        return "nobody"
+    shown = [str(seat) for seat in seats]
+    if len(shown) == 1:
+        return f"seat {shown[0]}"
+    return "seats " + ", ".join(shown[:-1]) + " and " + shown[-1]

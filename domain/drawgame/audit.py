@@ -17,7 +17,7 @@
    and decides again as one command. A discard with reason `timeout` is the turn
    clock's: what the seat played before it is decided as a command, the rest must be
    the game's default turn from there (R36), the hand's end as abandoned included where
-   that turn left every seat's last turn the clock's (R45; a `HandEnded` with reason
+   that turn left every person's last turn the clock's (R45; a `HandEnded` with reason
    `abandoned` anywhere else is refused). The engine knows no clock: the record's
    timeout is taken as recorded, as R19's is for Penang. The events the rules return must equal the
    recorded ones exactly, going out and the score included. (A turn sent as several

@@ -90,6 +90,9 @@ class DrawState:
     #: Per seat, the version of the discard that ended its last turn where the turn
     #: clock played it (R19, R36), else 0; empty until a seat has discarded.
     timed_out: tuple[int, ...] = ()
+    #: Per seat, the bot that plays it (R33), or None for a person; empty: every seat a
+    #: person (`HandDealt.bots`).
+    bots: tuple[str | None, ...] = ()
     #: How many events were folded into this state.
     version: int = 0
 
@@ -127,6 +130,7 @@ def _start(event: HandDealt[Any]) -> DrawState:
         turn=(event.dealer + 1) % seats,
         played=(False,) * seats,
         proof=event.proof,
+        bots=event.bots or (),
         version=1,
     )
 

@@ -13,9 +13,9 @@ going out where the discard plays the seat's last card (B7) or a blocked hand (R
 The engine knows no clock: whether the time really ran out is the table's business.
 
 A table every person has left would have the clock play on for ever: a turn that leaves
-every seat's last turn the clock's (a full round of default turns, no seat playing one of
-its own) ends the hand as abandoned (R45, `abandoned`); each game scores it (`HandEnded`
-with reason `abandoned`).
+every person's last turn the clock's (a round of default turns, no person playing one of
+their own; bots' turns keep nobody at the table) ends the hand as abandoned (R45,
+`abandoned`); each game scores it (`HandEnded` with reason `abandoned`).
 """
 
 from __future__ import annotations
@@ -77,9 +77,16 @@ def _by_clock(event: Event, seat: int) -> Event:
 
 
 def abandoned(state: DrawState) -> bool:
-    """Whether every seat's last turn was the clock's, in a hand not yet over (R45)."""
+    """Whether every person's last turn was the clock's, in a hand not yet over (R45).
+
+    A bot's seat (R33) is no one at the table: it never times out, and its turns keep
+    nobody there, so a table of bots and people who have all left is abandoned too.
+    """
     marks = state.timed_out
-    return not state.over and len(marks) == state.seats and all(marks)
+    if state.over or len(marks) != state.seats:
+        return False
+    people = [seat for seat in range(state.seats) if not state.bots or state.bots[seat] is None]
+    return bool(people) and all(marks[seat] for seat in people)
 
 
 def timed_out(state: DrawState, seat: int) -> int | None:

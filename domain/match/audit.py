@@ -50,12 +50,11 @@ from domain.match.verdicts import (
     MatchVerdict,
     Refusal,
     rule_for,
-    seats_text,
     show,
 )
 from domain.provenance import RecordVerdict
 from domain.records import verify_record
-from domain.replay import DealCheck
+from domain.replay import DealCheck, seats_text
 from domain.rule_ids import RuleId
 
 #: P6: the first dealer and every game's seed are drawn from the match seed committed to.

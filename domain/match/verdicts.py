@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import msgspec
 
 from domain.match.draw_options import DrawMatchOptions
@@ -62,15 +60,6 @@ class Refusal(Exception):
         super().__init__(message)
         self.rule, self.code, self.message = rule, code, message
         self.match_event, self.game, self.game_event = match_event, game, game_event
-
-
-def seats_text(seats: Sequence[int]) -> str:
-    if not seats:
-        return "nobody"
-    shown = [str(seat) for seat in seats]
-    if len(shown) == 1:
-        return f"seat {shown[0]}"
-    return "seats " + ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
 DEAL_NOTES: dict[DealCheck, str] = {

@@ -49,6 +49,7 @@ from domain.replay import (
     Verdict,
     check_rules_version,
     named_bots,
+    seats_text,
 )
 from domain.rule_ids import RuleId
 
@@ -87,8 +88,8 @@ class _Replay(Replay[GameState]):
         else:
             ended = state.ended
             how = "every seat dead" if ended.reason == "all_dead" else "Game declared"
-            seats = " ".join(str(seat) for seat in ended.winners)
-            message = f"{count} events follow the rules; {how}, won by seat {seats}; {deal}"
+            seats = seats_text(ended.winners)
+            message = f"{count} events follow the rules; {how}, won by {seats}; {deal}"
             code = "valid"
         if self.timeouts:
             taken = _timeouts(self.timeouts)

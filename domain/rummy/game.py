@@ -183,7 +183,7 @@ def _going_out(state: DrawState, seat: int, event: Event) -> list[Event]:
 def default_turn(state: DrawState, seat: int, rebuild: Rebuild | None = None) -> list[Event]:
     """The turn the clock plays for `seat`, whose time ran out (R19, R36): B4 keeps a
     card taken from the discard pile from going back on it (R21). A turn that leaves every
-    seat's last turn the clock's ends the hand abandoned, scored as a blocked one (R45)."""
+    person's last turn the clock's ends the hand abandoned, scored as a blocked one (R45)."""
     events = play_for_the_clock(state, seat, rebuild, play, take_back=False)
     after = fold(events, state)
     if abandoned(after):

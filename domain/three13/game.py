@@ -139,7 +139,7 @@ def _go_out(state: DrawState, seat: int, action: GoOutAction) -> list[Event]:
 
 def default_turn(state: DrawState, seat: int, rebuild: Rebuild | None = None) -> list[Event]:
     """The turn the clock plays for `seat`, whose time ran out (R19, R36): T4 lets a
-    card taken from the discard pile go back on it (R21). A turn that leaves every seat's
+    card taken from the discard pile go back on it (R21). A turn that leaves every person's
     last turn the clock's ends the hand abandoned, every hand scored as at T9's end (R45)."""
     events = play_for_the_clock(state, seat, rebuild, play, take_back=True)
     after = fold(events, state)

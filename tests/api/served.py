@@ -3,7 +3,8 @@
 `serving` starts it with the PENANG_RUMMY_ variables given (none of the caller's
 reach it; the rate limits are off unless given), waits until it is ready, and yields a
 `Served`: its URL, and `stop` to send it SIGTERM as an operator's supervisor would and
-wait for its exit code. Its output goes to a file, read back by `output`.
+wait for its exit code. Its output goes to a file, read back by `output`. `processes`
+starts several over one store (`postgres_env` names a PostgreSQL database).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -78,6 +79,15 @@ def _wait_ready(served: Served) -> None:
             assert served.process.poll() is None, served.output()
             assert time.monotonic() < deadline, f"the server did not start: {served.output()}"
             time.sleep(0.1)
+
+
+@contextmanager
+def processes(
+    count: int, env: Mapping[str, str], directory: Path, name: str = "serve"
+) -> Iterator[list[Served]]:
+    """`count` ready `serving` processes over one store (`env` names it), stopped after."""
+    with ExitStack() as stack:
+        yield [stack.enter_context(serving(env, directory, f"{name}-{n}")) for n in range(count)]
 
 
 def postgres_env(settings: Settings) -> dict[str, str]:

@@ -4,10 +4,7 @@ with every bot turn recorded once (each record's bot commands re-derived by `ver
 
 from __future__ import annotations
 
-import os
 import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,9 +17,8 @@ from domain.bots.audit import verify_record
 from domain.records import load_record
 from service.settings import Settings
 
-from .support import free_port
+from .served import Served, postgres_env, processes
 
-ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.postgres
 TABLES = [
     ("rummy", ["greedy", "random", "greedy"]),
@@ -32,53 +28,12 @@ TABLES = [
 WAIT = 120.0
 
 
-def _serve(settings: Settings, directory: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PENANG_RUMMY_")}
-    env.update(
-        PYTHONPATH=str(ROOT),
-        PENANG_RUMMY_STORE="postgres",
-        PENANG_RUMMY_POSTGRES_HOST=settings.postgres_host,
-        PENANG_RUMMY_POSTGRES_PORT=str(settings.postgres_port),
-        PENANG_RUMMY_POSTGRES_DB=settings.postgres_db,
-        PENANG_RUMMY_POSTGRES_USER=settings.postgres_user,
-        PENANG_RUMMY_POSTGRES_PASSWORD=settings.postgres_password,
-        PENANG_RUMMY_RATE_LIMIT="off",
-        # Slow enough that the kill lands mid-game, fast enough for a test.
-        PENANG_RUMMY_BOT_THINK_MS="15",
-    )
-    command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
-    server = subprocess.Popen(
-        [*command, "--log-level", "warning"],
-        cwd=directory,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            httpx.get(base + "/ready", timeout=1).raise_for_status()
-            return server, base
-        except httpx.HTTPError:
-            assert server.poll() is None, "the server stopped"
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.1)
-
-
 @pytest.fixture
-def two_processes(
-    postgres_settings: Settings, tmp_path: Path
-) -> Iterator[list[tuple[subprocess.Popen[bytes], str]]]:
-    started = [_serve(postgres_settings, tmp_path) for _ in range(2)]
-    try:
+def two_processes(postgres_settings: Settings, tmp_path: Path) -> Iterator[list[Served]]:
+    # Slow enough that the kill lands mid-game, fast enough for a test.
+    env = {**postgres_env(postgres_settings), "PENANG_RUMMY_BOT_THINK_MS": "15"}
+    with processes(2, env, tmp_path) as started:
         yield started
-    finally:
-        for server, _ in started:
-            if server.poll() is None:
-                server.terminate()
-                server.wait(timeout=10)
 
 
 def _view(base: str, game: dict[str, Any]) -> dict[str, Any]:
@@ -87,10 +42,9 @@ def _view(base: str, game: dict[str, Any]) -> dict[str, Any]:
     return dict(response.json())
 
 
-def test_bot_tables_survive_a_process_killed_mid_game(
-    two_processes: list[tuple[subprocess.Popen[bytes], str]],
-) -> None:
-    (killed, first), (_, second) = two_processes
+def test_bot_tables_survive_a_process_killed_mid_game(two_processes: list[Served]) -> None:
+    killed, survivor = two_processes
+    first, second = killed.base, survivor.base
     games = []
     for number, (game, bots) in enumerate(TABLES * 2):
         body = {"players": [{"bot": bot} for bot in bots], "game": game, "seed": f"pg-{number}"}
@@ -103,8 +57,8 @@ def test_bot_tables_survive_a_process_killed_mid_game(
     while min(_view(second, game)["version"] for game in games) < 4:
         assert time.monotonic() < deadline, "the bots did not start playing"
         time.sleep(0.02)
-    killed.send_signal(signal.SIGKILL)
-    killed.wait(timeout=10)
+    killed.process.send_signal(signal.SIGKILL)
+    killed.process.wait(timeout=10)
     running = [game for game in games if not _view(second, game)["over"]]
     assert running, "every game ended before the kill: nothing was tested"
     while not all(_view(second, game)["over"] for game in games):

@@ -4,11 +4,7 @@ for one turn exactly one records it."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import threading
-import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -19,53 +15,15 @@ import pytest
 
 from service.settings import Settings
 
-from .support import free_port
+from .served import postgres_env, processes
 
-ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.postgres
-
-
-def _serve(settings: Settings, directory: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PENANG_RUMMY_")}
-    env.update(
-        PYTHONPATH=str(ROOT),
-        PENANG_RUMMY_STORE="postgres",
-        PENANG_RUMMY_POSTGRES_HOST=settings.postgres_host,
-        PENANG_RUMMY_POSTGRES_PORT=str(settings.postgres_port),
-        PENANG_RUMMY_POSTGRES_DB=settings.postgres_db,
-        PENANG_RUMMY_POSTGRES_USER=settings.postgres_user,
-        PENANG_RUMMY_POSTGRES_PASSWORD=settings.postgres_password,
-    )
-    command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
-    server = subprocess.Popen(
-        [*command, "--log-level", "warning"],
-        cwd=directory,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            httpx.get(base + "/ready", timeout=1).raise_for_status()
-            return server, base
-        except httpx.HTTPError:
-            assert server.poll() is None, server.communicate()[0]
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.1)
 
 
 @pytest.fixture
 def two_processes(postgres_settings: Settings, tmp_path: Path) -> Iterator[list[str]]:
-    started = [_serve(postgres_settings, tmp_path) for _ in range(2)]
-    try:
-        yield [base for _, base in started]
-    finally:
-        for server, _ in started:
-            server.terminate()
-            server.wait(timeout=10)
+    with processes(2, postgres_env(postgres_settings), tmp_path) as started:
+        yield [served.base for served in started]
 
 
 def _turn(base: str, game: dict[str, Any], seat: int) -> httpx.Response:

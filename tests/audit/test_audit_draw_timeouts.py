@@ -108,3 +108,45 @@ def test_R45_a_record_that_plays_on_after_a_full_round_is_refused(game: str) -> 
     assert isinstance(events[-1], HandEnded)
     verdict = GAMES[game].verify(events[:-1], GAMES[game].rules_version)
     assert not verdict.valid
+
+
+def _person_among_bots(game: str, bots: tuple[str | None, ...] | None) -> list[Event]:
+    """A hand of `game` for 3 seats, seat 0 a person whose every turn the clock plays and
+    seats 1 and 2 playing their own (drawing and discarding the card drawn), as bots do
+    where `bots` says so; at most 12 turns."""
+    spec = GAMES[game]
+    rules = spec.rules_type()
+    cards, dealer, proof = fair.fair_deal_of(spec.deck(rules, 3), 3, SEED, ())
+    dealt = spec.deal(["a", "b", "c"], cards, rules, dealer, proof=proof, number=1)
+    events: list[Event] = [msgspec.structs.replace(dealt[0], bots=bots), *dealt[1:]]
+    state: Any = spec.fold(events, None)
+    for _ in range(12):
+        if state.over:
+            break
+        if state.turn == 0:
+            played = spec.default_turn(state, 0, rebuild_of(state, SEED))
+        else:
+            drawn = spec.play(state, state.turn, [DrawAction(source="stock")], None)
+            card = next(e.card for e in drawn if isinstance(e, Drew))
+            played = drawn + spec.play(
+                spec.fold(drawn, state), state.turn, [DiscardAction(card=card)], None
+            )
+        events += played
+        state = spec.fold(played, state)
+    return events
+
+
+@pytest.mark.parametrize("game", ["rummy", "three-thirteen"])
+def test_R45_bots_keep_nobody_at_the_table(game: str) -> None:
+    # Seat 0 is the only person, and the clock plays its turn: once it has, no person
+    # played for a round, and the hand ends abandoned, however the bots play on.
+    events = _person_among_bots(game, (None, "greedy", "random"))
+    ended = events[-1]
+    assert isinstance(ended, HandEnded) and ended.reason == "abandoned"
+    assert sum(isinstance(e, Discarded) and e.reason == "timeout" for e in events) == 1
+    verdict = GAMES[game].verify(events, GAMES[game].rules_version)
+    assert verdict.valid and verdict.finished, verdict.message
+    # The same turns with three people: the two who play keep the table going.
+    people = _person_among_bots(game, None)
+    assert not any(isinstance(e, HandEnded) for e in people)
+    assert sum(isinstance(e, Discarded) and e.reason == "timeout" for e in people) >= 3

@@ -14,9 +14,12 @@ from typing import Any
 import msgspec
 import pytest
 
-from domain.cards import Card, parse_rank, sort_cards
+from domain.cards import Card, build_deck, parse_rank, sort_cards
+from domain.commands import MeldAction
 from domain.penang.codec import decode_events, encode_event
 from domain.penang.events import DeclaredDead, DeclaredGame, TurnEnded
+from domain.penang.game import play_turn, start_game
+from domain.penang.rules import Rules
 from domain.penang.state import fold
 from domain.records import RECORD_FORMAT, GameRecord, load_record, verify_record
 from domain.replay import Verdict
@@ -478,3 +481,22 @@ def test_a_lay_off_moved_to_another_set_of_its_rank_is_a_legal_game_of_its_own(
     honest = fold(golden("four-players-jokers-stay").events)
     assert forged.ended == honest.ended
     assert forged.table != honest.table
+
+
+def test_a_shared_win_is_named_in_words() -> None:
+    # D7: equal lowest totals share the win; the verdict names both winners as a
+    # match's verdict does ("seats 0 and 2"), not as a list of numbers.
+    hands = {1: "3H 4H 5H KC AD", 2: "9S 9D 9C 2C 3D", 0: "QD QS QC 2S 3C"}
+    dealt = [hands[seat].split() for seat in (1, 2, 0)]
+    top = [Card.parse(text) for round_ in zip(*dealt, strict=True) for text in round_]
+    rest = list(build_deck(2, 6))
+    for card in top:
+        rest.remove(card)
+    rules = Rules(cards_per_player=5)
+    events = start_game(("a", "b", "c"), [*top, *rest], rules, 0)
+    for seat, meld in ((1, "3H 4H 5H"), (2, "9S 9D 9C"), (0, "QD QS QC")):
+        events += play_turn(fold(events), seat, [MeldAction(cards=tuple(meld.split()))])
+    assert fold(events).ended is not None and fold(events).ended.winners == (0, 2)
+    verdict = verify([msgspec.json.decode(msgspec.json.encode(encode_event(e))) for e in events])
+    assert verdict.valid, verdict
+    assert "every seat dead, won by seats 0 and 2;" in verdict.message

@@ -5,6 +5,7 @@ table of you and bots (named players); a table of a bot and two people (open sea
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,7 +29,7 @@ def test_a_person_plays_a_whole_game_against_a_bot_in_one_click(
     expect(tab.locator("#table")).to_be_visible()
     expect(tab.locator("#hand button.pick").first).to_be_visible(timeout=10_000)
     save_artifact(tab, tmp_path, f"bots-{game}-dealt.png")
-    play_until_over([tab])
+    play_until_over([tab], rng=random.Random(game))
     expect(tab.locator("#totals")).to_contain_text("Game 1: points", timeout=10_000)
     save_artifact(tab, tmp_path, f"bots-{game}-over.png")
     page.assert_clean()
@@ -48,7 +49,7 @@ def test_a_person_opens_a_table_of_three_with_two_bots_from_the_lobby(
     tab.get_by_role("button", name="Open the table").click()
     expect(tab.locator("#seats tbody tr")).to_have_count(3, timeout=10_000)
     expect(tab.locator("#clock")).to_contain_text("left for")
-    play_until_over([tab])
+    play_until_over([tab], rng=random.Random(3))
     save_artifact(tab, tmp_path, "bots-three-seats-over.png")
 
 

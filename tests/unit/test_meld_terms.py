@@ -1,6 +1,6 @@
 """Runs and sets with the ace rule and the wild cards as parameters (`domain.meld_terms`).
 
-Penang reads its melds with `PENANG_TERMS` (tests/unit/test_melds.py pins every result
+Penang reads its melds with `PENANG_TERMS` (tests/unit/penang/test_melds.py pins every result
 and rule id it always had); these tables read the same cards under other terms: an ace
 low only (basic Rummy's B5, Three Thirteen's T5), an ace low or high (B10), a natural
 wild rank with all-wild melds and no stand-ins to name (T3, T6), each naming its rules.

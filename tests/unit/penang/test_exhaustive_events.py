@@ -17,7 +17,7 @@ from mypy import api as mypy_api
 from domain.events import Event
 from domain.penang.events import EVENT_TYPES, known_event
 
-DOMAIN = Path(__file__).resolve().parents[2] / "domain"
+DOMAIN = Path(__file__).resolve().parents[3] / "domain"
 NEW_EVENT = '''
 
 class TablePaused(Event, frozen=True, tag="TablePaused"):

@@ -17,7 +17,7 @@ from domain.penang.game import start_game
 from domain.penang.rules import Rules
 from domain.penang.state import fold
 
-from .support import cards, texts
+from ..support import cards, texts
 
 # --- rule options ---------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from domain.cards import Card
 from domain.penang.rules import CardPoints
 from domain.penang.scoring import card_points, deadwood_points, score
 
-from .support import cards
+from ..support import cards
 
 
 @pytest.mark.parametrize(

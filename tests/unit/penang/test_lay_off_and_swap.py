@@ -11,7 +11,7 @@ from domain.penang.melds import lay_off
 from domain.penang.rules import Rules
 from domain.penang.wildcards import swap, swap_slot
 
-from .support import meld, run
+from ..support import meld, run
 
 FULL_HEARTS = run("H", 1, 14)  # AH 2H … KH AH: P16's longest run
 

@@ -24,9 +24,9 @@ from domain.penang.moves import legal_moves
 from domain.penang.rules import Rules
 from domain.penang.state import GameState, fold
 
+from ..support import meld, position, run
 from .oracle import Witness, find_move
 from .positions import describe, random_position
-from .support import meld, position, run
 
 FULL_HEARTS_JOKER_5H = run("H", 1, 14, jokers_at=(5,))  # AH 2H 3H 4H JK 6H … KH AH
 FULL_HEARTS_JOKERS_5H_9H = run("H", 1, 14, jokers_at=(5, 9))

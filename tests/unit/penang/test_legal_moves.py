@@ -29,9 +29,9 @@ from domain.penang.moves import legal_moves
 from domain.penang.rules import Rules
 from domain.penang.state import GameState, fold
 
+from ..support import after_swaps, meld, position, run
 from .oracle import find_move
 from .positions import describe, random_position
-from .support import after_swaps, meld, position, run
 
 MAX_SWAPS = 3
 CLUBS_JOKER_10C = run("C", 9, 3, jokers_at=(10,))  # 9C JK(10C) JC

@@ -9,7 +9,7 @@ from domain.melds import _fits_when_wrapped
 from domain.penang.melds import read_meld
 from domain.penang.rules import Rules
 
-from .support import cards
+from ..support import cards
 
 HEARTS_A_TO_K = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
 

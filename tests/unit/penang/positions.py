@@ -17,7 +17,7 @@ from domain.melds import TableMeld
 from domain.penang.rules import RULES_VERSION, Rules
 from domain.penang.state import GameState
 
-from .support import texts
+from ..support import texts
 
 JOKER = Card("JK")
 SUITS = ("S", "H", "D", "C")

@@ -39,7 +39,7 @@ from domain.penang.game import declare_dead, play_turn
 from domain.penang.rules import Rules
 from domain.penang.state import GameState, fold
 
-from .support import cards, meld, position, run, texts
+from ..support import cards, meld, position, run, texts
 
 # Table: 0 = 4H 5H 6H, 1 = 8S 8H JK(8), 2 = 9C JK(10C) JC.
 TABLE = (run("H", 4, 3), meld("8S 8H JK"), run("C", 9, 3, jokers_at=(10,)))

@@ -1,0 +1,1 @@
+"""Unit tests of Penang Rummy's rules (domain/penang/): one file per rule area."""
