@@ -21,6 +21,14 @@ the stock is known only once drawn, R22), every one listed by the game's legal m
 - `greedy` (`domain.bots.draw_greedy`): takes the discard that makes a meld, melds, lays
   off, sheds its highest card, goes out when it can.
 
+Gin Rummy's bots send one action a command too, from their seat's
+`domain.gin.views.GinView` (`domain.bots.gin_window` turns it into the state the rules
+judge, R50, R51):
+
+- `random` (`domain.bots.gin_random`): a uniformly chosen listed action.
+- `greedy` (`domain.bots.gin_greedy`): takes the upcard that lowers its deadwood, sheds
+  the card that leaves the least, knocks as soon as it may, lays off all it can.
+
 Each module's docstring defines its bot exactly.
 """
 

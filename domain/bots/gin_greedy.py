@@ -2,9 +2,10 @@
 card that leaves the least deadwood, knocks as soon as it may, and lays off all it can
 (G3–G12).
 
-Definition, on the seat's own state (its hand, the upcard, the melds laid after a
-knock: what a seat sees, `domain.gin.views`); every action it sends is one
-`domain.gin.game.legal_actions` lists:
+Definition, from the seat's view only (`domain.gin.views.GinView`: its hand, the upcard,
+the melds laid after a knock, turned back into the state the rules judge by
+`domain.bots.gin_window`); every action it sends is one `domain.gin.game.legal_actions`
+lists for that state, which are the engine's own for the seat (R50):
 
 - **Draw.** The upcard where the hand with it, less its best discard (never the upcard
   where the rules forbid it, G7), leaves less deadwood than the hand has now; else the
@@ -17,11 +18,12 @@ knock: what a seat sees, `domain.gin.views`); every action it sends is one
   does (G11), then the same melds.
 - **The wall.** Knock where listed (R41), else pass.
 
-It uses no randomness: the same state always gives the same action.
+It uses no randomness: the same view always gives the same action.
 """
 
 from __future__ import annotations
 
+from domain.bots.gin_window import own_gin_turn
 from domain.cards import Card
 from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.gin import melds as m
@@ -35,6 +37,7 @@ from domain.gin.commands import (
 )
 from domain.gin.game import legal_actions
 from domain.gin.state import GinState
+from domain.gin.views import GinView
 
 
 def _without(cards: tuple[int, ...], gone: object) -> tuple[int, ...]:
@@ -42,13 +45,12 @@ def _without(cards: tuple[int, ...], gone: object) -> tuple[int, ...]:
     return tuple(card for card in cards if card not in drop)
 
 
-def choose(state: GinState) -> GinAction:
-    """The bot's action for the seat on turn."""
+def choose(view: GinView) -> GinAction:
+    """The bot's action for the seat of `view`, whose turn it must be."""
+    state, seat = own_gin_turn(view)
     legal = legal_actions(state)
     if not legal:
-        raise ValueError("no seat is on turn")
-    seat = state.turn
-    assert seat is not None
+        raise ValueError("the seat on turn has no action")
     hand = m.codes(state.hands[seat])
     if state.phase in ("offer", "draw"):
         return _draw(state, hand, legal)

@@ -6,7 +6,8 @@ from that seed for every command, so no choice depends on what the process saw b
 and a verifier that folds the record to the same view gets the same command.
 
 `PENANG_BOTS` plays a whole turn (D8), or None where the seat must declare dead;
-`DRAW_BOTS` sends one command at a time (R22). `bots_of` gives a game's bots by its
+`DRAW_BOTS` sends one command at a time (R22), and so does `GIN_BOTS`, one action a
+command (R51). `bots_of` gives a game's bots by its
 spec: the games sit below the bots (DESIGN principle 1), so a game's spec cannot list
 them itself, and the bots, which play every game, list them for each.
 """
@@ -17,8 +18,12 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from domain.bots import BOT_NAMES, DRAW_BOT_NAMES, make_bot, make_draw_bot
+from domain.bots.gin_greedy import choose
+from domain.bots.gin_random import choose_at_random
 from domain.drawgame.views import HandView
 from domain.game_spec import GameSpec
+from domain.gin.commands import GinAction
+from domain.gin.views import GinView
 from domain.penang.views import GameView
 
 #: A bot's command: its actions from its seat's view and a seed; None to declare dead.
@@ -44,18 +49,48 @@ def _draw(name: str) -> BotPlay:
     return play
 
 
+def _gin(choice: Callable[[GinView, str], GinAction]) -> BotPlay:
+    def play(view: Any, seed: str) -> tuple[Any, ...] | None:
+        if not isinstance(view, GinView):
+            raise TypeError("a Gin Rummy bot plays from a seat's GinView")
+        return (choice(view, seed),)
+
+    return play
+
+
+def _greedy_gin(view: GinView, seed: str) -> GinAction:
+    return choose(view)  # the greedy bot makes no random choice: the seed goes unused
+
+
 #: Penang Rummy's bots, by name (`domain.bots.BOT_NAMES`).
 PENANG_BOTS: Final[Mapping[str, BotPlay]] = {name: _penang(name) for name in BOT_NAMES}
 #: The draw games' bots, by name (`domain.bots.DRAW_BOT_NAMES`).
 DRAW_BOTS: Final[Mapping[str, BotPlay]] = {name: _draw(name) for name in DRAW_BOT_NAMES}
+#: Gin Rummy's bots, by name (`domain.bots.gin_greedy`, `domain.bots.gin_random`).
+GIN_BOTS: Final[Mapping[str, BotPlay]] = {
+    "greedy": _gin(_greedy_gin),
+    "random": _gin(choose_at_random),
+}
 #: Each game's bots, by the game's name (`GameSpec.name`).
 _BY_GAME: Final[Mapping[str, Mapping[str, BotPlay]]] = {
     "penang": PENANG_BOTS,
     "rummy": DRAW_BOTS,
     "three-thirteen": DRAW_BOTS,
+    "gin": GIN_BOTS,
 }
+
+
+#: The games whose turn clock plays a default turn its events do not mark (Gin Rummy's:
+#: a pass, a draw and a discard as any seat's), so that a verifier could not tell it from
+#: a bot's command and would refuse the record (R51).
+_UNMARKED_CLOCK: Final = frozenset({"gin"})
 
 
 def bots_of(spec: GameSpec[Any, Any]) -> Mapping[str, BotPlay]:
     """The bots that play `spec`'s game, by name (none for a game without bots)."""
     return _BY_GAME.get(spec.name, {})
+
+
+def bots_take_a_clock(spec: GameSpec[Any, Any]) -> bool:
+    """Whether a table of `spec`'s game with bot seats may have a turn clock (R51)."""
+    return spec.name not in _UNMARKED_CLOCK

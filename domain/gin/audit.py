@@ -2,7 +2,10 @@
 
 A record is replayed action by action: each recorded event, read back into the action
 that recorded it (`action_of`), is decided again from the state folded so far, and
-what the rules produce must be the record's next events exactly. A deal that names a
+what the rules produce must be the record's next events exactly. The deal's `bots`
+(which seats the service played, R33, R51) are taken as recorded: the rules deal the
+cards, the service names who plays them, and `domain.bots.audit` checks each bot's
+commands. A deal that names a
 seed is `committed`; once the seed is revealed its SHA-256 must be the commitment.
 """
 
@@ -38,7 +41,7 @@ from domain.gin.events import (
 from domain.gin.game import play, start_hand
 from domain.gin.rules import RULES_VERSION, GinRules
 from domain.gin.state import GinState, evolve
-from domain.replay import Refusal, Replay, Verdict, check_rules_version
+from domain.replay import Refusal, Replay, Verdict, check_rules_version, named_bots
 
 GIN_EVENTS: Final = EventCodec[Event](
     (
@@ -126,7 +129,7 @@ class _Replay(Replay[GinState]):
                 self.deal_check = "committed"
         except RummyError as error:
             raise Refusal.by(0, error) from None
-        self._expect(produced, 0)
+        self._expect(named_bots(produced, dealt.bots), 0)  # R33: the service names its bots
 
     def _next_command(self, state: GinState) -> None:
         start, event = self.position, self.events[self.position]

@@ -3,8 +3,11 @@
 While the hand runs a seat sees its own hand, the upcard and the discard pile, the
 stock's size, the card taken from the pile (public, as the draw was) and the melds and
 lay-offs laid after a knock; the other seat's hand is its size only, the stock's order
-hidden, a card drawn from the stock shown only to its drawer. Once the hand is over
-every hand and the stock are shown (`domain.views.may_see`).
+hidden, a card drawn from the stock shown only to its drawer. What anyone at the table
+saw happen is shown too, so that a seat's view is all its player may know (R50): who
+passed the first upcard (G3), how many draws from the discard pile count toward the
+bound (G14, R42) and whether the last discard was the card just taken (R37). Once the
+hand is over every hand and the stock are shown (`domain.views.may_see`).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from domain.gin.events import GinHandEnded
 from domain.gin.game import legal_actions
 from domain.gin.rules import GinRules
 from domain.gin.state import GinState, Phase
-from domain.views import Viewer, seen_cards
+from domain.views import Deadline, Viewer, seen_cards
 
 
 class GinSeatView(msgspec.Struct, frozen=True, kw_only=True):
@@ -54,6 +57,18 @@ class GinView(msgspec.Struct, frozen=True, kw_only=True):
     knocker: int | None
     layoffs: tuple[str, ...]
     result: GinHandEnded | None = None
+    #: G3: whether each seat has passed the first upcard, by seat.
+    passed: tuple[bool, ...] = (False, False)
+    #: G14, R42: the draws from the discard pile so far (the first upcard's offer not
+    #: counted); the draw that would reach `rules.upcard_draw_limit` ends the hand.
+    upcard_draws: int = 0
+    #: R37: the last discard was the card just taken from the pile (with `discard_taken`,
+    #: the next such discard ends the hand as a draw).
+    repeated: bool = False
+    #: When the seat on turn must have played, where the table has a turn clock (R19):
+    #: the service fills it in for the hand now, as for the draw games (`view_hand`
+    #: leaves it None; the engine knows no clock).
+    turn_deadline: Deadline | None = None
 
 
 class GinMoves(msgspec.Struct, frozen=True, kw_only=True):
@@ -98,6 +113,9 @@ def view_hand(state: GinState, viewer: Viewer, over: bool) -> GinView:
         knocker=state.knocker,
         layoffs=tuple(card.text for card in state.layoffs),
         result=state.ended,
+        passed=state.passed,
+        upcard_draws=state.upcard_draws,
+        repeated=state.repeated,
     )
 
 

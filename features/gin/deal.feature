@@ -4,13 +4,13 @@ Feature: The deal of Gin Rummy
   pile; the rest is the stock (G2). Seat 1 deals here, so seat 0 acts first; OpenSpiel
   has no dealer, and its player 0 is our seat left of the dealer (R43).
 
-  @G1 @G2 @R43
+  @G1 @G2 @R43 @http
   Scenario: Each seat is dealt ten cards and sees only its own
     Given a Gin Rummy table with the "gra" rules
     Then Gin seat 0 holds 10 cards, the stock 31 and the pile 1
     And it is Gin seat 0's turn in the "offer" phase
 
-  @G1
+  @G1 @http
   Scenario Outline: Gin Rummy takes two players
     Given a Gin Rummy table with the "gra" rules
     When a Gin Rummy hand is dealt to <players> players

@@ -10,19 +10,34 @@ Feature: Melds, deadwood and the knock in Gin Rummy
     Given Gin seat 0 is dealt "2S 3S 4S 5H 5D 5C 9C 9D 9H KH"
     And Gin seat 1 is dealt "AH 3C 6D 8C 10H QC KD 2D 7S JD"
 
-  @G5
-  Scenario: The ace is low only
-    Then "AS 2S 3S" is a Gin meld
-    And "QS KS AS" is no Gin meld
-    And "KS AS 2S" is no Gin meld
-    And "7H 7D 7C 7S" is a Gin meld
+  @G5 @http
+  Scenario: The ace is low only, and a set may hold four cards
+    # With the upcard AS: AS 2S 3S, JS QS KS and four sevens, 8D to throw away: gin.
+    Given Gin seat 0 is dealt "2S 3S JS QS KS 7H 7D 7C 7S 8D"
+    And Gin seat 1 is dealt "AH 3C 6D 9C 10H QC KD 2D 4H JD"
+    And the Gin upcard is "AS"
+    When Gin seat 0 plays "draw discard; knock; discard 8D"
+    Then Gin seat 0 may "meld AS 2S 3S"
+    And Gin seat 0 may "meld 7H 7D 7C 7S"
+    And Gin seat 0 may not "meld QS KS AS"
+    When Gin seat 0 plays "meld QS KS AS"
+    Then the Gin command is refused citing G5
+    When Gin seat 0 plays "meld KS AS 2S"
+    Then the Gin command is refused citing G5
+    When Gin seat 0 plays "meld AS 2S 3S; meld JS QS KS; meld 7H 7D 7C 7S; done"
+    Then the Gin command is accepted
+    And it is Gin seat 1's turn in the "defend_meld" phase
 
-  @G6
+  @G6 @http
   Scenario: Deadwood is the value of the cards in no meld
-    Then the Gin deadwood of "2S 3S 4S 5H 5D 5C 9C 9D 9H KH" is 10
-    And the Gin deadwood of "AH 3C 6D 8C 10H QC KD 2D 7S JD" is 67
+    # Seat 0 keeps 6H out of its melds; seat 1 melds nothing: A 1, 2 to 10 their
+    # face value, J Q K 10 each (1 + 3 + 6 + 8 + 10 + 10 + 10 + 2 + 7 + 10).
+    Given the Gin upcard is "6H"
+    When Gin seat 0 plays "draw discard; knock; discard KH; meld 2S 3S 4S; meld 5H 5D 5C; meld 9C 9D 9H; done"
+    And Gin seat 1 plays "done; done"
+    Then the Gin deadwood left is 6 and 67
 
-  @G9 @R40
+  @G9 @R40 @http
   Scenario Outline: The knock goes by the least deadwood, or by OpenSpiel's figure
     # 4S 5S 6S AC 3C 4C 6C 2H 4H 5H 6H: discarding 6C leaves 10 (AC 3C 4C 2H), but the
     # first best meld group OpenSpiel's search finds, less its highest card, leaves 11.
@@ -38,14 +53,14 @@ Feature: Melds, deadwood and the knock in Gin Rummy
       | gra       | may     |
       | openspiel | may not |
 
-  @G9
+  @G9 @http
   Scenario: A hand with too much deadwood may not knock
     Given the Gin upcard is "QD"
     When Gin seat 0 plays "pass"
     And Gin seat 1 plays "draw discard"
     Then Gin seat 1 may not "knock"
 
-  @G10 @R44
+  @G10 @R44 @http
   Scenario: The knocker discards and lays its melds, then the defender plays
     Given the Gin upcard is "6H"
     When Gin seat 0 plays "draw discard; knock; discard KH"

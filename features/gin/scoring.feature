@@ -7,7 +7,7 @@ Feature: Scoring a hand of Gin Rummy
   Background:
     Given Gin seat 0 is dealt "2S 3S 4S 5H 5D 5C 9C 9D 9H KH"
 
-  @G12
+  @G12 @http
   Scenario: Gin scores the defender's deadwood and the bonus
     Given Gin seat 1 is dealt "AH 3C 6D 8C 10H QC KD 2D 7S JD"
     And the Gin upcard is "AS"
@@ -15,7 +15,7 @@ Feature: Scoring a hand of Gin Rummy
     And Gin seat 1 plays "done"
     Then the Gin hand ends "gin" with points 92 and 0
 
-  @G12
+  @G12 @http
   Scenario: The defender undercuts a knock
     Given Gin seat 1 is dealt "AH AC AD 2H 2C 2D 3H 3C 3D 4C"
     And the Gin upcard is "QS"
@@ -26,7 +26,7 @@ Feature: Scoring a hand of Gin Rummy
     And Gin seat 1 plays "done; meld AH AC AD; meld 2H 2C 2D; meld 3H 3C 3D; done"
     Then the Gin hand ends "undercut" with points 0 and 29
 
-  @G12 @R38
+  @G12 @R38 @http
   Scenario Outline: An equal deadwood after a knock
     Given a Gin Rummy table with the "<rules>" rules
     And Gin seat 1 is dealt "AH AC AD 2H 2C 2D 3H 3C 3D 4C"
@@ -43,7 +43,7 @@ Feature: Scoring a hand of Gin Rummy
       | gra       | undercut | 25    |
       | openspiel | knock    | 0     |
 
-  @G16
+  @G16 @http
   Scenario Outline: Oklahoma: the first upcard sets the knock card
     Given the Gin option oklahoma is true
     And the Gin upcard is "<upcard>"

@@ -5,14 +5,14 @@ Feature: The wall and the end of a hand of Gin Rummy
   (G14, R42: here the limit is set low). A hand without a knock scores nothing, nobody
   moves after the end and every hand is shown (G15).
 
-  @G13 @G15
+  @G13 @G15 @http
   Scenario: The hand is a draw at the wall
     Given a Gin Rummy table with the "gra" rules
     When both Gin seats draw from the stock and discard it until 2 are left
     Then the Gin hand ends "wall" with points 0 and 0
     And no Gin seat may move and every hand is shown
 
-  @G13 @R41
+  @G13 @R41 @http
   Scenario: In OpenSpiel the player on turn at the wall may only pass or knock
     Given a Gin Rummy table with the "openspiel" rules
     When both Gin seats draw from the stock and discard it until 2 are left
@@ -21,7 +21,7 @@ Feature: The wall and the end of a hand of Gin Rummy
     When Gin seat 1 plays "pass"
     Then the Gin hand ends "wall" with points 0 and 0
 
-  @G14 @R42
+  @G14 @R42 @http
   Scenario: The draw from the discard pile that reaches the limit ends the hand
     Given the Gin option upcard_draw_limit is 2
     And Gin seat 1 is dealt "AH 3C 6D 8C 10H QC KD 2D 7S JD"

@@ -40,7 +40,9 @@ TurnSeconds = Annotated[
             "The turn clock: each turn's time limit in seconds (R19), in every game. A seat "
             "that has not played when it runs out is timed out: in Penang it is dead, "
             "reason `timeout`; in basic Rummy and Three Thirteen the service plays a "
-            "default turn for it, its discard with reason `timeout` (R36). The views show "
+            "default turn for it, its discard with reason `timeout` (R36); in Gin Rummy its "
+            "default turn (the upcard passed, the stock drawn and that card discarded), "
+            "unmarked, so a Gin table with bot seats takes no clock (R51). The views show "
             "the turn's deadline (`turn_deadline`). Leave it out for no clock."
         ),
     ),

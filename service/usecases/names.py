@@ -130,8 +130,8 @@ class BotSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             max_length=MAX_NAME_LENGTH,
             description=(
                 "One of the game's bots, which the service plays (R33): Penang Rummy's "
-                "`greedy`, `patient` or `random`; basic Rummy's and Three Thirteen's "
-                "`greedy` or `random`."
+                "`greedy`, `patient` or `random`; basic Rummy's, Three Thirteen's and Gin "
+                "Rummy's `greedy` or `random`."
             ),
             examples=["greedy"],
         ),

@@ -5,6 +5,7 @@ is whole and the service's own key signed it."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import msgspec
@@ -16,7 +17,7 @@ from service.signing import KeyRing
 
 from .audit_support import published_keys, unsigned
 from .support import Api, Json
-from .test_api_bot_seats import _create, _person_command, _play_as
+from .test_api_bot_seats import WAIT, _create, _person_command, _play_as
 
 
 def _verify(path: Path, keys: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, Json]:
@@ -40,7 +41,7 @@ def _resealed(api: Api, document: Json, folder: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("game", ["penang", "rummy"])
+@pytest.mark.parametrize("game", ["penang", "rummy", "gin"])
 def test_a_bot_record_verifies_and_one_whose_bot_seat_played_otherwise_is_refused(
     api: Api, game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -74,3 +75,35 @@ def test_a_bot_record_verifies_and_one_whose_bot_seat_played_otherwise_is_refuse
     assert code == 1, verdict
     assert (verdict["code"], verdict["rule"]) == ("bot-turn-mismatch", "R33"), verdict
     assert (verdict["chain"], verdict["signature"]) == ("ok", "valid"), verdict
+
+
+def test_a_gin_hand_of_two_bots_is_played_out_verified_and_a_swapped_bot_refused(
+    api: Api, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    keys = published_keys(api, tmp_path)
+    bots = [{"bot": "greedy"}, {"bot": "random"}]
+    played = _create(api, bots, game="gin", seed="gin-bots-alone")
+    assert played["tokens"] == [None, None]
+    deadline = time.monotonic() + WAIT
+    while not api.view(played)["over"]:
+        assert time.monotonic() < deadline, "the bots did not finish their hand"
+        time.sleep(0.01)
+    genuine = _record(api, played)
+    events = genuine["events"]
+    assert events[0]["bots"] == ["greedy", "random"]
+    assert [e["type"] for e in events][-2:] == ["GinHandEnded", "SeedRevealed"]
+    assert {e["seat"] for e in events if "seat" in e} == {0, 1}  # both bots played
+    path = tmp_path / "genuine.json"
+    path.write_text(json.dumps(genuine))
+    code, verdict = _verify(path, keys, capsys)
+    assert (code, verdict["valid"], verdict["finished"]) == (0, True, True), verdict
+    assert verdict["signature"] == "valid", verdict
+
+    # The same hand said to be played by the other bots, seat for seat: every move is
+    # still legal and the record sealed with the service's key, but no bot played it.
+    swapped = json.loads(json.dumps(genuine))
+    swapped["events"][0]["bots"] = ["random", "greedy"]
+    code, verdict = _verify(_resealed(api, swapped, tmp_path), keys, capsys)
+    assert code == 1, verdict
+    assert (verdict["code"], verdict["rule"]) == ("bot-turn-mismatch", "R33"), verdict
+    assert verdict["first_bad_event"] >= 1 and verdict["chain"] == "ok", verdict

@@ -48,6 +48,8 @@ def _person_command(api: Api, game: Json, seat: int) -> list[Json]:
     if "turns" in moves:  # Penang Rummy: a whole listed turn (D8)
         turns = moves["turns"]
         return list(turns[0]["actions"]) if turns else []
+    if "actions" in moves:  # Gin Rummy: each listed action a command of its own (R51)
+        return [moves["actions"][0]]
     commands = [c["actions"] for c in moves["commands"]]
     playing = [c for c in commands if c[0]["type"] in ("go_out", "meld", "lay_off")]
     discards = [c for c in commands if c[0]["type"] == "discard"]
@@ -74,6 +76,8 @@ def _play_as(api: Api, game: Json, seat: int, limit: int = 3000) -> Json:
         ("penang", ["greedy", "patient", "random"]),
         ("rummy", ["greedy", "random"]),
         ("three-thirteen", ["random", "greedy"]),
+        ("gin", ["greedy"]),
+        ("gin", ["random"]),
     ],
 )
 def test_a_person_plays_a_whole_game_against_bots(api: Api, game: str, bots: list[str]) -> None:
@@ -100,6 +104,30 @@ def test_an_unknown_bot_is_refused_listing_the_games_bots(api: Api) -> None:
     assert problem["code"] == "unknown-bot" and problem["rule"] == "R33"
     assert problem["bots"] == ["greedy", "random"]
     assert problem["field"] == "players[1].bot"
+
+
+def test_an_unknown_gin_bot_is_refused_listing_gins_bots(api: Api) -> None:
+    response = api.client.post(
+        "/games", json={"players": [{"bot": "patient"}, "Aminah"], "game": "gin"}
+    )
+    assert response.status_code == 422, response.text
+    problem = response.json()
+    assert (problem["code"], problem["rule"]) == ("unknown-bot", "R33"), problem
+    assert problem["bots"] == ["greedy", "random"] and problem["field"] == "players[0].bot"
+
+
+def test_a_gin_table_with_bots_takes_no_turn_clock(api: Api) -> None:
+    # Gin's clock turns carry no mark: a record could not tell them from a bot's (R51).
+    players = ["Aminah", {"bot": "greedy"}]
+    body = {"players": players, "game": "gin", "turn_seconds": 30}
+    refused = api.client.post("/games", json=body)
+    assert refused.status_code == 422, refused.text
+    problem = refused.json()
+    assert refused.headers["content-type"].startswith("application/problem+json")
+    assert (problem["code"], problem["rule"]) == ("not-in-this-game", "R51"), problem
+    assert problem["field"] == "turn_seconds"
+    for allowed in ({**body, "players": ["Aminah", "Ben"]}, {**body, "game": "rummy"}):
+        assert api.client.post("/games", json=allowed).status_code == 201, allowed
 
 
 def test_a_bot_seat_has_no_token_and_refuses_every_token(api: Api) -> None:

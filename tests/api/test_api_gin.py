@@ -10,6 +10,7 @@ is over, every hand shows.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -152,6 +153,25 @@ def test_another_games_action_is_refused_with_gins_rule(api: Api) -> None:
     refused = api.turn(game, seat, [{"type": "meld", "cards": ["AS", "2S", "3S"]}])
     assert refused.status_code == 422, refused.text
     assert refused.json()["code"] == "not-in-this-game" and refused.json()["rule"] == "G10"
+
+
+def test_a_clocked_gin_table_shows_its_deadline_and_the_clock_plays_the_seat_late(
+    api: Api,
+) -> None:
+    # R19: the seat offered the first upcard that does not answer in time passes it (the
+    # clock's default turn, `domain.gin.game.default_turn`).
+    game = _create(api, "gin-clock", turn_seconds=1)
+    first = game["view"]["turn"]
+    assert game["view"]["turn_deadline"] is not None
+    assert api.view(game, first)["turn_deadline"] == game["view"]["turn_deadline"]
+    deadline = time.monotonic() + 10
+    while len(events := api.events(game)["events"]) < 2:
+        assert time.monotonic() < deadline, "the clock did not play the late seat"
+        time.sleep(0.05)
+    passed = events[1]["event"]
+    assert (passed["type"], passed["seat"]) == ("UpcardPassed", first), passed
+    view = api.view(game)
+    assert view["turn"] == 1 - first and view["passed"][first] and view["turn_deadline"]
 
 
 def test_a_match_of_gin_is_refused_naming_the_game(api: Api) -> None:

@@ -4,11 +4,12 @@ Hands: `GIN_BENCH_HANDS` seeded deals (default 2000, the full size; 400 where `C
 set, as .ci/run sets it), each played once through our engine's `openspiel` preset and OpenSpiel's
 `gin_rummy` in lockstep (tests/unit/gin/lockstep.py: the engines must agree at every
 step), our bot (`domain.bots.gin_greedy`) in seat 0 for even seeds and seat 1 for odd
-ones, `pyspiel.make_simple_gin_rummy_bot` in the other. Prints our bot's wins, losses
-and draws, its win rate over the decided hands with a 95% (Wilson) interval, its mean
-points per hand, and as the baseline of the same run a uniform random player on the
-first tenth of the deals. The goal: a win rate above 50%, `met` when the whole
-interval lies above it, `not met` otherwise. Nothing asserts.
+ones, deciding from its seat's view alone (`domain.gin.views.view_hand`, as a bot seat
+of the service does, R33, R50), `pyspiel.make_simple_gin_rummy_bot` in the other.
+Prints our bot's wins, losses and draws, its win rate over the decided hands with a 95%
+(Wilson) interval, its mean points per hand, and as the baseline of the same run a
+uniform random player on the first tenth of the deals. The goal: a win rate above 50%,
+`met` when the whole interval lies above it, `not met` otherwise. Nothing asserts.
 
 Run: python tests/bench/bench_gin_bot.py   (GIN_BENCH_HANDS=200 for a short run)
 """
@@ -35,6 +36,7 @@ from lockstep import load, play_hand, to_openspiel  # noqa: E402
 from domain.bots.gin_greedy import choose  # noqa: E402
 from domain.gin.rules import preset  # noqa: E402
 from domain.gin.state import GinState  # noqa: E402
+from domain.gin.views import view_hand  # noqa: E402
 
 #: The full size is 2000 hands (about two minutes here); CI (`CI` set) plays 400.
 HANDS = int(os.environ.get("GIN_BENCH_HANDS", "400" if os.environ.get("CI") else "2000"))
@@ -43,7 +45,7 @@ Player = Callable[[Any, GinState, list[int], random.Random], int]
 
 
 def greedy(theirs: Any, state: GinState, legal: list[int], rng: random.Random) -> int:
-    return to_openspiel(choose(state))
+    return to_openspiel(choose(view_hand(state, state.turn, False)))
 
 
 def uniform(theirs: Any, state: GinState, legal: list[int], rng: random.Random) -> int:

@@ -1,7 +1,8 @@
 """The draw games of the rules spec's `Driver`, in process (`DomainDriver` mixes it in).
 
-A hand of basic Rummy or Three Thirteen is played through its game's `GameSpec`
-(`domain.games`), the one surface the service will dispatch on: the deal, the commands
+A hand of basic Rummy, Three Thirteen or Gin Rummy (a state of its own over the draw
+core's events) is played through its game's `GameSpec` (`domain.games`), the one
+surface the service will dispatch on: the deal, the commands
 (actions read by `decode_actions`, so another game's action is refused with this game's
 rule), the views, events and legal moves. A hand dealt from a seed draws its deck and
 its dealer from it, and orders every rebuilt stock from it (R20); a hand dealt from an

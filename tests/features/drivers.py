@@ -138,7 +138,7 @@ class Driver(Protocol):
         """The `Dealt` event of game `number` of the match, as a spectator sees it."""
         ...
 
-    # --- the draw games: basic Rummy, Three Thirteen (draw_driver.py) -----------------
+    # --- the draw games: basic Rummy, Three Thirteen, Gin Rummy (draw_driver.py) ------
     #
     # Once a hand is dealt, `play`, `declare_dead`, `view`, `legal_moves`, `events` and
     # `next_dealer` act on it, through its game's `domain.game_spec.GameSpec`. The HTTP
@@ -158,9 +158,9 @@ class Driver(Protocol):
         seed: str | None = None,
         table: Mapping[str, Any] | None = None,
     ) -> Outcome:
-        """Deal hand `number` of `game` ("rummy", "three-thirteen") from `deck` (top card
-        first) by `dealer`; or, with no deck, from the seed SHA-256(`seed`), which draws
-        the deck, the dealer (unless named) and the order of every rebuilt stock (R20).
+        """Deal hand `number` of `game` ("rummy", "three-thirteen", "gin") from `deck` (top
+        card first) by `dealer`; or, with no deck, from the seed SHA-256(`seed`), which
+        draws the deck, the dealer (unless named) and the order of every rebuilt stock (R20).
         `table` holds the service's table options (`turn_seconds`), as for `start`."""
         ...
 

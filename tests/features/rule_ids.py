@@ -1,7 +1,7 @@
 """The ids scenarios are tagged with, read from the two documents that define them.
 
 seeds/RULES.md lists each rule as a line `- P1  …` (P Penang Rummy, D the defaults
-where the seeds are silent, B basic Rummy, T Three Thirteen) and seeds/READINGS.md each
+where the seeds are silent, B basic Rummy, T Three Thirteen, G Gin Rummy) and seeds/READINGS.md each
 reading as a table row `| R1 | …`. These documents are the one list of ids: the tags a
 feature file may carry, the rules test_tags.py requires a scenario for, and the ids the
 conformance kit reports on are all read from them (`domain.rule_ids.RuleId`, the type
@@ -77,17 +77,6 @@ RULE_AREAS = (
     "three_thirteen/hands.feature",
     "three_thirteen/matches.feature",
     "three_thirteen/turn_clock.feature",
-)
-#: Rule areas with no @http scenario: their steps ask the engine's own functions (who
-#: deals after a lone hand of a draw game, who wins a match from given totals), which no
-#: endpoint answers; over HTTP a match of hands says the same (each game's `matches.feature`).
-DOMAIN_ONLY = ("rummy/hands.feature", "three_thirteen/hands.feature")
-#: Each game's folder of features, and the letters of the RULES.md ids its scenarios cite
-#: (Penang's own rules P and its defaults D; basic Rummy's B; Three Thirteen's T).
-GAME_FOLDERS = {"penang": "PD", "rummy": "B", "three_thirteen": "T", "gin": "G"}
-#: Gin Rummy's rule areas: bound by test_gin_domain.py with steps/gin.py, in process
-#: only, until the game is registered (domain.games) and the service plays it.
-GIN_AREAS = (
     "gin/deal.feature",
     "gin/turns.feature",
     "gin/knock.feature",
@@ -96,15 +85,22 @@ GIN_AREAS = (
     "gin/wall.feature",
     "gin/matches.feature",
 )
-
+#: Rule areas with no @http scenario: their steps ask the engine's own functions (who
+#: deals after a lone hand of a draw game, who wins a match from given totals), which no
+#: endpoint answers; over HTTP a match of hands says the same (each game's `matches.feature`).
+#: Gin Rummy's match score (G17) is the engine's alone until the service deals its matches.
+DOMAIN_ONLY = ("rummy/hands.feature", "three_thirteen/hands.feature", "gin/matches.feature")
+#: Each game's folder of features, and the letters of the RULES.md ids its scenarios cite
+#: (Penang's own rules P and its defaults D; basic Rummy's B; Three Thirteen's T).
+GAME_FOLDERS = {"penang": "PD", "rummy": "B", "three_thirteen": "T", "gin": "G"}
 #: The bot seats of each game (R33, R34, R35), bound by test_bot_seats_http.py: over
 #: HTTP only, since the service plays a bot's turn, not the rules engine.
-BOT_SEATS = ("penang/bot_seats.feature", "rummy/bot_seats.feature")
+BOT_SEATS = ("penang/bot_seats.feature", "rummy/bot_seats.feature", "gin/bot_seats.feature")
 #: Feature files bound by their own test modules, with their own steps and drivers:
 #: audit.feature (test_audit_domain.py, and its HTTP run test_audit_http.py),
 #: live_updates.feature (test_live_updates_http.py: over HTTP only, the domain does
-#: not stream), the bot seats' (BOT_SEATS) and Gin Rummy's (GIN_AREAS).
-OWN_DRIVERS = ("penang/audit.feature", "penang/live_updates.feature", *BOT_SEATS, *GIN_AREAS)
+#: not stream) and the bot seats' (BOT_SEATS).
+OWN_DRIVERS = ("penang/audit.feature", "penang/live_updates.feature", *BOT_SEATS)
 
 
 def known_tags() -> tuple[str, ...]:

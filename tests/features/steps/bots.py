@@ -88,8 +88,13 @@ def _deal(scene: Scene, bot_table: BotTable, game: str, bots: list[str | None]) 
     scene.before = None
 
 
-_GAMES = {"Penang Rummy": "penang", "basic Rummy": "rummy", "Three Thirteen": "three-thirteen"}
-_SEATS = r"(?P<players>\d+)-player (?P<game>Penang Rummy|basic Rummy|Three Thirteen)"
+_GAMES = {
+    "Penang Rummy": "penang",
+    "basic Rummy": "rummy",
+    "Three Thirteen": "three-thirteen",
+    "Gin Rummy": "gin",
+}
+_SEATS = r"(?P<players>\d+)-player (?P<game>Penang Rummy|basic Rummy|Three Thirteen|Gin Rummy)"
 _BOTS = r'(?:with (?P<bots>[^"]+) played by the bots? "(?P<names>[^"]+)"|of people only)'
 
 
@@ -205,6 +210,13 @@ def bots_have_played(scene: Scene, bot_table: BotTable) -> None:
     _settled(driver, bot_table.bots)
 
 
+@then("the hand is over, every seat's hand shown")
+def hand_over(scene: Scene) -> None:
+    view = scene.driver.view(None)
+    assert view["over"] and view["turn"] is None, view
+    assert all(seat["hand"] is not None for seat in view["seats"]), view["seats"]
+
+
 @then(parsers.parse("seat {seat:d} played one turn: {kinds}"))
 def seat_played_one_turn(scene: Scene, seat: int, kinds: str) -> None:
     events = scene.driver.events(None)[1:]
@@ -219,6 +231,8 @@ def _person_command(driver: HttpDriver, seat: int) -> list[Json] | None:
     if "turns" in moves:  # Penang Rummy: a whole listed turn (D8)
         turns = moves["turns"]
         return list(turns[0]["actions"]) if turns else None
+    if "actions" in moves:  # Gin Rummy: each listed action a command of its own (R51)
+        return [moves["actions"][0]]
     commands = [list(c["actions"]) for c in moves["commands"]]
     playing = [c for c in commands if c[0]["type"] in ("go_out", "meld", "lay_off")]
     discards = [c for c in commands if c[0]["type"] == "discard"]

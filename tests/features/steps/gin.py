@@ -1,12 +1,16 @@
-"""Gin Rummy (G1–G17, R37–R44), in process: hands dealt from stacked decks and played
-through the game's `GameSpec` (`domain.gin.spec.GIN`).
+"""Gin Rummy (G1–G17, R37–R44): hands dealt from stacked decks and played through the
+scenario's `Driver`, in process (`DomainDriver`, the game's `GameSpec`) or over HTTP
+(`HttpDriver`, `POST /games` with `"game": "gin"`).
 
 Seat 1 deals, so seat 0 is offered the upcard first (G3). A hand's cards are given seat
 by seat; the upcard and the stock's first cards follow, the rest of the pack below them
-in its canonical order. Actions are written "draw stock", "draw discard", "pass",
-"knock", "discard 5H", "meld 2S 3S 4S", "lay off 5S", "done", separated by ";" in one
-command. The spec is used directly, not through `domain.games`: Gin Rummy is not
-registered yet, so neither the shared drivers nor the HTTP driver can reach it.
+in its canonical order, and a seat given no cards (or fewer than ten) is dealt the first
+of that rest. Actions are written "draw stock", "draw discard", "pass", "knock",
+"discard 5H", "meld 2S 3S 4S", "lay off 5S", "done", separated by ";" in one command,
+and sent in their wire form (`{"type": "show_meld", "cards": [...]}`). Everything a step
+checks it reads from the views and legal moves the driver answers with, but a match's
+score (G17): no endpoint deals a match of Gin Rummy yet, so those steps ask the engine
+(`domain.gin.match.match_score`), and features/gin/matches.feature runs in process only.
 """
 
 from __future__ import annotations
@@ -20,89 +24,101 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 from domain.cards import NATURALS, Card, parse_cards
-from domain.drawgame.commands import DiscardAction, DrawAction
-from domain.errors import RummyError
-from domain.events import Event
 from domain.gin import melds as m
-from domain.gin.commands import (
-    DoneAction,
-    GinAction,
-    KnockAction,
-    LayOffCardAction,
-    PassAction,
-    ShowMeldAction,
-)
 from domain.gin.match import GinMatchScore, match_score
-from domain.gin.rules import GinRules, preset
-from domain.gin.spec import GIN
-from domain.gin.state import GinState
+from domain.gin.rules import preset
+
+from ..drivers import Driver, Json
+from ..outcomes import Refusal
+
+PLAYERS = ("north", "south")
 
 
 @dataclass
 class GinTable:
-    rules: GinRules = field(default_factory=GinRules)
+    """The hand a scenario deals (its rules and stacked cards), then plays through `driver`."""
+
+    driver: Driver
+    rules: dict[str, Any] = field(default_factory=dict)
     hands: dict[int, tuple[Card, ...]] = field(default_factory=dict)
     upcard: Card | None = None
     stock: tuple[Card, ...] = ()
-    state: GinState | None = None
-    events: list[Event] = field(default_factory=list)
-    refused: RummyError | None = None
+    dealt: bool = False
+    refused: Refusal | None = None
     match: GinMatchScore | None = None
 
-    def dealt(self) -> GinState:
-        if self.state is None:
-            given_cards = [*self.hands.get(0, ()), *self.hands.get(1, ())]
-            upcard = self.upcard or next(c for c in NATURALS if c not in given_cards)
-            used = {*given_cards, upcard, *self.stock}
-            rest = [card for card in NATURALS if card not in used]
-            hands = [list(self.hands.get(seat, ())) for seat in (0, 1)]
-            for seat in (0, 1):
-                while len(hands[seat]) < 10:
-                    hands[seat].append(rest.pop(0))
-            deck = [hands[i % 2][i // 2] for i in range(20)] + [upcard, *self.stock, *rest]
-            self.events = GIN.deal(("north", "south"), deck, self.rules, 1, proof=None, number=1)
-            self.state = GIN.fold(self.events, None)
-        return self.state
+    def deck(self) -> list[str]:
+        given_cards = [*self.hands.get(0, ()), *self.hands.get(1, ())]
+        upcard = self.upcard or next(c for c in NATURALS if c not in given_cards)
+        used = {*given_cards, upcard, *self.stock}
+        rest = [card for card in NATURALS if card not in used]
+        hands = [list(self.hands.get(seat, ())) for seat in (0, 1)]
+        for seat in (0, 1):
+            while len(hands[seat]) < 10:
+                hands[seat].append(rest.pop(0))
+        deck = [hands[i % 2][i // 2] for i in range(20)] + [upcard, *self.stock, *rest]
+        return [card.text for card in deck]
+
+    def game(self) -> Driver:
+        """The driver, once the hand is dealt (dealt at the first step that plays or reads)."""
+        if not self.dealt:
+            outcome = self.driver.start_hand("gin", PLAYERS, self.deck(), self.rules, 1)
+            assert outcome.refusal is None, f"the deal was refused: {outcome.refusal}"
+            self.dealt = True
+        return self.driver
+
+    def view(self, viewer: int | None = None) -> Json:
+        return self.game().view(viewer)
+
+    def listed(self, seat: int) -> list[Json]:
+        return list(self.game().legal_moves(seat)["actions"])
 
 
 @pytest.fixture
-def gin() -> GinTable:
-    return GinTable()
+def gin(driver: Driver) -> GinTable:
+    return GinTable(driver)
 
 
-def gin_action(text: str) -> GinAction:
+def gin_action(text: str) -> Json:
+    """One action in words, in its wire form (a meld's cards in the engine's order)."""
     words = text.strip().split()
     match words:
         case ["draw", source]:
-            return DrawAction(source="stock" if source == "stock" else "discard")
-        case ["pass"]:
-            return PassAction()
-        case ["knock"]:
-            return KnockAction()
-        case ["done"]:
-            return DoneAction()
+            return {"type": "draw", "source": "stock" if source == "stock" else "discard"}
+        case ["pass"] | ["knock"] | ["done"]:
+            return {"type": words[0]}
         case ["discard", card]:
-            return DiscardAction(card=card)
+            return {"type": "discard", "card": card}
         case ["lay", "off", card]:
-            return LayOffCardAction(card=card)
+            return {"type": "lay_off_card", "card": card}
         case ["meld", *cards]:
             ordered = sorted(parse_cards(cards), key=m.code)
-            return ShowMeldAction(cards=tuple(card.text for card in ordered))
+            return {"type": "show_meld", "cards": [card.text for card in ordered]}
     raise ValueError(f"not a Gin action: {text!r}")
 
 
-def _value(text: str) -> Any:
-    return json.loads(text)
+def _key(action: Json) -> str:
+    return json.dumps(action, sort_keys=True)
+
+
+def _actions(texts: str) -> list[Json]:
+    return [gin_action(text) for text in texts.split(";")]
+
+
+def _result(gin: GinTable) -> Json:
+    view = gin.view()
+    assert view["over"] and view["result"] is not None, "the hand is not over"
+    return dict(view["result"])
 
 
 @given(parsers.parse('a Gin Rummy table with the "{name}" rules'))
 def gin_rules(gin: GinTable, name: str) -> None:
-    gin.rules = preset(name)  # type: ignore[arg-type]
+    gin.rules = msgspec.to_builtins(preset(name))  # type: ignore[arg-type]
 
 
 @given(parsers.parse("the Gin option {option} is {value}"))
 def gin_option(gin: GinTable, option: str, value: str) -> None:
-    gin.rules = msgspec.structs.replace(gin.rules, **{option: _value(value)})
+    gin.rules[option] = json.loads(value)
 
 
 @given(parsers.parse('Gin seat {seat:d} is dealt "{cards}"'))
@@ -123,38 +139,36 @@ def gin_stock(gin: GinTable, cards: str) -> None:
 @when(parsers.parse('Gin seat {seat:d} plays "{actions}"'))
 @given(parsers.parse('Gin seat {seat:d} has played "{actions}"'))
 def gin_plays(gin: GinTable, seat: int, actions: str) -> None:
-    state = gin.dealt()
-    gin.refused = None
-    try:
-        events = GIN.play(state, seat, [gin_action(a) for a in actions.split(";")], None)
-    except RummyError as error:
-        gin.refused = error
-        return
-    gin.events += events
-    gin.state = GIN.fold(events, state)
+    outcome = gin.game().play(seat, _actions(actions))
+    gin.refused = outcome.refusal
 
 
 @when(parsers.parse("both Gin seats draw from the stock and discard it until {left:d} are left"))
 def gin_to_the_wall(gin: GinTable, left: int) -> None:
-    state = gin.dealt()
+    """Both pass the first upcard; then each seat in turn draws from the stock and throws
+    back the card it drew (which only its drawer's answer shows)."""
+    game = gin.game()
     for seat in (0, 1):
         gin_plays(gin, seat, "pass")
-    while not state.over and len(state.stock) > left:
-        state = gin.dealt()
-        seat = state.turn
-        assert seat is not None and state.phase in ("offer", "draw"), state.phase
-        top = state.stock[0].text
-        gin_plays(gin, seat, f"draw stock; discard {top}")
         assert gin.refused is None, gin.refused
-        state = gin.dealt()
+    view = gin.view()
+    while not view["over"] and view["stock_size"] > left:
+        seat = view["turn"]
+        assert view["phase"] in ("offer", "draw"), view["phase"]
+        drew = game.play(seat, [gin_action("draw stock")])
+        assert drew.refusal is None, drew.refusal
+        (event,) = drew.events
+        assert event["type"] == "Drew" and event["card"] is not None, event
+        thrown = game.play(seat, [gin_action(f"discard {event['card']}")])
+        assert thrown.refusal is None, thrown.refusal
+        view = gin.view()
 
 
 @when(parsers.parse("a Gin Rummy hand is dealt to {players:d} players"))
 def gin_deal_players(gin: GinTable, players: int) -> None:
-    try:
-        GIN.validate(gin.rules, players)
-    except RummyError as error:
-        gin.refused = error
+    names = [f"player-{seat}" for seat in range(players)]
+    outcome = gin.driver.start_hand("gin", names, gin.deck(), gin.rules, 1)
+    gin.refused = outcome.refusal
 
 
 @when(parsers.parse('a Gin match scores the hands "{hands}"'))
@@ -171,48 +185,50 @@ def gin_accepted(gin: GinTable) -> None:
 @then(parsers.parse("the Gin command is refused citing {rule}"))
 def gin_refused(gin: GinTable, rule: str) -> None:
     assert gin.refused is not None, "the command was accepted"
-    assert gin.refused.rule == rule, (gin.refused.rule, gin.refused)
-
-
-def _legal(gin: GinTable, seat: int) -> tuple[GinAction, ...]:
-    return GIN.legal_moves(gin.dealt(), seat).actions
+    assert gin.refused.rule == rule, gin.refused
 
 
 @then(parsers.parse('Gin seat {seat:d} may "{action}"'))
 def gin_may(gin: GinTable, seat: int, action: str) -> None:
-    assert gin_action(action) in _legal(gin, seat), _legal(gin, seat)
+    listed = gin.listed(seat)
+    assert _key(gin_action(action)) in {_key(a) for a in listed}, listed
 
 
 @then(parsers.parse('Gin seat {seat:d} may not "{action}"'))
 def gin_may_not(gin: GinTable, seat: int, action: str) -> None:
-    assert gin_action(action) not in _legal(gin, seat), _legal(gin, seat)
+    listed = gin.listed(seat)
+    assert _key(gin_action(action)) not in {_key(a) for a in listed}, listed
 
 
 @then(parsers.parse('Gin seat {seat:d} may only "{actions}"'))
 def gin_may_only(gin: GinTable, seat: int, actions: str) -> None:
-    wanted = {gin_action(a) for a in actions.split(";")}
-    assert set(_legal(gin, seat)) == wanted, _legal(gin, seat)
+    listed = gin.listed(seat)
+    assert {_key(a) for a in listed} == {_key(a) for a in _actions(actions)}, listed
 
 
 @then(parsers.parse('it is Gin seat {seat:d}\'s turn in the "{phase}" phase'))
 def gin_turn(gin: GinTable, seat: int, phase: str) -> None:
-    state = gin.dealt()
-    assert (state.turn, state.phase) == (seat, phase), (state.turn, state.phase)
+    view = gin.view()
+    assert (view["turn"], view["phase"]) == (seat, phase), (view["turn"], view["phase"])
 
 
 @then(parsers.parse('the Gin hand ends "{reason}" with points {north:d} and {south:d}'))
 def gin_ends(gin: GinTable, reason: str, north: int, south: int) -> None:
-    ended = gin.dealt().ended
-    assert ended is not None, "the hand is not over"
-    assert (ended.reason, ended.points) == (reason, (north, south)), ended
+    ended = _result(gin)
+    assert (ended["reason"], ended["points"]) == (reason, [north, south]), ended
+
+
+@then(parsers.parse("the Gin deadwood left is {north:d} and {south:d}"))
+def gin_deadwood_left(gin: GinTable, north: int, south: int) -> None:
+    ended = _result(gin)
+    assert ended["deadwood"] == [north, south], ended
 
 
 @then("no Gin seat may move and every hand is shown")
 def gin_over(gin: GinTable) -> None:
-    state = gin.dealt()
-    assert all(not GIN.legal_moves(state, seat).actions for seat in (0, 1))
-    view = GIN.view(state, None, state.over)
-    assert all(seat.hand is not None for seat in view.seats) and view.stock is not None
+    assert all(not gin.listed(seat) for seat in (0, 1))
+    view = gin.view()
+    assert all(seat["hand"] is not None for seat in view["seats"]) and view["stock"] is not None
 
 
 @then(
@@ -221,31 +237,32 @@ def gin_over(gin: GinTable) -> None:
     )
 )
 def gin_sizes(gin: GinTable, seat: int, size: int, stock: int, pile: int) -> None:
-    view = GIN.view(gin.dealt(), seat, False)
-    assert view.hand is not None and len(view.hand) == size
-    assert (view.stock_size, len(view.discards)) == (stock, pile)
-    other = view.seats[1 - seat]
-    assert other.hand is None and other.hand_size == size
+    view = gin.view(seat)
+    assert view["hand"] is not None and len(view["hand"]) == size, view["hand"]
+    assert (view["stock_size"], len(view["discards"])) == (stock, pile)
+    assert view["stock"] is None, "the stock's order is shown while the hand runs"
+    other = view["seats"][1 - seat]
+    assert other["hand"] is None and other["hand_size"] == size, other
+
+
+@then(
+    parsers.parse('every Gin viewer sees the passes "{passes}" and {draws:d} draws from the pile')
+)
+def gin_public_counts(gin: GinTable, passes: str, draws: int) -> None:
+    wanted = [word == "yes" for word in passes.split()]
+    for viewer in (None, 0, 1):
+        view = gin.view(viewer)
+        assert (view["passed"], view["upcard_draws"]) == (wanted, draws), (viewer, view)
+
+
+@then("every Gin viewer sees that the last discard was the card just taken")
+def gin_public_repeat(gin: GinTable) -> None:
+    assert all(gin.view(viewer)["repeated"] for viewer in (None, 0, 1))
 
 
 @then(parsers.parse("the Gin knock limit is {limit:d}"))
 def gin_limit(gin: GinTable, limit: int) -> None:
-    assert gin.dealt().knock_limit == limit
-
-
-@then(parsers.parse('"{cards}" is a Gin meld'))
-def gin_is_meld(cards: str) -> None:
-    assert m.is_meld(m.codes(parse_cards(cards.split())), 13)
-
-
-@then(parsers.parse('"{cards}" is no Gin meld'))
-def gin_no_meld(cards: str) -> None:
-    assert not m.is_meld(m.codes(parse_cards(cards.split())), 13)
-
-
-@then(parsers.parse('the Gin deadwood of "{cards}" is {points:d}'))
-def gin_deadwood(cards: str, points: int) -> None:
-    assert m.best_deadwood(m.codes(parse_cards(cards.split()))) == points
+    assert gin.view()["knock_limit"] == limit
 
 
 @then(parsers.parse("the Gin match is won by seat {seat:d} with {north:d} to {south:d}"))

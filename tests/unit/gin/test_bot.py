@@ -1,17 +1,30 @@
-"""The greedy Gin bot (domain.bots.gin_greedy): every action it sends is legal, it plays
-every hand to its end under both rule sets, and it chooses without randomness."""
+"""The Gin bots (domain.bots.gin_greedy, domain.bots.gin_random) decide from their seat's
+view alone (R33, R50): the state that view turns back into (domain.bots.gin_window)
+lists exactly the engine's legal actions at every step, every action a bot sends is
+legal, they play every hand to its end under both rule sets, the greedy one without
+randomness and the random one by its seed only."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
 from domain.bots.gin_greedy import choose
+from domain.bots.gin_random import choose_at_random
+from domain.bots.gin_window import own_gin_turn
 from domain.cards import NATURALS, parse_cards
 from domain.drawgame.commands import DiscardAction, DrawAction
-from domain.gin.commands import KnockAction
+from domain.gin.commands import KnockAction, PassAction
 from domain.gin.game import legal_actions, play, start_hand
 from domain.gin.rules import GinRules, preset
 from domain.gin.state import GinState, fold
+from domain.gin.views import GinView, view_hand
+
+
+def _seat_view(state: GinState) -> GinView:
+    assert state.turn is not None
+    return view_hand(state, state.turn, False)
 
 
 def _hand(seed: int, rules: GinRules) -> GinState:
@@ -20,10 +33,26 @@ def _hand(seed: int, rules: GinRules) -> GinState:
     state = fold(start_hand(("a", "b"), deck, rules, seed % 2))
     while not state.over:
         assert state.turn is not None
-        action = choose(state)
-        assert action == choose(state)
+        view = _seat_view(state)
+        seen, seat = own_gin_turn(view)
+        assert seat == state.turn and legal_actions(seen) == legal_actions(state)
+        action = choose(view)
+        assert action == choose(view)
         assert action in legal_actions(state)
         state = fold(play(state, state.turn, [action]), state)
+    return state
+
+
+def _random_hand(seed: int, rules: GinRules) -> GinState:
+    deck = list(NATURALS)
+    random.Random(seed).shuffle(deck)
+    state = fold(start_hand(("a", "b"), deck, rules, seed % 2))
+    while not state.over:
+        view = _seat_view(state)
+        action = choose_at_random(view, f"{seed}-{state.version}")
+        assert action == choose_at_random(view, f"{seed}-{state.version}")
+        assert action in legal_actions(state)
+        state = fold(play(state, view.viewer or 0, [action]), state)
     return state
 
 
@@ -34,6 +63,45 @@ def test_two_greedy_bots_play_every_hand_to_its_end() -> None:
         for seed in range(30)
     }
     assert endings & {"knock", "gin", "undercut"}
+
+
+def test_two_random_bots_play_every_hand_to_its_end() -> None:
+    for rules in (GinRules(), preset("openspiel")):
+        for seed in range(10):
+            assert _random_hand(seed, rules).over
+
+
+def test_the_random_bot_draws_its_choice_from_its_seed() -> None:
+    deck = list(NATURALS)
+    random.Random(3).shuffle(deck)
+    state = fold(start_hand(("a", "b"), deck, GinRules(), 1))
+    state = fold(play(state, 0, [PassAction()]), state)
+    state = fold(play(state, 1, [PassAction()]), state)
+    state = fold(play(state, 0, [DrawAction(source="stock")]), state)
+    chosen = {choose_at_random(_seat_view(state), f"seed-{n}") for n in range(40)}
+    assert len(chosen) > 1 and chosen <= set(legal_actions(state))
+
+
+def test_a_bot_plays_only_its_own_seats_turn() -> None:
+    deck = list(NATURALS)
+    state = fold(start_hand(("a", "b"), deck, GinRules(), 1))
+    with pytest.raises(ValueError, match="its own seat's turn"):
+        choose(view_hand(state, 1, False))
+    with pytest.raises(ValueError, match="its own seat's turn"):
+        choose_at_random(view_hand(state, None, False), "seed")
+
+
+def test_the_view_shows_the_passes_the_pile_draws_and_a_repeat() -> None:
+    north = "2S 3S 5H 5D 9C JC QD KH 7D 8H"
+    south = "AH AC 4D 6C 9S 10S 10D JH QS KC"
+    state = _stacked(north, south, "4S")
+    state = fold(play(state, 0, [PassAction()]), state)
+    assert _seat_view(state).passed == (True, False)
+    state = fold(play(state, 1, [DrawAction(source="discard"), DiscardAction(card="KC")]), state)
+    view = view_hand(state, None, False)
+    assert view.upcard_draws == 0 and not view.repeated  # the first upcard's offer: G14
+    state = fold(play(state, 0, [DrawAction(source="discard")]), state)
+    assert view_hand(state, 1, False).upcard_draws == 1
 
 
 def _stacked(north: str, south: str, upcard: str) -> GinState:
@@ -47,8 +115,8 @@ def _stacked(north: str, south: str, upcard: str) -> GinState:
 def test_it_takes_an_upcard_that_completes_a_meld_and_passes_one_that_does_not() -> None:
     north = "2S 3S 5H 5D 9C JC QD KH 7D 8H"
     south = "AH AC 4D 6C 9S 10S 10D JH QS KC"
-    assert choose(_stacked(north, south, "4S")) == DrawAction(source="discard")
-    assert type(choose(_stacked(north, south, "KD"))).__name__ == "PassAction"
+    assert choose(_seat_view(_stacked(north, south, "4S"))) == DrawAction(source="discard")
+    assert choose(_seat_view(_stacked(north, south, "KD"))) == PassAction()
 
 
 def test_it_knocks_when_it_may_and_otherwise_sheds_its_worst_card() -> None:
@@ -56,8 +124,8 @@ def test_it_knocks_when_it_may_and_otherwise_sheds_its_worst_card() -> None:
     south = "AH AC 4D 6C 9S 10S 10D JH QS KC"
     state = _stacked(north, south, "AS")
     state = fold(play(state, 0, [DrawAction(source="discard")]), state)
-    assert choose(state) == KnockAction()
+    assert choose(_seat_view(state)) == KnockAction()
     north = "2S 3S 4S 5H 5D 7C 9C QD JS KH"
     state = _stacked(north, south, "8D")
     state = fold(play(state, 0, [DrawAction(source="discard")]), state)
-    assert choose(state) == DiscardAction(card="KH")
+    assert choose(_seat_view(state)) == DiscardAction(card="KH")

@@ -1,0 +1,87 @@
+"""Records of Gin Rummy's bot seats, verified (R33, R51): every command of a bot seat is
+re-derived from that seat's view and its seed, one action a command, and a record whose
+bot seat played anything else is refused `bot-turn-mismatch`. The turn clock's default
+turn carries no mark in Gin's events, so where it played a bot's seat the record reads as
+that bot playing otherwise: which is why a Gin table with bot seats takes no turn clock
+(R51; tests/api/test_api_bot_seats.py)."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import msgspec
+import pytest
+
+from domain.bots.audit import check_bot_turns
+from domain.bots.seats import bots_of
+from domain.fair import bot_seed, fair_deal_of
+from domain.gin.rules import GinRules, preset
+from domain.gin.spec import GIN
+from domain.gin.state import GinState
+from domain.replay import Refusal
+
+Events = list[Any]
+SEED = hashlib.sha256(b"gin-bot-records").digest()
+
+
+def _dealt(bots: tuple[str | None, ...], rules: GinRules) -> tuple[Events, GinState]:
+    deck, dealer, proof = fair_deal_of(GIN.deck(rules, 2), 2, SEED, ())
+    events = GIN.deal(["a", "b"], deck, rules, dealer, proof=proof, number=1)
+    events = [msgspec.structs.replace(events[0], bots=bots), *events[1:]]
+    return events, GIN.fold(events, None)
+
+
+def _bot_events(state: GinState, seat: int, name: str) -> Events:
+    actions = bots_of(GIN)[name](GIN.view(state, seat, False), bot_seed(SEED, seat, state.version))
+    assert actions is not None
+    return GIN.play(state, seat, actions, None)
+
+
+def _played(bots: tuple[str | None, ...], rules: GinRules, clock_at: int | None = None) -> Events:
+    """A hand played out: each seat by its bot (a person's seat by greedy too), but the
+    `clock_at`-th command, which the turn clock plays; the seed revealed at the end."""
+    events, state = _dealt(bots, rules)
+    commands = 0
+    while not state.over:
+        seat = state.turn
+        assert seat is not None
+        if commands == clock_at:
+            new = GIN.default_turn(state, seat, None)
+        else:
+            new = _bot_events(state, seat, bots[seat] or "greedy")
+        commands += 1
+        events += new
+        state = GIN.fold(new, state)
+    revealed = GIN.reveal_seed(state, SEED)
+    return events + revealed
+
+
+@pytest.mark.parametrize("rules", [GinRules(), preset("openspiel")], ids=["gra", "openspiel"])
+def test_a_hand_of_two_gin_bots_verifies(rules: GinRules) -> None:
+    events = _played(("greedy", "random"), rules)
+    check_bot_turns(GIN, events)
+    assert GIN.verify(events).valid
+
+
+def test_a_record_that_swaps_the_bots_is_refused() -> None:
+    events = _played(("greedy", "random"), GinRules())
+    swapped = [msgspec.structs.replace(events[0], bots=("random", "greedy")), *events[1:]]
+    with pytest.raises(Refusal) as refused:
+        check_bot_turns(GIN, swapped)
+    assert (refused.value.code, refused.value.rule) == ("bot-turn-mismatch", "R33")
+    assert refused.value.index >= 1
+
+
+def test_the_clocks_unmarked_turn_in_a_bot_seat_reads_as_another_command() -> None:
+    # Timed out at one of its commands, the random bot's seat (1) or the greedy one's (0)
+    # is played by the game's default turn, which no event marks as the clock's.
+    refused = []
+    for at in range(1, 12):
+        events = _played(("greedy", "random"), GinRules(), clock_at=at)
+        assert GIN.verify(events).valid  # every move is legal
+        try:
+            check_bot_turns(GIN, events)
+        except Refusal as refusal:
+            refused.append((at, refusal.code))
+    assert refused and {code for _, code in refused} == {"bot-turn-mismatch"}, refused
