@@ -68,5 +68,9 @@ def document_limits(schema: dict[str, Any]) -> None:
             for status, response in responses.items():
                 responses[status] = {
                     **response,
-                    "headers": {**response.get("headers", {}), **_REFS},
+                    # Copies: a reference shared by every answer would share its edits.
+                    "headers": {
+                        **response.get("headers", {}),
+                        **{name: dict(ref) for name, ref in _REFS.items()},
+                    },
                 }

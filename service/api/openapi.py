@@ -294,7 +294,8 @@ def _patch_operation(operation: dict[str, Any]) -> None:
         parameter["schema"] = _not_null(parameter.get("schema", {}))
     for response in operation.get("responses", {}).values():
         for header in response.get("headers", {}).values():
-            header.setdefault("schema", {"type": "string"})
+            if "$ref" not in header:  # a reference's component has its own schema
+                header.setdefault("schema", {"type": "string"})
 
 
 def _conditional(operation: dict[str, Any]) -> None:

@@ -38,6 +38,28 @@ def test_the_served_schema_is_the_committed_one(api: Api) -> None:
     assert served == json.loads(CONTRACT.read_text(encoding="utf-8"))
 
 
+def test_a_fresh_app_serves_the_committed_schema_and_renders_it_again_alike(
+    tmp_path: Path,
+) -> None:
+    # Order-independent: the first app of a process serves the committed contract, and
+    # rendering again (a second app, the same shared pieces) changes nothing.
+    committed = json.loads(CONTRACT.read_text(encoding="utf-8"))
+    for name in ("first", "second"):
+        app = create_app(Settings(sqlite_path=str(tmp_path / f"{name}.sqlite")))
+        assert json.loads(render(app)) == committed, name
+
+
+def test_a_header_that_refers_to_a_component_says_nothing_beside_the_reference() -> None:
+    schema = json.loads(CONTRACT.read_text(encoding="utf-8"))
+    for path, method, operation in _operations(schema):
+        for status, response in operation["responses"].items():
+            for name, header in response.get("headers", {}).items():
+                if "$ref" in header:
+                    assert set(header) == {"$ref"}, (path, method, status, name)
+                else:
+                    assert "schema" in header, (path, method, status, name)
+
+
 def test_the_contract_describes_every_game_the_service_plays() -> None:
     schema = json.loads(CONTRACT.read_text(encoding="utf-8"))
     described = schema["info"]["description"]
