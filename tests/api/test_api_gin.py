@@ -152,9 +152,3 @@ def test_another_games_action_is_refused_with_gins_rule(api: Api) -> None:
     refused = api.turn(game, seat, [{"type": "meld", "cards": ["AS", "2S", "3S"]}])
     assert refused.status_code == 422, refused.text
     assert refused.json()["code"] == "not-in-this-game" and refused.json()["rule"] == "G10"
-
-
-def test_a_match_of_gin_is_refused_naming_the_game(api: Api) -> None:
-    refused = api.client.post("/matches", json={"players": ["A", "B"], "game": "gin"})
-    assert refused.status_code == 422, refused.text
-    assert refused.json()["field"] == "game", refused.json()

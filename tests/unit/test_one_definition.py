@@ -24,8 +24,6 @@ CALLERS = DOMAIN + sorted((ROOT / "service").rglob("*.py"))
 KEPT: dict[str, str] = {
     "choose": "the greedy Gin Rummy bot (domain.bots.gin_greedy): its benchmark and tests "
     "play it; bot seats call it once Gin Rummy is registered",
-    "match_score": "a Gin Rummy match's score to 100 with its bonuses (G17): the rules spec "
-    "asks it; the match model will once Gin Rummy is registered",
     "preset": "Gin Rummy's named rule sets (gra, openspiel): the tests ask them; a table "
     "will name one once Gin Rummy is registered",
 }
