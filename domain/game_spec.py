@@ -140,6 +140,10 @@ class GameSpec(Generic[S, R]):
     next_dealer: Callable[[int, Scored, bool], int]
     reveal_seed: Callable[[S, bytes], list[Event]]
     verify: Callable[[Sequence[Event], str | None], Verdict]
+    #: Whether the turn clock ends a table every person has left (Penang's dead seats,
+    #: R19; the draw games' abandoned hand, R45): a match with a clock asks for it, since
+    #: without it such a match would deal hands for ever (R47).
+    ends_when_abandoned: bool = True
     #: The rule by which a game of it ends (P31, B7, T8, G8): what a match record names
     #: when it scores a game whose record stops before its end.
     end_rule: RuleId = "P31"

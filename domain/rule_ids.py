@@ -5,7 +5,8 @@ the rule they apply with a `RuleId`, so an id that no document defines (a typo, 
 renumbered) fails the type check instead of reaching a client. tests/unit/test_rule_ids.py
 keeps the list equal to the ids the two documents define. Penang's rules use P, D and
 R1–R18; basic Rummy (`domain.rummy`) B, Three Thirteen (`domain.three13`) T, and both
-the readings from R20 (R45 among them); Gin Rummy (`domain.gin`) G and R37–R44.
+the readings from R20 (R45 among them); Gin Rummy (`domain.gin`) G, R37–R44
+and, for its matches, R46–R48.
 """
 
 from __future__ import annotations
@@ -34,6 +35,6 @@ RuleId = Literal[
     # Gin Rummy (RULES.md) and its readings (READINGS.md)
     "G1", "G2", "G3", "G4", "G5", "G6", "G7", "G8", "G9", "G10", "G11",
     "G12", "G13", "G14", "G15", "G16", "G17",
-    "R37", "R38", "R39", "R40", "R41", "R42", "R43", "R44",
+    "R37", "R38", "R39", "R40", "R41", "R42", "R43", "R44", "R46", "R47", "R48",
 ]
 # fmt: on

@@ -100,5 +100,6 @@ GIN: Final[GameSpec[GinState, GinRules]] = GameSpec(
     reveal_seed=audit.reveal_seed,
     verify=audit.verify,
     end_rule="G8",
+    ends_when_abandoned=False,
     match_bonuses=match_bonuses,
 )

@@ -56,6 +56,12 @@ def _create_match(
     store: GameStore, settings: Settings, request: CreateMatch, keyed: Keyed | None
 ) -> CreatedMatch:
     spec = game_kinds.spec_named(request.game)
+    if request.turn_seconds is not None and not spec.ends_when_abandoned:
+        why = (
+            f"a match of {spec.title} takes no turn clock: its default turns mark no "
+            "abandoned table, so a table everyone left would deal hands for ever"
+        )
+        raise NotThisGamesOption(why, "turn_seconds", "R47")
     seats, players, seat_bots = _seats(request, bots_of(spec), spec.title)
     options = match_options(request, seats)
     match_seed, proof, decks = _seed_or_decks(settings, request, options)
@@ -134,7 +140,7 @@ def _seats(
     if all(entry is not None for entry in entries):
         raise InvalidRequest("an open-seat match needs a seat for a person", "bots")
     seat_bots = tuple(
-        None if entry is None else seated([entry], bots, game, f"bots[{seat}]")[1][0]
+        None if entry is None else seated([entry], bots, game, "bots", seat)[1][0]
         for seat, entry in enumerate(entries)
     )
     return seats, (), seat_bots

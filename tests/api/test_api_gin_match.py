@@ -11,13 +11,16 @@ list) is checked to show nothing of the hidden cards.
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 from uuid import UUID
 
 import pytest
 
+from domain.bots.seats import bots_of
 from domain.cards import parse_cards
+from domain.games import GAMES
 from domain.gin.match import BOX_BONUS, GAME_BONUS
 from domain.gin.melds import best_deadwood, codes
 from domain.gin.state import GinState
@@ -61,7 +64,7 @@ def choose(view: Json, listed: list[Json]) -> Json:
 
 
 def play_gin_match(
-    api: Api, match: Json, tokens: list[str], check: bool = False, limit: int = 3_000
+    api: Api, match: Json, tokens: list[str | None], check: bool = False, limit: int = 3_000
 ) -> Json:
     """Every hand of the match to its end, each seat playing with its own token."""
     for _ in range(limit):
@@ -70,6 +73,9 @@ def play_gin_match(
             return view
         game = {"game_id": view["current_game"], "tokens": tokens}
         seat = api.view(game)["turn"]
+        if seat is None or tokens[seat] is None:
+            time.sleep(0.005)  # a bot's turn, or the next hand being dealt
+            continue
         if check:
             state = api.store.state(UUID(game["game_id"]))
             assert isinstance(state, GinState)
@@ -202,6 +208,7 @@ def test_a_closed_gin_match_ends_with_its_hand_and_no_bonuses(api: Api) -> None:
             "R31",
             id="R31-points",
         ),
+        pytest.param({"turn_seconds": 30}, "turn_seconds", "R47", id="R47-no-clock"),
     ],
 )
 def test_a_gin_match_refuses_what_gin_has_not(api: Api, body: Json, field: str, rule: str) -> None:
@@ -210,3 +217,24 @@ def test_a_gin_match_refuses_what_gin_has_not(api: Api, body: Json, field: str, 
     problem = response.json()
     assert response.headers["content-type"].startswith("application/problem+json")
     assert (problem["field"], problem["rule"]) == (field, rule), problem
+
+
+def test_a_gin_match_seats_the_bots_gins_spec_lists_and_refuses_another(api: Api) -> None:
+    listed = sorted(bots_of(GAMES["gin"]))
+    response = api.client.post(
+        "/matches", json={"seats": 2, "game": "gin", "bots": [None, {"bot": "no-such-bot"}]}
+    )
+    assert response.status_code == 422, response.text
+    problem = response.json()
+    assert (problem["code"], problem["field"]) == ("unknown-bot", "bots[1].bot"), problem
+    assert problem["bots"] == listed
+    for name in listed:  # each bot Gin's seats take plays a match against a person
+        match = create_match(
+            api, seats=2, game="gin", bots=[None, {"bot": name}], options={"target": 10}
+        )
+        claimed = api.client.post(
+            f"/matches/{match['match_id']}/seats/0/claim", json={"name": "Ann"}
+        )
+        assert claimed.status_code == 201, claimed.text
+        view = play_gin_match(api, match, [claimed.json()["token"], None])
+        assert view["result"]["reason"] == "target"
