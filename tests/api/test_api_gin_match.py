@@ -238,3 +238,12 @@ def test_a_gin_match_seats_the_bots_gins_spec_lists_and_refuses_another(api: Api
         assert claimed.status_code == 201, claimed.text
         view = play_gin_match(api, match, [claimed.json()["token"], None])
         assert view["result"]["reason"] == "target"
+
+
+def test_the_lobby_offers_gin_tables_to_a_target_without_a_clock(api: Api) -> None:
+    offered = {game["game"]: game for game in api.client.get("/play/games.json").json()["games"]}
+    gin = offered["gin"]
+    assert (gin["min_seats"], gin["max_seats"]) == (2, 2)
+    assert (gin["target"], gin["fixed_hands"], gin["turn_clock"]) == (100, None, False)
+    assert gin["bots"] == list(bots_of(GAMES["gin"]))
+    assert offered["three-thirteen"]["fixed_hands"] == 11 and offered["rummy"]["target"] is None
