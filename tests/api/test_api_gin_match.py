@@ -28,6 +28,7 @@ from domain.match.audit import verify_match_record
 from domain.match.records import load_match_record
 from service.cli.main import main
 
+from .audit_support import published_keys
 from .support import Api, Json
 from .test_api_gin import _assert_no_leak
 from .test_api_matches import create_match, match_view
@@ -143,6 +144,8 @@ def test_a_gin_match_record_verifies_and_its_tampering_names_the_rule(
     assert len(verdict.games) == len(view["games"])
     path = tmp_path / "gin-match.json"
     path.write_bytes(response.content)
+    keys = published_keys(api, tmp_path)  # every hand's record is signed by the service
+    assert main(["verify", str(path), "--keys", str(keys), "--require-signature"]) == 0
 
     document = json.loads(response.content)
     ended = next(e for e in document["events"] if e["type"] == "MatchEnded")

@@ -25,7 +25,7 @@ KEPT: dict[str, str] = {
     "choose": "the greedy Gin Rummy bot (domain.bots.gin_greedy): its benchmark and tests "
     "play it; bot seats call it once Gin Rummy is registered",
     "preset": "Gin Rummy's named rule sets (gra, openspiel): the tests ask them; a table "
-    "will name one once Gin Rummy is registered",
+    "names none yet",
 }
 
 
