@@ -43,6 +43,8 @@ class LobbyGame(msgspec.Struct, frozen=True, kw_only=True):
     target: int | None
     #: Whether a table of it takes a turn clock (R47: a Gin match takes none).
     turn_clock: bool
+    #: Whether its rules take a number of cards per player (Penang's, basic Rummy's).
+    cards_per_player: bool
 
 
 class Lobby(msgspec.Struct, frozen=True, kw_only=True):
@@ -63,6 +65,7 @@ def _offered(name: str) -> LobbyGame:
         fixed_hands=spec.rules_type.MATCH_HANDS if spec.has_stock else None,
         target=spec.rules_type.MATCH_TARGET if spec.has_stock else None,
         turn_clock=spec.ends_when_abandoned,
+        cards_per_player="cards_per_player" in spec.rules_type.__struct_fields__,
     )
 
 

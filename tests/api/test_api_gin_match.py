@@ -248,5 +248,6 @@ def test_the_lobby_offers_gin_tables_to_a_target_without_a_clock(api: Api) -> No
     gin = offered["gin"]
     assert (gin["min_seats"], gin["max_seats"]) == (2, 2)
     assert (gin["target"], gin["fixed_hands"], gin["turn_clock"]) == (100, None, False)
+    assert not gin["cards_per_player"] and offered["rummy"]["cards_per_player"]
     assert gin["bots"] == list(bots_of(GAMES["gin"]))
     assert offered["three-thirteen"]["fixed_hands"] == 11 and offered["rummy"]["target"] is None

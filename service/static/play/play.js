@@ -101,6 +101,7 @@ function seatRows() {
   $("#games-field").hidden = spec.fixed_hands !== null || spec.target !== null;
   $("#target-field").hidden = spec.target === null;
   $("#clock-field").hidden = !spec.turn_clock;
+  $("#cards-field").hidden = !spec.cards_per_player;
   if (spec.target !== null && !$("#match-target").value) $("#match-target").placeholder = String(spec.target);
 }
 
