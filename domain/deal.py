@@ -43,6 +43,12 @@ def deal(
     return tuple(tuple(hand) for hand in hands), tuple(deck[dealt:])
 
 
+def pass_left(previous_dealer: int, ended: Scored, points_recorded: bool = True) -> int:
+    """The deal passes to the left: the seat on the previous dealer's left deals the next
+    game, whoever won (basic Rummy's R24, Three Thirteen's T11)."""
+    return (previous_dealer + 1) % len(ended.points)
+
+
 def next_dealer(previous_dealer: int, ended: Scored, points_recorded: bool) -> int:
     """Who deals the next game of a match (P7, P8).
 

@@ -4,9 +4,10 @@ A game is data plus the functions the service calls: its name, rules type and ve
 state type, event codec, the deal event its stream begins with and the event that ends
 it, its actions, view and legal moves types, and deal, play, declare dead, the default
 turn the turn clock plays (R19), fold, views, legal moves, the stock's rebuild order,
-next dealer, reveal the seed and verify a record. Each game builds its
-spec from its own modules (`domain.penang.spec`, `domain.rummy.spec`,
-`domain.three13.spec`); `domain.games` registers them all, and nothing here names a
+next dealer, reveal the seed and verify a record, the rule that ends a game and a
+match's bonuses at its end. Each game builds its spec from its own modules
+(`domain.penang.spec`, `domain.rummy.spec`, `domain.three13.spec`, `domain.gin.spec`);
+`domain.games` registers them all, and nothing here names a
 game. `decode_actions` reads a command's actions for one game, refusing another game's
 action with this game's rule (a `draw` in Penang is P12, a `swap` in Three Thirteen T7).
 """
@@ -21,6 +22,7 @@ import msgspec
 
 from domain.cards import Card
 from domain.codec import EventCodec
+from domain.deal import Scored
 from domain.errors import MalformedInput, NotInThisGame, UnreadableAction
 from domain.events import DealProof, Event
 from domain.replay import Verdict
@@ -65,6 +67,11 @@ class Deal(Protocol[R_contra]):
         proof: DealProof | None,
         number: int,
     ) -> list[Event]: ...
+
+
+def no_bonuses(points: Sequence[tuple[int, ...]], target: int | None) -> tuple[int, ...]:
+    """A match of a game without bonuses: its totals are its games' points."""
+    return ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,11 +133,24 @@ class GameSpec(Generic[S, R]):
     #: committed to: None where the game has no stock, no seed was committed or none is
     #: known (the pile is turned over as it lies).
     rebuild_order: Callable[[S, bytes | None], Rebuild | None]
-    #: Who deals the next game of a match after this finished one; the flag says
-    #: whether points are recorded (Penang's P7 and P8; the draw games pass the deal left).
-    next_dealer: Callable[[S, bool], int]
+    #: Who deals the next game of a match after a game dealt by the given seat ended with
+    #: the given score; the flag says whether points are recorded (Penang's P7 and P8;
+    #: basic Rummy and Three Thirteen pass the deal left; Gin's winner deals, R43). The
+    #: match asks it (`domain.match.commands.next_game`) from what its events hold.
+    next_dealer: Callable[[int, Scored, bool], int]
     reveal_seed: Callable[[S, bytes], list[Event]]
     verify: Callable[[Sequence[Event], str | None], Verdict]
+    #: Whether the turn clock ends a table every person has left (Penang's dead seats,
+    #: R19; the draw games' abandoned hand, R45): a match with a clock asks for it, since
+    #: without it such a match would deal hands for ever (R47).
+    ends_when_abandoned: bool = True
+    #: The rule by which a game of it ends (P31, B7, T8, G8): what a match record names
+    #: when it scores a game whose record stops before its end.
+    end_rule: RuleId = "P31"
+    #: What each seat adds to its total when a match of the game ends, given each game's
+    #: points in order and the match's target: Gin's game and box bonuses (G17); empty
+    #: where the game has none, or the match ended short of its target.
+    match_bonuses: Callable[[Sequence[tuple[int, ...]], int | None], tuple[int, ...]] = no_bonuses
 
 
 def decode_actions(spec: GameSpec[Any, Any], raw: object) -> tuple[Any, ...]:

@@ -59,8 +59,8 @@ from domain.three13.spec import THREE_THIRTEEN
 
 #: The name of each game of the engine, as a client asks for it (`CreateGame.game`).
 GameName = Literal["penang", "rummy", "three-thirteen", "gin"]
-#: The games a match plays (`CreateMatch.game`): Gin Rummy's matches (G17) are not yet.
-MatchGameName = Literal["penang", "rummy", "three-thirteen"]
+#: The games a match plays (`CreateMatch.game`): every game of the engine (R31, G17).
+MatchGameName = Literal["penang", "rummy", "three-thirteen", "gin"]
 #: Every draw game's rule options, tagged with the game (`"game": "rummy"`): what a draw
 #: game's deal, a match of one, and the contract hold (`domain.drawgame.events.DrawRules`).
 AnyDrawRules = RummyRules | ThirteenRules | GinRules

@@ -23,7 +23,7 @@ the stock is known only once drawn, R22), every one listed by the game's legal m
 
 Gin Rummy's bots send one action a command too, from their seat's
 `domain.gin.views.GinView` (`domain.bots.gin_window` turns it into the state the rules
-judge, R50, R51):
+judge, R49, R50):
 
 - `random` (`domain.bots.gin_random`): a uniformly chosen listed action.
 - `greedy` (`domain.bots.gin_greedy`): takes the upcard that lowers its deadwood, sheds

@@ -5,7 +5,7 @@ card that leaves the least deadwood, knocks as soon as it may, and lays off all 
 Definition, from the seat's view only (`domain.gin.views.GinView`: its hand, the upcard,
 the melds laid after a knock, turned back into the state the rules judge by
 `domain.bots.gin_window`); every action it sends is one `domain.gin.game.legal_actions`
-lists for that state, which are the engine's own for the seat (R50):
+lists for that state, which are the engine's own for the seat (R49):
 
 - **Draw.** The upcard where the hand with it, less its best discard (never the upcard
   where the rules forbid it, G7), leaves less deadwood than the hand has now; else the

@@ -3,7 +3,7 @@
 A Gin bot decides from its seat's view (`domain.gin.views.GinView`: its own hand, the
 discard pile and its upcard, the stock's size, the card it took from the pile, who passed
 the first upcard, the draws from the pile so far, the melds and lay-offs laid after a
-knock; R50). `gin_seat_state` turns that view back into a `GinState` so that the game's own
+knock; R49). `gin_seat_state` turns that view back into a `GinState` so that the game's own
 `legal_actions` lists the bot's candidates: a bot never thinks an action legal that the
 engine refuses. The cards the seat may not see are absent: the other hand and the stock
 are empty there. What the rules list for the seat on turn reads only its own hand, the

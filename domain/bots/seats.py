@@ -7,7 +7,7 @@ and a verifier that folds the record to the same view gets the same command.
 
 `PENANG_BOTS` plays a whole turn (D8), or None where the seat must declare dead;
 `DRAW_BOTS` sends one command at a time (R22), and so does `GIN_BOTS`, one action a
-command (R51). `bots_of` gives a game's bots by its
+command (R50). `bots_of` gives a game's bots by its
 spec: the games sit below the bots (DESIGN principle 1), so a game's spec cannot list
 them itself, and the bots, which play every game, list them for each.
 """
@@ -82,7 +82,7 @@ _BY_GAME: Final[Mapping[str, Mapping[str, BotPlay]]] = {
 
 #: The games whose turn clock plays a default turn its events do not mark (Gin Rummy's:
 #: a pass, a draw and a discard as any seat's), so that a verifier could not tell it from
-#: a bot's command and would refuse the record (R51).
+#: a bot's command and would refuse the record (R50).
 _UNMARKED_CLOCK: Final = frozenset({"gin"})
 
 
@@ -92,5 +92,5 @@ def bots_of(spec: GameSpec[Any, Any]) -> Mapping[str, BotPlay]:
 
 
 def bots_take_a_clock(spec: GameSpec[Any, Any]) -> bool:
-    """Whether a table of `spec`'s game with bot seats may have a turn clock (R51)."""
+    """Whether a table of `spec`'s game with bot seats may have a turn clock (R50)."""
     return spec.name not in _UNMARKED_CLOCK

@@ -3,7 +3,7 @@
 A record is replayed action by action: each recorded event, read back into the action
 that recorded it (`action_of`), is decided again from the state folded so far, and
 what the rules produce must be the record's next events exactly. The deal's `bots`
-(which seats the service played, R33, R51) are taken as recorded: the rules deal the
+(which seats the service played, R33, R50) are taken as recorded: the rules deal the
 cards, the service names who plays them, and `domain.bots.audit` checks each bot's
 commands. A deal that names a
 seed is `committed`; once the seed is revealed its SHA-256 must be the commitment.

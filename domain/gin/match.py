@@ -3,15 +3,22 @@
 Each hand's points go to its winner; the match ends after the hand in which a total
 reaches the target (100). The winner of the match then adds the game bonus (100), and
 each player a box bonus (25) for every hand it won. A drawn hand counts for nobody. This
-is the scoring only: the match model of the service (`domain.match`) plays draw games'
-hands, and takes Gin Rummy once the game is registered.
+is the scoring; the match model (`domain.match`) plays the hands, deals each by the
+winner of the last (R43), ends the match at its `target` (100 unless given) and asks
+Gin's spec for the bonuses (`domain.gin.spec.match_bonuses`, R46).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 import msgspec
+
+#: G17: the points a match is played to, the game bonus and the box bonus per hand won.
+TARGET: Final = 100
+GAME_BONUS: Final = 100
+BOX_BONUS: Final = 25
 
 
 class GinMatchScore(msgspec.Struct, frozen=True, kw_only=True):
@@ -28,9 +35,9 @@ class GinMatchScore(msgspec.Struct, frozen=True, kw_only=True):
 def match_score(
     hands: Iterable[tuple[int, int]],
     *,
-    target: int = 100,
-    game_bonus: int = 100,
-    box_bonus: int = 25,
+    target: int = TARGET,
+    game_bonus: int = GAME_BONUS,
+    box_bonus: int = BOX_BONUS,
 ) -> GinMatchScore:
     """G17: score the hands' points (each seat's, as `GinHandEnded.points`) in order;
     hands after the one that reached the target are refused (ValueError)."""

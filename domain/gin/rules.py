@@ -14,6 +14,7 @@ import msgspec
 
 from domain.cards import Card
 from domain.errors import InvalidRules
+from domain.gin.match import TARGET
 from domain.rule_ids import RuleId
 
 RULES_VERSION: Final = "gin-1"
@@ -33,9 +34,10 @@ class GinRules(
     """The options of a hand of Gin Rummy; every field defaults to RULES.md."""
 
     #: What `domain.match.draw_options` reads of a draw game: a match of Gin is played to
-    #: a target and its highest total wins (G17); the service opens none yet.
+    #: a target, 100 unless the match asks for another, and its highest total wins (G17).
     MATCH_HANDS: ClassVar[int | None] = None
     MATCH_HANDS_RULE: ClassVar[RuleId] = "G17"
+    MATCH_TARGET: ClassVar[int | None] = TARGET
     HIGHEST_WINS: ClassVar[bool] = True
     #: The rule that says how many play (G1): what a match with another count names.
     SEATS_RULE: ClassVar[RuleId] = "G1"

@@ -5,9 +5,11 @@ Registered in `domain.games`, which is all the service needs to play it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from domain.cards import Card, build_deck
+from domain.deal import Scored
 from domain.drawgame.events import HandDealt
 from domain.errors import NotInThisGame
 from domain.events import Event
@@ -15,6 +17,7 @@ from domain.game_spec import GameSpec
 from domain.gin import audit, game, views
 from domain.gin.commands import GIN_ACTIONS
 from domain.gin.events import GinHandEnded
+from domain.gin.match import TARGET, match_score
 from domain.gin.rules import RULES_VERSION, GinRules
 from domain.gin.state import GinState, fold
 
@@ -41,12 +44,20 @@ def _no_rebuild(state: GinState, server_seed: bytes | None) -> None:
     return
 
 
-def next_dealer(state: GinState, points_recorded: bool = True) -> int:
+def next_dealer(previous_dealer: int, ended: Scored, points_recorded: bool = True) -> int:
     """R43: the winner of a hand deals the next; after a draw the same dealer deals."""
-    ended = state.ended
-    if ended is not None and len(ended.winners) == 1:
+    if len(ended.winners) == 1:
         return ended.winners[0]
-    return state.dealer
+    return previous_dealer
+
+
+def match_bonuses(points: Sequence[tuple[int, ...]], target: int | None) -> tuple[int, ...]:
+    """G17: at the target the winner's game bonus and each seat's box bonuses (R46);
+    none where the match ended short of it (closed, or abandoned, R45)."""
+    score = match_score(((hand[0], hand[1]) for hand in points), target=target or TARGET)
+    if not score.over:
+        return ()
+    return tuple(final - total for final, total in zip(score.final, score.points, strict=True))
 
 
 GIN: Final[GameSpec[GinState, GinRules]] = GameSpec(
@@ -88,4 +99,7 @@ GIN: Final[GameSpec[GinState, GinRules]] = GameSpec(
     next_dealer=next_dealer,
     reveal_seed=audit.reveal_seed,
     verify=audit.verify,
+    end_rule="G8",
+    ends_when_abandoned=False,
+    match_bonuses=match_bonuses,
 )

@@ -4,7 +4,7 @@ While the hand runs a seat sees its own hand, the upcard and the discard pile, t
 stock's size, the card taken from the pile (public, as the draw was) and the melds and
 lay-offs laid after a knock; the other seat's hand is its size only, the stock's order
 hidden, a card drawn from the stock shown only to its drawer. What anyone at the table
-saw happen is shown too, so that a seat's view is all its player may know (R50): who
+saw happen is shown too, so that a seat's view is all its player may know (R49): who
 passed the first upcard (G3), how many draws from the discard pile count toward the
 bound (G14, R42) and whether the last discard was the card just taken (R37). Once the
 hand is over every hand and the stock are shown (`domain.views.may_see`).

@@ -15,15 +15,17 @@ who deals it:
   recorded the lowest total wins; without, the most games won (R17); ties share.
 
 A match of a draw game (R31) opens with `open_draw_match`: its hands are its games, the
-deal passes to the left (R24, T11), basic Rummy's highest total wins (R24) and Three
-Thirteen's lowest, after its eleven hands (R29).
+deal passes to the left (R24, T11) or, in Gin Rummy, to the winner (R43); basic Rummy's
+and Gin's highest total wins (R24, G17) and Three Thirteen's lowest, after its eleven
+hands (R29). Who deals next and what a seat adds at the end (Gin's bonuses, G17, R46)
+are the game's spec's word (`GameSpec.next_dealer`, `GameSpec.match_bonuses`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.deal import Scored, next_dealer
+from domain.deal import Scored
 from domain.errors import BadSeed, InvalidRules, UnknownSeat
 from domain.fair import commitment
 from domain.games import GAMES
@@ -156,9 +158,8 @@ def next_game(state: MatchState) -> tuple[int, int] | None:
     last = state.games[-1]
     if last.scored is None:
         raise AssertionError("a finished game is scored before the next is dealt")
-    if isinstance(state.options, DrawMatchOptions):
-        return last.number + 1, (last.dealer + 1) % state.seats  # R24, T11: to the left
-    dealer = next_dealer(last.dealer, last.scored, state.options.points_recorded)
+    spec = GAMES[state.game]
+    dealer = spec.next_dealer(last.dealer, last.scored, state.options.points_recorded)
     return last.number + 1, dealer
 
 
@@ -228,14 +229,23 @@ def _ended(
     totals: tuple[int, ...],
     scored: Sequence[MatchGameScored],
 ) -> MatchEnded:
-    return MatchEnded(reason=reason, totals=totals, winners=match_winners(state, totals, scored))
+    bonuses = GAMES[state.game].match_bonuses(
+        [game.points for game in scored], state.options.target
+    )
+    return MatchEnded(
+        reason=reason,
+        totals=totals,
+        winners=match_winners(state, totals, scored),
+        bonuses=bonuses,
+    )
 
 
 def match_winners(
     state: MatchState, totals: tuple[int, ...], scored: Sequence[MatchGameScored]
 ) -> tuple[int, ...]:
     """The lowest total with points recorded; the most games won without (R17); basic
-    Rummy's highest total (R24). Ties share."""
+    Rummy's and Gin's highest total (R24; in Gin the seat that reached the target, its
+    bonuses added after, R46). Ties share."""
     if not scored:
         return ()
     if isinstance(state.options, DrawMatchOptions) and state.options.highest_wins:

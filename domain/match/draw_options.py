@@ -1,13 +1,16 @@
-"""A match of a draw game: its game's rules and how it ends (B12, T1, T11, R24, R29, R31).
+"""A match of a draw game: its game's rules and how it ends (B12, T1, T11, R24, R29, R31, G17).
 
 Basic Rummy's match ends after a number of hands (`games`) or after the hand in which a
 seat's total reaches its `target` (B12), or, with neither, when it is closed (R16); the
 highest total wins (R24). Three Thirteen's match is its eleven hands (T1, T11): it takes
-neither `games` nor `target`, and the lowest total wins (R29). The game is the one its
-`rules` name (`"game": "rummy"` or `"three-thirteen"`), and what differs is read of
-the rules' type: the match's fixed number of hands, if any (`MATCH_HANDS`, T1), and
-whether the highest total wins (`HIGHEST_WINS`). Points are always recorded: P8's worst
-loser has no place in either game, the deal passing to the left (R24, T11).
+neither `games` nor `target`, and the lowest total wins (R29). Gin Rummy's match is
+played to a `target`, 100 unless asked otherwise, and takes no `games` (G17). The game is
+the one its `rules` name (`"game": "rummy"`, `"three-thirteen"` or `"gin"`), and what
+differs is read of the rules' type: the match's fixed number of hands, if any
+(`MATCH_HANDS`, T1), the target it is always played to, if any (`MATCH_TARGET`, G17),
+and whether the highest total wins (`HIGHEST_WINS`). Points are always recorded: P8's
+worst loser has no place in a draw game; who deals next is the game's spec's word
+(`GameSpec.next_dealer`: R24, T11, R43).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from domain.errors import InvalidRules
 from domain.games import GAMES, AnyDrawRules
 from domain.match.options import MAX_GAMES, MAX_TARGET
 
-DrawGameName = Literal["rummy", "three-thirteen"]
+DrawGameName = Literal["rummy", "three-thirteen", "gin"]
 #: A draw game's match keeps each seat's points: its next dealer never depends on them.
 POINTS_RECORDED: Final = True
 
@@ -69,6 +72,20 @@ class DrawMatchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
                     self.rules.MATCH_HANDS_RULE,
                     f"a match of {title} is its {fixed} hands: no {field}",
                     field,
+                )
+        elif self.rules.MATCH_TARGET is not None:
+            title = GAMES[self.game].title
+            if self.games is not None:
+                raise InvalidRules(
+                    self.rules.MATCH_HANDS_RULE,
+                    f"a match of {title} is played to a target: no games",
+                    "games",
+                )
+            if self.target is None:
+                raise InvalidRules(
+                    self.rules.MATCH_HANDS_RULE,
+                    f"a match of {title} is played to a target",
+                    "target",
                 )
         elif self.games is not None and self.target is not None:
             raise InvalidRules(

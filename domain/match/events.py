@@ -1,7 +1,7 @@
 """A match's events: immutable facts, past tense, folded by `domain.match.state`.
 
 A match's stream begins with `MatchOpened` (Penang Rummy) or `DrawMatchOpened` (basic
-Rummy, Three Thirteen: R31). With open seats, players claim them
+Rummy, Three Thirteen, Gin Rummy: R31). With open seats, players claim them
 (`SeatClaimed`, `SeatLeft`) until every seat is taken; then `MatchStarted` names the
 players and the first dealer (P6), and each game is announced by `MatchGameStarted`
 and scored by `MatchGameScored` (P7, P8). `MatchEnded` closes it, and
@@ -99,13 +99,24 @@ class MatchClosed(MatchEvent, frozen=True, tag="MatchClosed"):
     """The match was closed: no game is dealt after the one being played (if any)."""
 
 
-class MatchEnded(MatchEvent, frozen=True, tag="MatchEnded"):
+class MatchEnded(MatchEvent, frozen=True, tag="MatchEnded", omit_defaults=True):
     """The match is over: why, each seat's total, and who won (R16, R17); `abandoned`
-    where a hand ended so (R45): the totals so far decide."""
+    where a hand ended so (R45): the totals so far decide. Gin's `bonuses` (G17) are
+    added after; a match without bonuses records none (its stored form as before)."""
 
     reason: EndReason
     totals: tuple[int, ...]
     winners: tuple[int, ...]
+    #: What each seat adds to its total at the end: Gin's game and box bonuses (G17,
+    #: R46); empty where the game has none or the match ended short of its target.
+    bonuses: tuple[int, ...] = ()
+
+    @property
+    def final(self) -> tuple[int, ...]:
+        """Each seat's final score: its total with its bonuses."""
+        if not self.bonuses:
+            return self.totals
+        return tuple(total + bonus for total, bonus in zip(self.totals, self.bonuses, strict=True))
 
 
 class MatchSeedRevealed(MatchEvent, frozen=True, tag="MatchSeedRevealed"):

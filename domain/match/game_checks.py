@@ -131,8 +131,7 @@ def game_end(record: MatchRecord, state: MatchState, index: int) -> Scored:
     ended = next((event for event in events if isinstance(event, Scored)), None)
     if ended is None:
         why = f"game {current.number} is scored, but its record does not reach its end"
-        rule: RuleId = {"rummy": "B7", "three-thirteen": "T8"}.get(state.game, "P31")  # type: ignore[assignment]
-        raise Refusal(rule, "game-not-over", why, match_event=index)
+        raise Refusal(GAMES[state.game].end_rule, "game-not-over", why, match_event=index)
     return ended
 
 

@@ -67,7 +67,7 @@ class MatchState:
 
     @property
     def game(self) -> str:
-        """The game the match plays: `penang`, `rummy` or `three-thirteen`."""
+        """The game the match plays: `penang`, `rummy`, `three-thirteen` or `gin`."""
         return self.options.game
 
     @property

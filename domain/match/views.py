@@ -44,8 +44,14 @@ class MatchResultView(msgspec.Struct, frozen=True, kw_only=True):
     """The end of the match: why, the totals, and who won (R16, R17)."""
 
     reason: EndReason
+    #: Each seat's points over the match's games.
     totals: tuple[int, ...]
     winners: tuple[int, ...]
+    #: What each seat adds at the end: Gin's game and box bonuses (G17, R46); empty
+    #: where the game has none, or the match ended short of its target.
+    bonuses: tuple[int, ...] = ()
+    #: Each seat's final score: its total with its bonuses.
+    final: tuple[int, ...]
 
 
 class MatchView(msgspec.Struct, frozen=True, kw_only=True):
@@ -71,8 +77,8 @@ class MatchView(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class DrawMatchView(msgspec.Struct, frozen=True, kw_only=True):
-    """A match of basic Rummy or Three Thirteen as anyone sees it (R31): as `MatchView`,
-    with its game; its games are its hands."""
+    """A match of basic Rummy, Three Thirteen or Gin Rummy as anyone sees it (R31): as
+    `MatchView`, with its game and each seat's hands won; its games are its hands."""
 
     version: int
     game: DrawGameName
@@ -85,6 +91,8 @@ class DrawMatchView(msgspec.Struct, frozen=True, kw_only=True):
     games: tuple[MatchGameView, ...]
     current_game: str | None
     totals: tuple[int, ...]
+    #: The number of hands each seat has won so far (a drawn hand counts for nobody).
+    hands_won: tuple[int, ...]
     closed: bool
     result: MatchResultView | None = None
     proof: MatchProof | None = None
@@ -99,7 +107,12 @@ def view_any_match(state: MatchState) -> AnyMatchView:
     """Any match as anyone may see it: Penang's, or a draw game's."""
     options = state.options
     if isinstance(options, DrawMatchOptions):
-        return DrawMatchView(game=options.game, options=options, **_shown(state))
+        won = [0] * state.seats
+        for game in state.games:
+            for seat in game.scored.winners if game.scored is not None else ():
+                won[seat] += 1
+        shown = _shown(state)
+        return DrawMatchView(game=options.game, options=options, hands_won=tuple(won), **shown)
     return MatchView(options=options, **_shown(state))
 
 
@@ -115,7 +128,13 @@ def _shown(state: MatchState) -> dict[str, Any]:
     ended = state.ended
     result = None
     if ended is not None:
-        result = MatchResultView(reason=ended.reason, totals=ended.totals, winners=ended.winners)
+        result = MatchResultView(
+            reason=ended.reason,
+            totals=ended.totals,
+            winners=ended.winners,
+            bonuses=ended.bonuses,
+            final=ended.final,
+        )
     return {
         "version": state.version,
         "status": _status(state),

@@ -46,13 +46,6 @@ def _penang_play(
     return game.play_turn(position, seat, actions)
 
 
-def _penang_next_dealer(position: state.GameState, points_recorded: bool) -> int:
-    """P7, P8, R5: the winner deals, or the worst loser where points are not recorded."""
-    if position.ended is None:
-        raise ValueError("the next dealer is chosen once the game is over")
-    return deal.next_dealer(position.dealer, position.ended, points_recorded)
-
-
 def _penang_view(position: state.GameState, viewer: Viewer, over: bool) -> views.GameView:
     return views.view_game(position, viewer, over=over)
 
@@ -116,7 +109,7 @@ PENANG: Final[GameSpec[state.GameState, Rules]] = GameSpec(
     legal_moves=moves.legal_moves,
     moves_type=moves.LegalMoves,
     rebuild_order=_no_stock,
-    next_dealer=_penang_next_dealer,
+    next_dealer=deal.next_dealer,
     reveal_seed=game.reveal_seed,
     verify=audit.verify_events,
 )

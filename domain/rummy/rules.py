@@ -55,6 +55,8 @@ class RummyRules(
     #: highest total wins (R24): what `domain.match.draw_options` reads of the game.
     MATCH_HANDS: ClassVar[int | None] = None
     MATCH_HANDS_RULE: ClassVar[RuleId] = "B12"
+    #: A match ends at a target only where one is asked for (B12): none by default.
+    MATCH_TARGET: ClassVar[int | None] = None
     HIGHEST_WINS: ClassVar[bool] = True
     #: The rule that says how many play (B1): what a match with another count names.
     SEATS_RULE: ClassVar[RuleId] = "B1"

@@ -6,6 +6,7 @@ from typing import Final
 
 from domain.cards import Card, build_deck
 from domain.commands import LayOffAction, MeldAction
+from domain.deal import pass_left
 from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.events import HandDealt, HandEnded
 from domain.drawgame.piles import rebuild_of, reveal_seed
@@ -15,7 +16,7 @@ from domain.drawgame.views import HandView, hidden_stock, view_draw_event, view_
 from domain.errors import NotInThisGame
 from domain.events import Event
 from domain.game_spec import GameSpec
-from domain.rummy import codec, game, hands, moves
+from domain.rummy import codec, game, moves
 from domain.rummy.rules import MAX_PLAYERS, MIN_PLAYERS, RULES_VERSION, RummyRules
 from domain.views import Viewer
 
@@ -74,7 +75,8 @@ RUMMY: Final[GameSpec[DrawState, RummyRules]] = GameSpec(
     legal_moves=moves.legal_moves,
     moves_type=moves.RummyMoves,
     rebuild_order=rebuild_of,
-    next_dealer=hands.next_dealer,
+    next_dealer=pass_left,
     reveal_seed=_reveal,
     verify=codec.verify,
+    end_rule="B7",
 )

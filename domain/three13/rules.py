@@ -41,6 +41,8 @@ class ThirteenRules(
     #: wins (R29): what `domain.match.draw_options` reads of the game.
     MATCH_HANDS: ClassVar[int | None] = HANDS
     MATCH_HANDS_RULE: ClassVar[RuleId] = "T1"
+    #: Its eleven hands end the match, not a target (T1).
+    MATCH_TARGET: ClassVar[int | None] = None
     HIGHEST_WINS: ClassVar[bool] = False
     #: The rule that says how many play (T2): what a match with another count names.
     SEATS_RULE: ClassVar[RuleId] = "T2"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from domain.cards import Card, build_deck
+from domain.deal import pass_left
 from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.events import HandDealt, HandEnded
 from domain.drawgame.piles import rebuild_of, reveal_seed
@@ -14,7 +15,7 @@ from domain.drawgame.views import HandView, hidden_stock, view_draw_event, view_
 from domain.errors import NotInThisGame
 from domain.events import Event
 from domain.game_spec import GameSpec
-from domain.three13 import codec, game, hands, moves
+from domain.three13 import codec, game, moves
 from domain.three13.commands import GoOutAction
 from domain.three13.rules import (
     MAX_PLAYERS,
@@ -83,7 +84,8 @@ THREE_THIRTEEN: Final[GameSpec[DrawState, ThirteenRules]] = GameSpec(
     legal_moves=moves.legal_moves,
     moves_type=moves.ThirteenMoves,
     rebuild_order=rebuild_of,
-    next_dealer=hands.next_dealer,
+    next_dealer=pass_left,
     reveal_seed=_reveal,
     verify=codec.verify,
+    end_rule="T8",
 )

@@ -1,16 +1,16 @@
 Feature: Seats the service plays with its bots in Gin Rummy
   A seat of Gin Rummy may be played by the service with one of Gin Rummy's bots
-  (`greedy`, `random`, R33, R51). Its seat has no token, and the deal names every seat's
+  (`greedy`, `random`, R33, R50). Its seat has no token, and the deal names every seat's
   bot. When its turn comes the bot sends one action a command, from its seat's view alone
-  (R50), each decided and recorded as a person's is, until the other seat is on turn
+  (R49), each decided and recorded as a person's is, until the other seat is on turn
   (G3, G4); its think time is 0 in the tests, and each command is played once (R35). A
   record whose bot seat played anything else than its bot would is refused
   (`bot-turn-mismatch`); so, since the turn clock's default turn carries no mark in
-  Gin's events, a table with bot seats takes no turn clock (R51).
+  Gin's events, a table with bot seats takes no turn clock (R50).
 
   Rule: The service plays a bot's seat, an action a command
 
-    @R33 @R35 @R51 @G3 @G4 @http
+    @R33 @R35 @R50 @G3 @G4 @http
     Scenario: A bot's seat has no token, and the bot takes the first upcard and discards
       # Seat 1, offered 3D first, holds 2D 4D: the upcard lowers its deadwood, and KS,
       # which meets no card of the hand, goes.
@@ -28,17 +28,17 @@ Feature: Seats the service plays with its bots in Gin Rummy
       Then the game is refused citing R33 with code "unknown-bot"
       And the refusal names the game's bots "greedy, random"
 
-    @R51 @R19 @G4 @http
+    @R50 @R19 @G4 @http
     Scenario: A table with a bot seat takes no turn clock
       # The clock's default turn carries no mark in Gin's events: a verifier would read
       # it in a bot's seat as the bot playing otherwise.
       Given the table gives each turn 30 seconds
       When a 2-player Gin Rummy game is dealt by seat 0 with seat 1 played by the bot "greedy"
-      Then the game is refused citing R51 with code "not-in-this-game"
+      Then the game is refused citing R50 with code "not-in-this-game"
 
   Rule: A record of a hand with bot seats is checked bot command by bot command
 
-    @R33 @R51 @G15 @http
+    @R33 @R50 @G15 @http
     Scenario: A hand played out against a bot has a record that verifies
       Given a 2-player Gin Rummy game dealt by seat 0 with seat 1 played by the bot "random"
       When the people play their first listed moves until the game is over
@@ -47,7 +47,7 @@ Feature: Seats the service plays with its bots in Gin Rummy
       Then the record is valid
       And the record's deal names the bots "-, random"
 
-    @R33 @R51 @G15 @http
+    @R33 @R50 @G15 @http
     Scenario: A hand of two bots is played out, and a record that swaps them is refused
       Given a 2-player Gin Rummy game dealt by seat 0 with seats 0 and 1 played by the bots "greedy, random"
       When the bots have played

@@ -41,7 +41,7 @@ Feature: The first upcard and the turn in Gin Rummy
     When Gin seat 0 plays "draw discard; meld 2S 3S 4S"
     Then the Gin command is refused citing G8
 
-  @G7 @R37 @R50 @http
+  @G7 @R37 @R49 @http
   Scenario: OpenSpiel lets the card taken go back, and two such discards draw the hand
     Given a Gin Rummy table with the "openspiel" rules
     When Gin seat 0 plays "draw discard; discard 6H"
@@ -50,7 +50,7 @@ Feature: The first upcard and the turn in Gin Rummy
     When Gin seat 1 plays "draw discard; discard 6H"
     Then the Gin hand ends "repeat" with points 0 and 0
 
-  @G3 @G14 @R50 @http
+  @G3 @G14 @R49 @http
   Scenario: Every viewer sees who passed the upcard and the draws from the pile
     # The first upcard's offer is no draw toward the bound (G14); the draws after it are.
     When Gin seat 0 plays "pass"

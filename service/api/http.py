@@ -242,8 +242,8 @@ def openapi_config() -> OpenAPIConfig:
         description=(
             "The reference rules service for Penang Rummy (Si Rummy), which plays basic "
             "Rummy, Three Thirteen and Gin Rummy too: each game, and each match of games, "
-            "names its `game` (`penang` by default, `rummy`, `three-thirteen`, `gin`: a "
-            "single hand, no matches yet). Cards are written "
+            "names its `game` (`penang` by default, `rummy`, `three-thirteen`, `gin`). "
+            "Cards are written "
             "rank then suit letter (`AS 2H 10D QC`), `JK` for a joker (Penang Rummy's "
             "only). Errors are RFC 9457 problems with a stable `code` and, for rule "
             "violations, the rule id."

@@ -36,6 +36,15 @@ class LobbyGame(msgspec.Struct, frozen=True, kw_only=True):
     min_seats: int
     max_seats: int
     bots: tuple[str, ...]
+    #: The number of hands a match of it always is (Three Thirteen's eleven, T1), if any.
+    fixed_hands: int | None
+    #: The target a match of it is played to unless the table names another (Gin's
+    #: 100, G17), if it is always played to one.
+    target: int | None
+    #: Whether a table of it takes a turn clock (R47: a Gin match takes none).
+    turn_clock: bool
+    #: Whether its rules take a number of cards per player (Penang's, basic Rummy's).
+    cards_per_player: bool
 
 
 class Lobby(msgspec.Struct, frozen=True, kw_only=True):
@@ -53,6 +62,10 @@ def _offered(name: str) -> LobbyGame:
         min_seats=spec.players.start,
         max_seats=spec.players.stop - 1,
         bots=tuple(bots_of(spec)),
+        fixed_hands=spec.rules_type.MATCH_HANDS if spec.has_stock else None,
+        target=spec.rules_type.MATCH_TARGET if spec.has_stock else None,
+        turn_clock=spec.ends_when_abandoned,
+        cards_per_player="cards_per_player" in spec.rules_type.__struct_fields__,
     )
 
 

@@ -17,14 +17,21 @@ from typing import get_args
 import msgspec
 
 from domain.bots import BOT_NAMES, DRAW_BOT_NAMES, Bot, make_bot
+from domain.drawgame.views import HandView
 from domain.games import GAMES, MatchGameName
 from domain.match.draw_options import DrawMatchOptions
 from domain.penang.rules import Rules
 from domain.rummy.rules import RummyRules
 
 #: The names `--game` takes, as the registry of games spells them (`domain.games`): the
-#: games a match plays (`MatchGameName`), since a draw game is simulated as matches.
-GAME_NAMES: tuple[str, ...] = get_args(MatchGameName)
+#: games a match plays (`MatchGameName`), since a draw game is simulated as matches, and
+#: whose seats the simulation's bots play: Penang's bots or the draw bots (`bot_names`),
+#: which play from a `HandView` (Gin's seats see a `GinView`: no simulation plays it yet).
+GAME_NAMES: tuple[str, ...] = tuple(
+    name
+    for name in get_args(MatchGameName)
+    if not GAMES[name].has_stock or HandView in GAMES[name].view_types
+)
 #: A match of basic Rummy ends at this target where neither a target nor hands are given.
 RUMMY_TARGET = 100
 

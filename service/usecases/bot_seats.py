@@ -43,11 +43,11 @@ def check_clock(
     spec: GameSpec[Any, Any], bots: tuple[str | None, ...] | None, turn_seconds: int | None
 ) -> None:
     """Refuse a turn clock at a table with bot seats where the game's clock turns carry no
-    mark: a verifier could not tell one from a bot's command (R51, Gin Rummy)."""
+    mark: a verifier could not tell one from a bot's command (R50, Gin Rummy)."""
     if bots is None or turn_seconds is None or bots_take_a_clock(spec):
         return
     why = (
         f"a table of {spec.title} with bot seats takes no turn clock: its clock's turns "
         "carry no mark, so a record could not show which were its bots'"
     )
-    raise NotThisGamesOption(why, "turn_seconds", "R51")
+    raise NotThisGamesOption(why, "turn_seconds", "R50")

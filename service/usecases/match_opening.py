@@ -1,9 +1,10 @@
 """Opening a match: its game, options, seats, seed (or explicit decks) and first deal.
 
 A match of Penang Rummy takes `options` (`MatchOptions`: the rules, P7/P8, how it ends);
-a match of basic Rummy or Three Thirteen (`game`, R31) takes its hands' `draw_rules`
-(tagged with the game, as `POST /games`) and, for basic Rummy, `options.games` or
-`options.target` (B12); Three Thirteen's match is its eleven hands (T1). Another game's
+a match of a draw game (`game`, R31) takes its hands' `draw_rules` (tagged with the game,
+as `POST /games`) and, for basic Rummy, `options.games` or `options.target` (B12); Three
+Thirteen's match is its eleven hands (T1); Gin Rummy's is played to `options.target`,
+100 unless given (G17). Another game's
 option is refused naming the field and this game's rule. With its players named the
 match starts and deals its first game at once (P6); open seats wait for their claims.
 """
@@ -37,9 +38,6 @@ from service.usecases.match_messages import CreatedMatch, CreateMatch
 from service.usecases.match_writes import MatchWrite, deal_due
 from service.usecases.names import any_bots, seated
 
-#: The draw games a match plays (R31); another game's match is refused naming `game`.
-_MATCH_GAMES = frozenset({"rummy", "three-thirteen"})
-
 
 def create_match(
     store: GameStore, settings: Settings, request: CreateMatch, key: str | None = None
@@ -58,6 +56,12 @@ def _create_match(
     store: GameStore, settings: Settings, request: CreateMatch, keyed: Keyed | None
 ) -> CreatedMatch:
     spec = game_kinds.spec_named(request.game)
+    if request.turn_seconds is not None and not spec.ends_when_abandoned:
+        why = (
+            f"a match of {spec.title} takes no turn clock: its default turns mark no "
+            "abandoned table, so a table everyone left would deal hands for ever"
+        )
+        raise NotThisGamesOption(why, "turn_seconds", "R47")
     seats, players, seat_bots = _seats(request, bots_of(spec), spec.title)
     options = match_options(request, seats)
     match_seed, proof, decks = _seed_or_decks(settings, request, options)
@@ -136,7 +140,7 @@ def _seats(
     if all(entry is not None for entry in entries):
         raise InvalidRequest("an open-seat match needs a seat for a person", "bots")
     seat_bots = tuple(
-        None if entry is None else seated([entry], bots, game, f"bots[{seat}]")[1][0]
+        None if entry is None else seated([entry], bots, game, "bots", seat)[1][0]
         for seat, entry in enumerate(entries)
     )
     return seats, (), seat_bots
@@ -196,9 +200,6 @@ def match_options(request: CreateMatch, seats: int) -> MatchOptions | DrawMatchO
             why = "Penang Rummy's options are `options.rules`, not `draw_rules`"
             raise NotThisGamesOption(why, "draw_rules", "P1")
         return (request.options or MatchOptions()).validate(seats)
-    if spec.name not in _MATCH_GAMES:
-        why = f"{spec.title} has no matches yet: a game of it is one hand (POST /games)"
-        raise NotThisGamesOption(why, "game", "R31")
     rule = spec.deal_rule
     given = request.options or MatchOptions()
     if given.rules != Rules() or not given.points_recorded:
@@ -210,7 +211,9 @@ def match_options(request: CreateMatch, seats: int) -> MatchOptions | DrawMatchO
         tag = type(rules).__struct_config__.tag
         why = f"`draw_rules` are tagged {tag!r}, not {spec.name!r}: they are another game's"
         raise NotThisGamesOption(why, "draw_rules.game", rule)
-    return DrawMatchOptions(rules=rules, games=given.games, target=given.target).validate(seats)
+    # G17: a game played to a target (Gin's 100) takes it where the match names none.
+    target = given.target if given.target is not None or given.games else rules.MATCH_TARGET
+    return DrawMatchOptions(rules=rules, games=given.games, target=target).validate(seats)
 
 
 def _open(

@@ -147,21 +147,22 @@ def seated(
     bots: Collection[str],
     game: str,
     field: str = "players",
+    start: int = 0,
 ) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
     """The seats' names as kept, and each seat's bot (None for a person's seat).
 
     A bot seat takes its bot's name as the player's name (R33); a bot that is not one of
-    `bots` (the game's) is refused, listing them.
+    `bots` (the game's) is refused, listing them. `start` is the first entry's seat.
     """
     names: list[str] = []
     seat_bots: list[str | None] = []
-    for index, entry in enumerate(entries):
+    for index, entry in enumerate(entries, start=start):
         if isinstance(entry, BotSeat):
             if entry.bot not in bots:
                 listed = tuple(sorted(bots))
+                offer = f"its bots are {', '.join(listed)}" if listed else "it has no bots"
                 raise UnknownBot(
-                    f"{field}[{index}]: {game} has no bot {entry.bot!r}; "
-                    f"its bots are {', '.join(listed)}",
+                    f"{field}[{index}]: {game} has no bot {entry.bot!r}; {offer}",
                     f"{field}[{index}].bot",
                     listed,
                 )

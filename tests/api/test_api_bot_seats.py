@@ -48,7 +48,7 @@ def _person_command(api: Api, game: Json, seat: int) -> list[Json]:
     if "turns" in moves:  # Penang Rummy: a whole listed turn (D8)
         turns = moves["turns"]
         return list(turns[0]["actions"]) if turns else []
-    if "actions" in moves:  # Gin Rummy: each listed action a command of its own (R51)
+    if "actions" in moves:  # Gin Rummy: each listed action a command of its own (R50)
         return [moves["actions"][0]]
     commands = [c["actions"] for c in moves["commands"]]
     playing = [c for c in commands if c[0]["type"] in ("go_out", "meld", "lay_off")]
@@ -117,14 +117,14 @@ def test_an_unknown_gin_bot_is_refused_listing_gins_bots(api: Api) -> None:
 
 
 def test_a_gin_table_with_bots_takes_no_turn_clock(api: Api) -> None:
-    # Gin's clock turns carry no mark: a record could not tell them from a bot's (R51).
+    # Gin's clock turns carry no mark: a record could not tell them from a bot's (R50).
     players = ["Aminah", {"bot": "greedy"}]
     body = {"players": players, "game": "gin", "turn_seconds": 30}
     refused = api.client.post("/games", json=body)
     assert refused.status_code == 422, refused.text
     problem = refused.json()
     assert refused.headers["content-type"].startswith("application/problem+json")
-    assert (problem["code"], problem["rule"]) == ("not-in-this-game", "R51"), problem
+    assert (problem["code"], problem["rule"]) == ("not-in-this-game", "R50"), problem
     assert problem["field"] == "turn_seconds"
     for allowed in ({**body, "players": ["Aminah", "Ben"]}, {**body, "game": "rummy"}):
         assert api.client.post("/games", json=allowed).status_code == 201, allowed

@@ -172,9 +172,3 @@ def test_a_clocked_gin_table_shows_its_deadline_and_the_clock_plays_the_seat_lat
     assert (passed["type"], passed["seat"]) == ("UpcardPassed", first), passed
     view = api.view(game)
     assert view["turn"] == 1 - first and view["passed"][first] and view["turn_deadline"]
-
-
-def test_a_match_of_gin_is_refused_naming_the_game(api: Api) -> None:
-    refused = api.client.post("/matches", json={"players": ["A", "B"], "game": "gin"})
-    assert refused.status_code == 422, refused.text
-    assert refused.json()["field"] == "game", refused.json()

@@ -1,9 +1,9 @@
-"""Records of Gin Rummy's bot seats, verified (R33, R51): every command of a bot seat is
+"""Records of Gin Rummy's bot seats, verified (R33, R50): every command of a bot seat is
 re-derived from that seat's view and its seed, one action a command, and a record whose
 bot seat played anything else is refused `bot-turn-mismatch`. The turn clock's default
 turn carries no mark in Gin's events, so where it played a bot's seat the record reads as
 that bot playing otherwise: which is why a Gin table with bot seats takes no turn clock
-(R51; tests/api/test_api_bot_seats.py)."""
+(R50; tests/api/test_api_bot_seats.py)."""
 
 from __future__ import annotations
 

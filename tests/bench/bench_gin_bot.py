@@ -5,7 +5,7 @@ set, as .ci/run sets it), each played once through our engine's `openspiel` pres
 `gin_rummy` in lockstep (tests/unit/gin/lockstep.py: the engines must agree at every
 step), our bot (`domain.bots.gin_greedy`) in seat 0 for even seeds and seat 1 for odd
 ones, deciding from its seat's view alone (`domain.gin.views.view_hand`, as a bot seat
-of the service does, R33, R50), `pyspiel.make_simple_gin_rummy_bot` in the other.
+of the service does, R33, R49), `pyspiel.make_simple_gin_rummy_bot` in the other.
 Prints our bot's wins, losses and draws, its win rate over the decided hands with a 95%
 (Wilson) interval, its mean points per hand, and as the baseline of the same run a
 uniform random player on the first tenth of the deals. The goal: a win rate above 50%,

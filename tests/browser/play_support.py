@@ -22,9 +22,11 @@ def open_table(
     seats: int = 2,
     clock: int = 0,
     cards: int = 0,
+    target: int = 0,
 ) -> None:
     """Open a table in the lobby: `game`, `seats` seats, seat 0 named `name`, a turn clock,
-    and `cards` cards per player where given (the lobby's option)."""
+    `cards` cards per player and the `target` a match is played to where given (the
+    lobby's options)."""
     page.goto(f"{origin}/play")
     page.get_by_label("Game", exact=True).select_option(game)
     page.get_by_label("Seats", exact=True).fill(str(seats))
@@ -32,6 +34,9 @@ def open_table(
     if cards:
         page.locator("#create summary").click()
         page.get_by_label("Cards per player").fill(str(cards))
+    if target:
+        page.locator("#create summary").click()
+        page.get_by_label("Points the match is played to").fill(str(target))
     if clock:
         page.get_by_label("Turn clock (seconds; empty for none)").fill(str(clock))
     page.get_by_role("button", name="Open the table").click()
@@ -58,8 +63,9 @@ def my_turn(page: Page) -> bool:
 
 #: The order of ranks, for the discard a person would choose (the highest unpaired card).
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-#: Table moves (melds, lay-offs, swaps, going out): a person plays one when one is listed.
-TABLE_MOVES = ("Meld", "Lay off", "Swap", "Go out")
+#: Table moves (melds, lay-offs, swaps, going out, Gin's knock and its melds after it): a
+#: person plays one when one is listed.
+TABLE_MOVES = ("Meld", "Lay off", "Swap", "Go out", "Knock", "Lay the meld")
 
 
 def _rank(card: str) -> str:

@@ -26,14 +26,19 @@ def second(browser: Browser, server: str) -> Iterator[OfflinePage]:
         yield opened
 
 
-@pytest.mark.parametrize("game", ["penang", "rummy", "three-thirteen"])
+@pytest.mark.parametrize("game", ["penang", "rummy", "three-thirteen", "gin"])
 def test_two_people_claim_the_seats_of_a_match_and_play_a_game_against_each_other(
     page: OfflinePage, second: OfflinePage, tmp_path: Path, game: str
 ) -> None:
     aminah, ben = page.page, second.page
     # Basic Rummy is dealt three cards a hand (the lobby's option): a hand of ten can go
     # round for hundreds of turns even between players choosing as `choose` does.
-    open_table(aminah, page.origin, "Aminah", game, cards=3 if game == "rummy" else 0)
+    # A Gin match is played to a target (G17): the lobby's 10 ends it with a hand or two,
+    # so that its end, with the bonuses, is seen too.
+    target = 10 if game == "gin" else 0
+    open_table(
+        aminah, page.origin, "Aminah", game, cards=3 if game == "rummy" else 0, target=target
+    )
     expect(aminah.locator("#status")).to_contain_text("Waiting for every seat")
     link = aminah.get_by_label("Seat 1:").input_value()
     assert link.endswith("seat=1") and "#" not in link

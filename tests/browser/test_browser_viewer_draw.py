@@ -96,3 +96,50 @@ def test_a_match_of_the_service_is_watched_game_by_game(page: OfflinePage) -> No
         expect(tab.locator("#live")).to_be_visible()
         expect(tab.locator("#seats .hand")).to_have_text(["hidden", "hidden"])
     page.assert_clean()
+
+
+def test_a_gin_hand_is_followed_live_until_it_ends_and_drawn_right(
+    page: OfflinePage, tmp_path: Path
+) -> None:
+    # The first listed action each turn, a knock, a meld or a lay-off first where listed,
+    # else a draw from the stock: seat 0 knocks with 10 points of deadwood or less, and
+    # wins the hand (G9, G10, G12).
+    preferred = ("knock", "show_meld", "lay_off_card")
+    with httpx.Client(base_url=page.origin, timeout=10) as api:
+        body = {"players": ["Aminah", "Ben"], "game": "gin", "seed": "gin-viewer-7"}
+        game = json_of(api.post("/games", json=body), 201)
+        gid, tokens = game["game_id"], game["tokens"]
+        tab = page.page
+        tab.goto(f"{page.origin}/viewer?game={gid}")
+        expect(tab.locator("#live")).to_be_visible()
+        expect(tab.locator("[data-pile='knock']")).to_have_text("Knock with deadwood at most 10")
+        expect(tab.locator("#status")).to_contain_text("to take or pass the first upcard.")
+        for _ in range(400):
+            view = json_of(api.get(f"/games/{gid}"))
+            if view["over"]:
+                break
+            seat = view["turn"]
+            auth = {"authorization": f"Bearer {tokens[seat]}"}
+            listed = json_of(api.get(f"/games/{gid}/seats/{seat}/moves", headers=auth))
+            actions = listed["moves"]["actions"]
+            stock = [a for a in actions if a == {"type": "draw", "source": "stock"}]
+            picks = [a for a in actions if a["type"] in preferred] + stock + actions
+            url = f"/games/{gid}/seats/{seat}/turns"
+            json_of(api.post(url, headers=auth, json={"actions": picks[:1]}))
+        ended = view["result"]
+        assert view["over"] and ended is not None
+        expect(tab.locator("#live")).to_be_hidden(timeout=10_000)  # the hand is over
+        expect(tab.locator("#events")).to_contain_text("The hand ends (")
+        for seat, points in enumerate(ended["points"]):
+            row = tab.locator(f"#seats tbody tr[data-seat='{seat}']")
+            expect(row.locator(".points")).to_have_text(str(points))
+            expect(row.locator(".hand .card").first).to_be_visible()  # every hand shown
+        assert (ended["reason"], ended["knocker"], ended["winners"]) == ("knock", 0, [0])
+        expect(tab.locator("#status")).to_have_text("Game over: a knock; won by Aminah.")
+        knocker = tab.locator("#seats tbody tr[data-seat='0']")
+        expect(knocker.locator(".status")).to_contain_text("knocked, winner")
+        expect(knocker.locator(".melds .meld").first).to_be_visible()  # its melds laid
+        expect(tab.locator("#events")).to_contain_text("Seat 0 · Aminah: knocks.")
+        expect(tab.locator("#events")).to_contain_text("Seat 0 · Aminah: lays the meld ")
+        save_artifact(tab, tmp_path, "viewer-gin-over.png")
+    page.assert_clean()

@@ -28,6 +28,7 @@ from domain.game_spec import GameSpec, Rebuild, decode_actions
 from domain.games import GAMES
 from domain.match import commands as match_commands
 from domain.match.draw_options import DrawMatchOptions
+from domain.match.events import MatchGameScored
 from domain.match.state import fold as fold_match
 
 from .outcomes import Json, Outcome, builtins, malformed, refused
@@ -189,7 +190,13 @@ class DrawHands:
         return [builtins(hand.spec.view_event(event, viewer, over)) for event in hand.events]
 
     def _hand_next_dealer(self, hand: Hand) -> int:
-        return hand.spec.next_dealer(hand.state, True)
+        # T11 asks before the hand is played: a deal that passes left depends on no score,
+        # so a hand not yet over is scored as nobody's.
+        state = hand.state
+        ended = state.ended or MatchGameScored(
+            number=1, points=(0,) * state.seats, winners=(), totals=(0,) * state.seats
+        )
+        return hand.spec.next_dealer(state.dealer, ended, True)
 
     def hand_record(self) -> Sequence[Event]:
         """The events of the hand being played, in full (for the audit's steps)."""

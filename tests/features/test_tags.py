@@ -125,23 +125,14 @@ def test_every_reading_is_checked_by_a_scenario() -> None:
     assert not missing, f"no scenario checks {', '.join(missing)}"
 
 
-#: Reading numbers held for work on other branches, not yet in READINGS.md: readings
-#: written side by side are numbered in blocks so that they merge without renumbering.
-#: A number here may be missing from the run; drop it once its reading is defined.
-RESERVED_READINGS = frozenset({46, 47, 48, 49})
-
-
 def test_the_documents_number_each_family_of_ids_from_one() -> None:
     # Each family (P, D, B, T in RULES.md; R in READINGS.md) runs 1, 2, 3, … in order, so
-    # an id the parser missed, or one written twice, shows as a gap or a repeat (but for
-    # the readings' numbers held for other branches, RESERVED_READINGS).
+    # an id the parser missed, or one written twice, shows as a gap or a repeat.
     families: dict[str, list[int]] = {}
     for rule in rule_ids() + reading_ids():
         families.setdefault(rule[0], []).append(int(rule[1:]))
     for letter, numbers in families.items():
-        held = RESERVED_READINGS if letter == "R" else frozenset()
-        run = [n for n in range(1, max(numbers) + 1) if n in numbers or n not in held]
-        assert numbers == run, f"{letter} ids: {numbers}"
+        assert numbers == list(range(1, max(numbers) + 1)), f"{letter} ids: {numbers}"
     # Every family of rules is some game's, and every game's letters name a family.
     assert set(families) == {*"".join(GAME_FOLDERS.values()), "R"}, sorted(families)
 

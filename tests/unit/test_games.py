@@ -16,6 +16,7 @@ from domain.errors import MalformedInput, NotInThisGame, UnreadableAction
 from domain.events import Event, SeedRevealed
 from domain.game_spec import decode_actions
 from domain.games import ALL_GAME_EVENTS, GAMES, AnyAction, spec_for_rules_version
+from domain.match.events import MatchGameScored
 from domain.penang.codec import PENANG_EVENTS
 from domain.penang.commands import SwapAction
 from domain.penang.game import play_turn, start_game
@@ -64,10 +65,13 @@ def test_penangs_next_dealer_is_p7_or_p8_once_the_game_is_over() -> None:
     for card in deck:
         rest.remove(card)
     state = fold(start_game(("a", "b"), [*deck, *rest], Rules(cards_per_player=3), 0))
-    with pytest.raises(ValueError, match="over"):
-        PENANG.next_dealer(state, True)
     state = fold(play_turn(state, 1, [MeldAction(cards=tuple(hands[1].split()))]), state)
-    assert (PENANG.next_dealer(state, True), PENANG.next_dealer(state, False)) == (1, 0)
+    assert state.ended is not None
+    dealt = state.dealer
+    assert (
+        PENANG.next_dealer(dealt, state.ended, True),
+        PENANG.next_dealer(dealt, state.ended, False),
+    ) == (1, 0)
 
 
 def _tags_of(union: object) -> set[str]:
@@ -207,7 +211,9 @@ def test_basic_rummys_spec_deals_plays_and_views_a_hand() -> None:
     actions = decode_actions(spec, [{"type": "draw", "source": "discard"}])
     state = spec.fold(spec.play(state, seat, actions, None), state)
     assert spec.view(state, seat, False).hand is not None
-    assert spec.next_dealer(state, True) == (dealer + 1) % 3
+    # R24: the deal passes to the left, whoever won the hand.
+    scored = MatchGameScored(number=2, points=(0, 9, 0), winners=(1,), totals=(0, 9, 0))
+    assert spec.next_dealer(dealer, scored, True) == (dealer + 1) % 3
     with pytest.raises(NotInThisGame) as raised:
         spec.declare_dead(state, seat)
     assert raised.value.rule == "B3"
@@ -229,7 +235,8 @@ def test_three_thirteens_spec_deals_hand_n_and_shows_its_wild_rank() -> None:
     state = spec.fold(spec.deal("abcd", deck, rules, dealer, proof=proof, number=9), None)
     assert [len(hand) for hand in state.hands] == [11] * 4
     assert spec.view(state, None, False).wild == "J"
-    assert spec.next_dealer(state, False) == (dealer + 1) % 4
+    scored = MatchGameScored(number=9, points=(3, 0, 8, 1), winners=(1,), totals=(3, 0, 8, 1))
+    assert spec.next_dealer(dealer, scored, False) == (dealer + 1) % 4  # T11
     with pytest.raises(NotInThisGame) as raised:
         spec.declare_dead(state, (dealer + 1) % 4)
     assert raised.value.rule == "T4"

@@ -22,10 +22,8 @@ CALLERS = DOMAIN + sorted((ROOT / "service").rglob("*.py"))
 
 #: Public functions with no caller in domain/ or service/, and why they stay.
 KEPT: dict[str, str] = {
-    "match_score": "a Gin Rummy match's score to 100 with its bonuses (G17): the rules spec "
-    "asks it; the match model will once Gin Rummy is registered",
     "preset": "Gin Rummy's named rule sets (gra, openspiel): the tests ask them; a table "
-    "will name one once Gin Rummy is registered",
+    "names none yet",
 }
 
 

@@ -96,7 +96,13 @@ function seatRows() {
     rows.push(element("div", { class: "seat-row" }, element("label", { for: `seat-${seat}-kind` }, `Seat ${seat}:`), kind));
   }
   $("#seat-rows").replaceChildren(...rows);
-  $("#games-field").hidden = spec.game === "three-thirteen"; // its eleven hands are the match (T1)
+  // A match of a fixed number of hands (T1) takes no `games`; one played to a target
+  // (G17) takes its target instead: both as the lobby's games.json says.
+  $("#games-field").hidden = spec.fixed_hands !== null || spec.target !== null;
+  $("#target-field").hidden = spec.target === null;
+  $("#clock-field").hidden = !spec.turn_clock;
+  $("#cards-field").hidden = !spec.cards_per_player;
+  if (spec.target !== null && !$("#match-target").value) $("#match-target").placeholder = String(spec.target);
 }
 
 /** The `POST /matches` body the lobby's form describes. */
@@ -119,9 +125,11 @@ function matchBody(you) {
   } else {
     body.draw_rules = { game, ...(cardsPer && game === "rummy" ? { cards_per_player: cardsPer } : {}) };
     if (game === "rummy" && games) body.options = { games };
+    const target = Number($("#match-target").value) || null;
+    if (chosenGame().target !== null && target) body.options = { target };
   }
   const seconds = Number($("#turn-seconds").value) || null;
-  if (seconds) body.turn_seconds = seconds;
+  if (seconds && chosenGame().turn_clock) body.turn_seconds = seconds;
   return body;
 }
 
@@ -273,7 +281,13 @@ function drawTotals() {
   const names = at.match.seats.map((seat) => seat.name ?? `seat ${seat.seat}`);
   const games = at.match.games.length;
   const totals = at.match.totals.map((total, seat) => `${names[seat]} ${total}`).join(", ");
-  const result = at.match.result ? ` Won by ${at.match.result.winners.map((s) => names[s]).join(" and ")}.` : "";
+  const ended = at.match.result;
+  const won = ended ? ` Won by ${ended.winners.map((s) => names[s]).join(" and ")}.` : "";
+  const hands = at.match.hands_won ? ` Hands won: ${at.match.hands_won.map((n, seat) => `${names[seat]} ${n}`).join(", ")}.` : "";
+  const bonuses = ended?.bonuses?.length
+    ? ` Bonuses: ${ended.bonuses.map((b, seat) => `${names[seat]} ${b}`).join(", ")}; final scores: ${ended.final.map((f, seat) => `${names[seat]} ${f}`).join(", ")}.`
+    : "";
+  const result = won + hands + bonuses;
   const scored = at.match.games.filter((g) => g.points).map((g) =>
     element("li", {}, `Game ${g.number}: points ${g.points.join(" / ")}; totals ${g.totals.join(" / ")}`));
   $("#totals").replaceChildren(`Game ${games || "–"} of the match (${at.match.status}). Totals: ${totals}.${result}`,
@@ -338,6 +352,11 @@ function actionWords(action) {
     case "draw": return [`Draw from the ${action.source === "discard" ? "discard pile" : "stock"}`];
     case "discard": return ["Discard ", card(action.card)];
     case "go_out": return ["Go out with ", ...action.melds.flatMap((m, i) => [...(i ? ["; "] : []), ...phrase(m)]), ", discarding ", card(action.discard)];
+    case "pass": return [at.view?.phase === "wall" ? "Pass: let the wall end the hand" : "Pass the upcard"];
+    case "knock": return ["Knock"];
+    case "show_meld": return ["Lay the meld ", ...phrase(action.cards)];
+    case "lay_off_card": return ["Lay off ", card(action.card)];
+    case "done": return ["Done laying cards"];
     default: return [action.type];
   }
 }
@@ -345,7 +364,8 @@ function actionWords(action) {
 function drawMoves() {
   const hand = sortedHand();
   const wanted = [...selected].map((p) => hand[p]?.text).filter(Boolean);
-  const listed = at.moves?.turns ?? at.moves?.commands ?? [];
+  // Penang lists whole turns, basic Rummy and Three Thirteen commands, Gin single actions.
+  const listed = at.moves?.turns ?? at.moves?.commands ?? at.moves?.actions?.map((action) => ({ actions: [action] })) ?? [];
   const mine = at.view.turn === at.entry.seat && !at.view.over;
   const fitting = listed.filter((body) => uses(body, wanted));
   const items = fitting.slice(0, MOVES_SHOWN).map((body) => {

@@ -13,7 +13,30 @@ const REASONS = {
   all_dead: "every seat is dead",
   out: "went out",
   blocked: "the hand is blocked: nobody can go out",
+  knock: "a knock",
+  gin: "gin",
+  undercut: "an undercut",
+  wall: "the wall: a drawn hand",
+  repeat: "the same discard taken back in turn: a drawn hand",
+  upcard_limit: "the bound on upcard draws: a drawn hand",
+  abandoned: "every seat left the table",
 };
+
+/** What the seat on turn does in each phase of a hand, in words (the view's `phase`). */
+const PHASES = {
+  draw: "draw",
+  play: "meld or discard",
+  offer: "take or pass the first upcard",
+  discard: "discard or knock",
+  wall: "pass or knock at the wall",
+  knock_discard: "discard after knocking",
+  knock_meld: "lay melds",
+  layoff: "lay off",
+  defend_meld: "lay melds",
+};
+const phaseWords = (view) => PHASES[view.phase] ?? "meld or discard";
+/** A seat's number: a view's seat names it, or (Gin's `GinSeatView`) its place does. */
+const seatNumber = (view, seat) => seat.seat ?? view.seats.indexOf(seat);
 
 export const $ = (selector, root = document) => root.querySelector(selector);
 
@@ -69,10 +92,15 @@ export function meldNode(meld, wild = null) {
 /** Whether `view` is a draw game's hand (`HandView`): it has a stock. */
 export const isDraw = (view) => "stock_size" in view;
 
-/** What a seat holds on the table: its melds, and a Three Thirteen hand's going-out melds. */
+/** What a seat holds on the table: its melds, a Three Thirteen hand's going-out melds,
+ * and the melds a Gin seat laid after a knock. */
 function seatMelds(view, seat) {
-  const melds = view.table.filter((meld) => meld.owner === seat.seat).map((meld) => meldNode(meld, view.wild));
-  const declared = view.result?.melds?.[seat.seat] ?? [];
+  const number = seatNumber(view, seat);
+  const melds = (view.table ?? []).filter((meld) => meld.owner === number).map((meld) => meldNode(meld, view.wild));
+  (seat.melds ?? []).forEach((group, i) => {
+    melds.push(element("span", { class: "meld", "data-shown": i }, ...cards(group)));
+  });
+  const declared = view.result?.melds?.[number] ?? [];
   declared.forEach((group, i) => {
     melds.push(element("span", { class: "meld declared", "data-declared": i },
       element("span", { class: "meld-label" }, "gone out with "), ...cards(group, [], view.wild)));
@@ -82,29 +110,32 @@ function seatMelds(view, seat) {
 
 /** The hand a seat shows: its cards, its deadwood once scored, or "hidden". */
 function seatHand(view, seat) {
-  const scored = view.result?.melds?.[seat.seat]?.length ? view.result.deadwood[seat.seat] : null;
+  const number = seatNumber(view, seat);
+  const scored = view.result?.melds?.[number]?.length ? view.result.deadwood[number] : null;
   const hand = scored ?? seat.hand;
   if (hand === null || hand === undefined) return [element("span", { class: "hidden-hand" }, "hidden")];
   return cards(hand, [], view.wild ?? null);
 }
 
 export function seatRow(view, seat) {
+  const number = seatNumber(view, seat);
   const status = [];
-  if (view.turn === seat.seat) status.push(isDraw(view) ? `▶ to ${view.phase === "draw" ? "draw" : "play"}` : "▶ to play");
-  if (view.dealer === seat.seat) status.push("dealer");
+  if (view.turn === number) status.push(isDraw(view) ? `▶ to ${view.phase === "draw" ? "draw" : "play"}` : "▶ to play");
+  if (view.dealer === number) status.push("dealer");
   if (seat.passport) status.push("passport");
   if (seat.dead) status.push("dead");
-  if (view.went_out === seat.seat) status.push("went out");
-  if (view.result?.winners.includes(seat.seat)) status.push("winner");
-  const classes = [view.turn === seat.seat && "turn", seat.dead && "dead"].filter(Boolean).join(" ");
-  return element("tr", { "data-seat": seat.seat, class: classes || undefined },
-    element("th", { scope: "row" }, String(seat.seat)),
+  if (view.went_out === number) status.push("went out");
+  if (view.knocker === number) status.push("knocked");
+  if (view.result?.winners.includes(number)) status.push("winner");
+  const classes = [view.turn === number && "turn", seat.dead && "dead"].filter(Boolean).join(" ");
+  return element("tr", { "data-seat": number, class: classes || undefined },
+    element("th", { scope: "row" }, String(number)),
     element("td", {}, seat.name),
     element("td", { class: "hand-size" }, String(seat.hand_size)),
     element("td", { class: "hand" }, ...seatHand(view, seat)),
     element("td", { class: "melds" }, ...seatMelds(view, seat)),
     element("td", { class: "status" }, status.join(", ")),
-    element("td", { class: "points" }, view.result ? String(view.result.points[seat.seat]) : ""),
+    element("td", { class: "points" }, view.result ? String(view.result.points[number]) : ""),
   );
 }
 
@@ -121,6 +152,8 @@ export function pilesNode(view) {
   ];
   if (view.wild) parts.push(element("span", { class: "pile", "data-pile": "wild" }, `Wild rank: ${view.wild}s (hand ${view.number})`));
   if (view.taken) parts.push(element("span", { class: "pile" }, "Taken from the pile this turn: ", card(view.taken)));
+  if (view.knock_limit !== undefined) parts.push(element("span", { class: "pile", "data-pile": "knock" }, `Knock with deadwood at most ${view.knock_limit}`));
+  if (view.layoffs?.length) parts.push(element("span", { class: "pile", "data-pile": "layoffs" }, "Laid off: ", ...cards(view.layoffs)));
   return element("p", { id: "piles" }, ...parts.flatMap((part, i) => (i ? [" · ", part] : [part])));
 }
 
@@ -137,7 +170,7 @@ export function statusLine(view) {
     return `Game over: ${how}${won}.`;
   }
   if (view.turn === null) return "Nobody is to play.";
-  if (isDraw(view)) return `${name(view.turn)} to ${view.phase === "draw" ? "draw" : "meld or discard"}.`;
+  if (isDraw(view)) return `${name(view.turn)} to ${phaseWords(view)}.`;
   return `${name(view.turn)} to play.`;
 }
 
@@ -190,6 +223,21 @@ export function describe(event, players) {
       const how = event.reason === "blocked" ? "it is blocked" : `${who(event.went_out)} ${event.rummy ? "went rummy" : "went out"}`;
       return [`The hand ends: ${how}; points ${event.points.join(" / ")}.`];
     }
+    case "UpcardPassed":
+      return by(event.seat, "passes the first upcard.");
+    case "Knocked":
+      return by(event.seat, "knocks.");
+    case "MeldShown":
+      return by(event.seat, "lays the meld ", ...cards(event.cards), ".");
+    case "CardLaidOff":
+      return by(event.seat, "lays off ", card(event.card), ".");
+    case "ShowingDone":
+      return by(event.seat, "is done laying cards.");
+    case "GinHandEnded": {
+      const how = REASONS[event.reason] ?? event.reason;
+      const deadwood = event.deadwood.length ? `; deadwood ${event.deadwood.join(" / ")}` : "";
+      return [`The hand ends (${how})${deadwood}; points ${event.points.join(" / ")}.`];
+    }
     case "SeedRevealed":
       return ["The server seed behind the deal is revealed."];
     default:
@@ -198,7 +246,7 @@ export function describe(event, players) {
 }
 
 /** The events that end a game or a hand. */
-export const ENDINGS = new Set(["GameEnded", "HandEnded"]);
+export const ENDINGS = new Set(["GameEnded", "HandEnded", "GinHandEnded"]);
 export const ended = (records) => records.some((record) => ENDINGS.has(record.event.type));
 
 /** Every event type of the games, each arriving on a stream as an SSE event of its name. */
@@ -206,6 +254,7 @@ export const EVENT_TYPES = [
   "Dealt", "PassportMelded", "Melded", "LaidOff", "WildSwapped", "TurnEnded",
   "DeclaredDead", "DeclaredGame", "GameEnded", "SeedRevealed",
   "HandDealt", "Drew", "Discarded", "StockRebuilt", "WentOut", "HandEnded",
+  "UpcardPassed", "Knocked", "MeldShown", "CardLaidOff", "ShowingDone", "GinHandEnded",
 ];
 
 /** The players' names of a game's first event. */

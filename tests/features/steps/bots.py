@@ -231,7 +231,7 @@ def _person_command(driver: HttpDriver, seat: int) -> list[Json] | None:
     if "turns" in moves:  # Penang Rummy: a whole listed turn (D8)
         turns = moves["turns"]
         return list(turns[0]["actions"]) if turns else None
-    if "actions" in moves:  # Gin Rummy: each listed action a command of its own (R51)
+    if "actions" in moves:  # Gin Rummy: each listed action a command of its own (R50)
         return [moves["actions"][0]]
     commands = [list(c["actions"]) for c in moves["commands"]]
     playing = [c for c in commands if c[0]["type"] in ("go_out", "meld", "lay_off")]

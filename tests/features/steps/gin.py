@@ -25,8 +25,12 @@ from pytest_bdd import given, parsers, then, when
 
 from domain.cards import NATURALS, Card, parse_cards
 from domain.gin import melds as m
-from domain.gin.match import GinMatchScore, match_score
-from domain.gin.rules import preset
+from domain.gin.rules import GinRules, preset
+from domain.match import commands as match_commands
+from domain.match.draw_options import DrawMatchOptions
+from domain.match.events import MatchGameScored
+from domain.match.state import MatchState
+from domain.match.state import fold as fold_match
 
 from ..drivers import Driver, Json
 from ..outcomes import Refusal
@@ -45,7 +49,8 @@ class GinTable:
     stock: tuple[Card, ...] = ()
     dealt: bool = False
     refused: Refusal | None = None
-    match: GinMatchScore | None = None
+    #: A match of Gin's hands in the match model (`domain.match`), as the service plays it.
+    match: MatchState | None = None
 
     def deck(self) -> list[str]:
         given_cards = [*self.hands.get(0, ()), *self.hands.get(1, ())]
@@ -171,10 +176,41 @@ def gin_deal_players(gin: GinTable, players: int) -> None:
     gin.refused = outcome.refusal
 
 
+def _gin_match(target: int, dealer: int, hands: str) -> MatchState:
+    """A match of Gin to `target`, first dealt by `dealer`, whose hands score `hands`
+    ("60-0; 0-0": each seat's points, a hand where nobody scores a draw), as the match's
+    own commands decide it: who deals each hand, and where and how the match ends."""
+    options = DrawMatchOptions(rules=GinRules(), target=target)
+    state = fold_match(match_commands.open_draw_match(2, options, players=("north", "south")))
+    state = fold_match(match_commands.start_match(state, dealer, ("", "")), state)
+    for hand in hands.split(";"):
+        points = tuple(int(n) for n in hand.strip().split("-"))
+        winners = tuple(seat for seat, won in enumerate(points) if won)
+        number = len(state.games) + 1
+        state = fold_match(match_commands.game_started(state, f"hand-{number}"), state)
+        ended = MatchGameScored(number=number, points=points, winners=winners, totals=points)
+        state = fold_match(match_commands.game_scored(state, ended), state)
+    return state
+
+
 @when(parsers.parse('a Gin match scores the hands "{hands}"'))
 def gin_match(gin: GinTable, hands: str) -> None:
-    scored = [tuple(int(n) for n in hand.strip().split("-")) for hand in hands.split(";")]
-    gin.match = match_score([(a, b) for a, b in scored])
+    gin.match = _gin_match(100, 0, hands)
+
+
+@when(
+    parsers.parse(
+        'a Gin match to {target:d}, first dealt by seat {dealer:d}, scores the hands "{hands}"'
+    )
+)
+def gin_match_to(gin: GinTable, target: int, dealer: int, hands: str) -> None:
+    gin.match = _gin_match(target, dealer, hands)
+
+
+@when("the host closes the Gin match")
+def gin_match_closed(gin: GinTable) -> None:
+    assert gin.match is not None
+    gin.match = fold_match(match_commands.close_match(gin.match), gin.match)
 
 
 @then("the Gin command is accepted")
@@ -267,11 +303,28 @@ def gin_limit(gin: GinTable, limit: int) -> None:
 
 @then(parsers.parse("the Gin match is won by seat {seat:d} with {north:d} to {south:d}"))
 def gin_match_won(gin: GinTable, seat: int, north: int, south: int) -> None:
-    assert gin.match is not None and gin.match.over
-    assert (gin.match.winner, gin.match.final) == (seat, (north, south)), gin.match
+    ended = gin.match.ended if gin.match is not None else None
+    assert ended is not None and ended.reason == "target", gin.match
+    assert (ended.winners, ended.final) == ((seat,), (north, south)), ended
 
 
 @then(parsers.parse("the Gin match goes on at {north:d} to {south:d}"))
 def gin_match_on(gin: GinTable, north: int, south: int) -> None:
     assert gin.match is not None and not gin.match.over
-    assert gin.match.points == (north, south), gin.match
+    assert gin.match.totals == (north, south), gin.match
+
+
+@then(parsers.parse("hand {number:d} of the Gin match is dealt by seat {seat:d}"))
+def gin_match_dealer(gin: GinTable, number: int, seat: int) -> None:
+    assert gin.match is not None
+    if number <= len(gin.match.games):
+        assert gin.match.games[number - 1].dealer == seat, gin.match.games
+    else:
+        assert match_commands.next_game(gin.match) == (number, seat), gin.match
+
+
+@then(parsers.parse("the Gin match ended {reason}, won by seat {seat:d}, with no bonuses"))
+def gin_match_ended_short(gin: GinTable, reason: str, seat: int) -> None:
+    ended = gin.match.ended if gin.match is not None else None
+    assert ended is not None and ended.reason == reason, gin.match
+    assert ended.winners == (seat,) and ended.bonuses == () and ended.final == ended.totals

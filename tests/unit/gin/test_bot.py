@@ -1,5 +1,5 @@
 """The Gin bots (domain.bots.gin_greedy, domain.bots.gin_random) decide from their seat's
-view alone (R33, R50): the state that view turns back into (domain.bots.gin_window)
+view alone (R33, R49): the state that view turns back into (domain.bots.gin_window)
 lists exactly the engine's legal actions at every step, every action a bot sends is
 legal, they play every hand to its end under both rule sets, the greedy one without
 randomness and the random one by its seed only."""
