@@ -19,11 +19,12 @@ began is the stored time of the event that began it (`Envelope.timestamp`, store
 
 Writes name the versions they expect, so of two writers racing for one stream exactly
 one lands: eventsourcing raises `IntegrityError` for the other, turned here into
-`VersionConflict` with the version that won. Over SQLite the process's writes go
-through one thread, which shares a transaction and its sync among the writes that
-arrive together, each answered once it is committed (`writer`; `backends` holds
-what differs between the databases). Every committed write is told to the
-store's `listeners` (and, on PostgreSQL, NOTIFied to every process): `notices`.
+`VersionConflict` with the version that won. The process's writes are committed in
+groups: the writes that arrive together share a transaction (and over SQLite its sync,
+over PostgreSQL its table lock and its commit), each answered once it is committed
+(`writer`, `pg_writer`; `backends` holds what differs between the databases). Every
+committed write is told to the store's `listeners` (and, on PostgreSQL, NOTIFied to
+every process): `notices`.
 Folded states are cached per stream and brought up to date by reading only the events
 after the cached version (`folds.FoldedStreams`), so several processes over one
 database stay correct.
@@ -257,7 +258,7 @@ class GameStore(Application[UUID]):
     @property
     def writes_on_loop(self) -> bool:
         """Whether `append_async` hands its writes over without a thread of the caller's:
-        over SQLite, to the group writer (PostgreSQL's writes each take a thread)."""
+        to the group writer (SQLite's or PostgreSQL's)."""
         return self._writer is not None
 
     async def append_async(
@@ -360,8 +361,8 @@ class GameStore(Application[UUID]):
         return ClockRow(game.game_id, game.version, game.began + self.bot_think)
 
     def _put(self, envelopes: Sequence[Envelope]) -> None:
-        """Store `envelopes` in one transaction: through the writing thread (SQLite: group
-        commit, `writer`) or straight to the event store. The application's `save`
+        """Store `envelopes` in one transaction: through the group writer (`writer`,
+        `pg_writer`) or, with none, straight to the event store. The application's `save`
         is not used: the records are events already, and collecting events from
         aggregates and snapshots only costs time here."""
         if self._writer is None:
