@@ -6,9 +6,10 @@
   arrive together (`writer.GroupWriter`).
 - PostgreSQL: group commit too (`pg_writer.PostgresGroupWriter`): the writes that
   arrive together share one transaction, which locks the table once (so that
-  notification ids never interleave), inserts each write in its own savepoint and
-  notifies once; eventsourcing's recorder (`notices.NotifyingRecorder`, a transaction
-  per write that locks, notifies and inserts) is left to what writes without `GameStore`.
+  notification ids never interleave), refuses the writes that lose a version race
+  alone, and inserts and notifies the others in one statement; eventsourcing's recorder
+  (`notices.NotifyingRecorder`, a transaction per write that locks, notifies and
+  inserts) is left to what writes without `GameStore`.
 - Both: the turn clocks' index (`clocks.ClockIndex`) and the stream tickets
   (`tickets.TicketTable`) in the same database, and eventsourcing's environment for
   either (`eventsourcing_env`).

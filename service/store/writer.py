@@ -26,7 +26,7 @@ one per write.
 Only the leader takes eventsourcing's writer connection, one at a time, so readers
 never queue behind writers waiting for one another. The batching (`BatchWriter`) is
 the same for PostgreSQL, whose transaction is `pg_writer.PostgresGroupWriter`'s: one
-table lock, a savepoint per write and one statement of notices per batch.
+table lock, one INSERT of the writes not refused, with the notices in its statement.
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -26,7 +27,8 @@ pytestmark = pytest.mark.postgres
 
 
 class _Gated(PostgresGroupWriter):
-    """The real writer; the first insert may wait at a gate, and transactions are counted."""
+    """The real writer; the first insert may wait at a gate, and transactions are counted
+    (`blind`: the versions stored are not looked up first)."""
 
     def __init__(self, store: GameStore) -> None:
         assert isinstance(store.recorder, NotifyingRecorder)
@@ -35,18 +37,29 @@ class _Gated(PostgresGroupWriter):
         self.entered = threading.Event()
         self.transactions = 0
         self.inserts = 0
+        self.blind = False
 
-    def _transaction(self, batch: Sequence[Sequence[StoredEvent]]) -> dict[int, BaseException]:
+    @contextmanager
+    def _locked(self) -> Iterator[tuple[psycopg.Connection[DictRow], Cursor[DictRow]]]:
         self.transactions += 1
-        return super()._transaction(batch)
+        with super()._locked() as found:
+            yield found
 
-    def _insert(self, cursor: Cursor[DictRow], records: Sequence[StoredEvent]) -> None:
+    def _insert(
+        self, cursor: Cursor[DictRow], records: Sequence[StoredEvent], *, notify: bool = True
+    ) -> None:
         self.inserts += 1
         self.entered.set()
         if self.gate is not None:
             gate, self.gate = self.gate, None
             gate.wait(5)
-        super()._insert(cursor, records)
+        super()._insert(cursor, records, notify=notify)
+
+    def _taken(
+        self, cursor: Cursor[DictRow], batch: Sequence[Sequence[StoredEvent]]
+    ) -> set[tuple[str, int]]:
+        # Blind: as if the versions had been stored by a writer that does not lock.
+        return set() if self.blind else super()._taken(cursor, batch)
 
 
 @pytest.fixture
@@ -148,9 +161,41 @@ def test_writes_queued_during_a_commit_share_the_next_transaction_each_all_or_no
     assert isinstance(loser[1][0], IntegrityError)
     stored = _stored(postgres_settings, [taken, fresh, other, racing])
     assert stored == [(taken, 1), (fresh, 1), (racing, 1)]  # in the order queued
-    # Two transactions: the first write's, and one for the four that waited meanwhile.
-    assert writer.inserts == 5
+    # Two transactions: the first write's, and one for the four that waited meanwhile,
+    # whose two accepted writes are inserted in one statement.
+    assert writer.inserts == 2
     assert writer.transactions == 2
+
+
+def test_a_version_stored_unseen_refuses_that_write_alone(
+    writer: _Gated, postgres_settings: Settings
+) -> None:
+    taken, fresh, racing = uuid4(), uuid4(), uuid4()
+    writer.write([_record(taken, 1)])
+    writer.blind = True
+    writer.gate = threading.Event()
+    gate = writer.gate
+    first = _in_thread(writer, [_record(uuid4(), 1)])
+    assert writer.entered.wait(5)
+    queued = [
+        _in_thread(writer, [_record(fresh, 1)]),
+        _in_thread(writer, [_record(taken, 2), _record(taken, 1)]),
+        _in_thread(writer, [_record(racing, 1)]),
+    ]
+    _queued(writer, 3)
+    loser = _in_thread(writer, [_record(racing, 1)])
+    _queued(writer, 4)
+    gate.set()
+    for thread, _ in [first, *queued, loser]:
+        thread.join(10)
+    assert [outcome[0] == "stored" for _, outcome in queued] == [True, False, True]
+    assert isinstance(queued[1][1][0], IntegrityError)
+    assert isinstance(loser[1][0], IntegrityError)
+    stored = _stored(postgres_settings, [taken, fresh, racing])
+    assert stored == [(taken, 1), (fresh, 1), (racing, 1)]
+    # The first write's transaction, the batch's (its one INSERT failed, rolled back), and
+    # the batch's again, write by write.
+    assert writer.transactions == 1 + 3
 
 
 def test_a_batchs_notices_wake_a_listener_on_another_connection(
