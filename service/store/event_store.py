@@ -79,6 +79,7 @@ from service.store.game_folds import AnyGameState, fold_game
 from service.store.notices import RECORDER_TOPIC, Listeners, changes
 from service.store.reading import stream_reader
 from service.store.recent import Recent
+from service.store.writer import GroupWriter
 
 #: The bot turns' index (R33), beside the turn clocks'.
 BOT_TABLE = "penangrummy_bot_turns"
@@ -258,8 +259,12 @@ class GameStore(Application[UUID]):
     @property
     def writes_on_loop(self) -> bool:
         """Whether `append_async` hands its writes over without a thread of the caller's:
-        to the group writer (SQLite's or PostgreSQL's)."""
-        return self._writer is not None
+        over SQLite, to the group writer. Over PostgreSQL the writes share transactions
+        too, but each turn is decided in a worker thread on the stored game: processes
+        share the database, a cached state is often behind another process's writes,
+        and a decision on the loop that loses its write is taken again in a thread (two
+        processes scaled worse than one's turns with it, docs/benchmarks.md)."""
+        return isinstance(self._writer, GroupWriter)
 
     async def append_async(
         self,
@@ -278,13 +283,14 @@ class GameStore(Application[UUID]):
         """
         envelopes = [*_envelopes(game_id, expected, events, at), *extra]
         written = games_written(envelopes, self.secrets)
-        if self._writer is None or any(game.clocked or game.bots for game in written):
+        if not self.writes_on_loop or any(game.clocked or game.bots for game in written):
             try:
                 await anyio.to_thread.run_sync(self._save, envelopes)
             except IntegrityError:
                 return False
             return True
         records = [self.mapper.to_stored_event(envelope) for envelope in envelopes]
+        assert self._writer is not None
         committed = self._writer.submit(records)
         # Told on the loop as soon as the write is in, whether or not its caller still
         # waits (a request cancelled meanwhile leaves a write that streams must hear of).
