@@ -4,8 +4,12 @@
   the settings ask for other than SQLite's `full`; every write goes through one
   writing thread that shares a transaction and its sync among the writes that
   arrive together (`writer.GroupWriter`).
-- PostgreSQL: a transaction per write, through eventsourcing's recorder (which locks
-  the table so that notification ids never interleave, and here also notifies).
+- PostgreSQL: group commit too (`pg_writer.PostgresGroupWriter`): the writes that
+  arrive together share one transaction, which locks the table once (so that
+  notification ids never interleave), refuses the writes that lose a version race
+  alone, and inserts and notifies the others in one statement; eventsourcing's recorder
+  (`notices.NotifyingRecorder`, a transaction per write that locks, notifies and
+  inserts) is left to what writes without `GameStore`.
 - Both: the turn clocks' index (`clocks.ClockIndex`) and the stream tickets
   (`tickets.TicketTable`) in the same database, and eventsourcing's environment for
   either (`eventsourcing_env`).
@@ -37,8 +41,10 @@ from service.metrics import Metrics
 from service.settings import Settings
 from service.store.clocks import TABLE as CLOCK_TABLE
 from service.store.clocks import ClockIndex
+from service.store.notices import NotifyingRecorder
+from service.store.pg_writer import PostgresGroupWriter
 from service.store.tickets import TicketTable
-from service.store.writer import GroupWriter
+from service.store.writer import BatchWriter, GroupWriter
 
 
 def eventsourcing_env(settings: Settings) -> dict[str, str]:
@@ -89,14 +95,19 @@ def set_synchronous(factory: InfrastructureFactory, synchronous: str) -> None:
 
 def group_writer(
     factory: InfrastructureFactory, recorder: object, metrics: Metrics
-) -> GroupWriter | None:
-    """The writing thread of an SQLite store; None for PostgreSQL (a transaction per write)."""
-    if not isinstance(factory, SQLiteFactory):
-        return None
-    if not isinstance(recorder, SQLiteApplicationRecorder):
-        raise TypeError(f"no group commit through {type(recorder).__name__}")
-    # The recorder's own insert, inside the writer's transaction.
-    return GroupWriter(factory.datastore, recorder._insert_events, metrics)
+) -> BatchWriter | None:
+    """The group commit of the store: SQLite's (`writer`) or PostgreSQL's (`pg_writer`);
+    None for any other store (eventsourcing's own, a transaction per write)."""
+    if isinstance(factory, SQLiteFactory):
+        if not isinstance(recorder, SQLiteApplicationRecorder):
+            raise TypeError(f"no group commit through {type(recorder).__name__}")
+        # The recorder's own insert, inside the writer's transaction.
+        return GroupWriter(factory.datastore, recorder._insert_events, metrics)
+    if isinstance(factory, PostgresFactory):
+        if not isinstance(recorder, NotifyingRecorder):
+            raise TypeError(f"no group commit through {type(recorder).__name__}")
+        return PostgresGroupWriter(factory.datastore, recorder, metrics)
+    return None
 
 
 def clock_index(factory: InfrastructureFactory, table: str = CLOCK_TABLE) -> ClockIndex:

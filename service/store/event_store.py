@@ -19,11 +19,12 @@ began is the stored time of the event that began it (`Envelope.timestamp`, store
 
 Writes name the versions they expect, so of two writers racing for one stream exactly
 one lands: eventsourcing raises `IntegrityError` for the other, turned here into
-`VersionConflict` with the version that won. Over SQLite the process's writes go
-through one thread, which shares a transaction and its sync among the writes that
-arrive together, each answered once it is committed (`writer`; `backends` holds
-what differs between the databases). Every committed write is told to the
-store's `listeners` (and, on PostgreSQL, NOTIFied to every process): `notices`.
+`VersionConflict` with the version that won. The process's writes are committed in
+groups: the writes that arrive together share a transaction (and over SQLite its sync,
+over PostgreSQL its table lock and its commit), each answered once it is committed
+(`writer`, `pg_writer`; `backends` holds what differs between the databases). Every
+committed write is told to the store's `listeners` (and, on PostgreSQL, NOTIFied to
+every process): `notices`.
 Folded states are cached per stream and brought up to date by reading only the events
 after the cached version (`folds.FoldedStreams`), so several processes over one
 database stay correct.
@@ -80,6 +81,7 @@ from service.store.game_folds import AnyGameState, fold_game
 from service.store.notices import RECORDER_TOPIC, Listeners, changes
 from service.store.reading import stream_reader
 from service.store.recent import Recent
+from service.store.writer import GroupWriter
 
 #: The bot turns' index (R33), beside the turn clocks'.
 BOT_TABLE = "penangrummy_bot_turns"
@@ -266,8 +268,12 @@ class GameStore(Application[UUID]):
     @property
     def writes_on_loop(self) -> bool:
         """Whether `append_async` hands its writes over without a thread of the caller's:
-        over SQLite, to the group writer (PostgreSQL's writes each take a thread)."""
-        return self._writer is not None
+        over SQLite, to the group writer. Over PostgreSQL the writes share transactions
+        too, but each turn is decided in a worker thread on the stored game: processes
+        share the database, a cached state is often behind another process's writes,
+        and a decision on the loop that loses its write is taken again in a thread (two
+        processes scaled worse than one's turns with it, docs/benchmarks.md)."""
+        return isinstance(self._writer, GroupWriter)
 
     async def append_async(
         self,
@@ -286,13 +292,14 @@ class GameStore(Application[UUID]):
         """
         envelopes = [*_envelopes(game_id, expected, events, at), *extra]
         written = games_written(envelopes, self.secrets)
-        if self._writer is None or any(game.clocked or game.bots for game in written):
+        if not self.writes_on_loop or any(game.clocked or game.bots for game in written):
             try:
                 await anyio.to_thread.run_sync(self._save, envelopes)
             except IntegrityError:
                 return False
             return True
         records = [self.mapper.to_stored_event(envelope) for envelope in envelopes]
+        assert self._writer is not None
         committed = self._writer.submit(records)
         # Told on the loop as soon as the write is in, whether or not its caller still
         # waits (a request cancelled meanwhile leaves a write that streams must hear of).
@@ -369,8 +376,8 @@ class GameStore(Application[UUID]):
         return ClockRow(game.game_id, game.version, game.began + self.bot_think)
 
     def _put(self, envelopes: Sequence[Envelope]) -> None:
-        """Store `envelopes` in one transaction: through the writing thread (SQLite: group
-        commit, `writer`) or straight to the event store. The application's `save`
+        """Store `envelopes` in one transaction: through the group writer (`writer`,
+        `pg_writer`) or, with none, straight to the event store. The application's `save`
         is not used: the records are events already, and collecting events from
         aggregates and snapshots only costs time here."""
         if self._writer is None:

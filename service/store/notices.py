@@ -7,11 +7,14 @@ few seconds).
 
 - In the writing process, `GameStore` tells its `Listeners` after every committed
   write, in the writing thread: a listener must be quick and thread-safe.
-- Across processes (PostgreSQL), `NotifyingRecorder` sends one `NOTIFY` per stream
-  moved inside the write's own transaction (PostgreSQL delivers it at commit, and
-  drops it on a rollback), with the payload `game:<uuid>:<version>` or
-  `match:<uuid>:<version>`, on the channel `CHANNEL`; `PostgresListener`, one thread and
-  one connection per process, hands each notice it receives to a callback.
+- Across processes (PostgreSQL), a notice per stream moved is sent inside the
+  transaction that stores the write (PostgreSQL delivers it at commit, and drops it on
+  a rollback), with the payload `game:<uuid>:<version>` or `match:<uuid>:<version>`, on
+  the channel `CHANNEL`: by the group writer (`pg_writer`), one statement per batch
+  with one notice per stream its writes moved; by `NotifyingRecorder` (eventsourcing's
+  recorder, a transaction per write), one per stream of each write.
+  `PostgresListener`, one thread and one connection per process, hands each notice it
+  receives to a callback.
 """
 
 from __future__ import annotations

@@ -24,8 +24,9 @@ one per write.
   caller whose write was in it; nothing of it was stored.
 
 Only the leader takes eventsourcing's writer connection, one at a time, so readers
-never queue behind writers waiting for one another. PostgreSQL keeps a transaction
-per write (`GameStore`): its recorder locks the table and notifies inside each insert.
+never queue behind writers waiting for one another. The batching (`BatchWriter`) is
+the same for PostgreSQL, whose transaction is `pg_writer.PostgresGroupWriter`'s: one
+table lock, one INSERT of the writes not refused, with the notices in its statement.
 """
 
 from __future__ import annotations
@@ -65,15 +66,11 @@ class WriterClosed(RuntimeError):
     """The store is closed: nothing more is written."""
 
 
-class GroupWriter:
-    """The writes of a process over `datastore`; `insert` stores records with a cursor
-    inside a transaction (the recorder's own insert)."""
+class BatchWriter:
+    """The writes of a process, led in batches; `_store` commits one batch (a database's
+    own transaction: `GroupWriter` for SQLite, `pg_writer.PostgresGroupWriter`)."""
 
-    def __init__(
-        self, datastore: SQLiteDatastore, insert: Insert, metrics: Metrics | None = None
-    ) -> None:
-        self._datastore = datastore
-        self._insert = insert
+    def __init__(self, metrics: Metrics | None = None) -> None:
         self._metrics = metrics or Metrics()
         self._lock = threading.Lock()
         #: Told when a commit ends: its writes are done, and another may lead.
@@ -168,15 +165,15 @@ class GroupWriter:
             batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
             return batch
 
+    def _store(self, batch: Sequence[Sequence[StoredEvent]]) -> dict[int, BaseException]:
+        """Commit the writes of `batch` in one transaction; by index, the writes refused
+        (each rolled back alone). Raises when the transaction itself fails."""
+        raise NotImplementedError
+
     def _commit(self, batch: list[_Write]) -> None:
-        refused: dict[int, BaseException] = {}
         started = time.perf_counter()
         try:
-            with self._datastore.transaction(commit=True) as cursor:
-                for index, write in enumerate(batch):
-                    failure = self._one(cursor, write)
-                    if failure is not None:
-                        refused[index] = failure
+            refused = self._store([write.records for write in batch])
         except BaseException as failure:  # every caller of the batch must hear of it
             refused = dict.fromkeys(range(len(batch)), failure)
             self._metrics.commit_failed()
@@ -195,11 +192,32 @@ class GroupWriter:
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(_answer, writes)
 
-    def _one(self, cursor: SQLiteCursor, write: _Write) -> BaseException | None:
+
+class GroupWriter(BatchWriter):
+    """The writes of a process over SQLite's `datastore`; `insert` stores records with a
+    cursor inside a transaction (the recorder's own insert)."""
+
+    def __init__(
+        self, datastore: SQLiteDatastore, insert: Insert, metrics: Metrics | None = None
+    ) -> None:
+        super().__init__(metrics)
+        self._datastore = datastore
+        self._insert = insert
+
+    def _store(self, batch: Sequence[Sequence[StoredEvent]]) -> dict[int, BaseException]:
+        refused: dict[int, BaseException] = {}
+        with self._datastore.transaction(commit=True) as cursor:
+            for index, records in enumerate(batch):
+                failure = self._one(cursor, records)
+                if failure is not None:
+                    refused[index] = failure
+        return refused
+
+    def _one(self, cursor: SQLiteCursor, records: Sequence[StoredEvent]) -> BaseException | None:
         """Insert one write inside its savepoint; its refusal, or None once it is in."""
         cursor.execute("SAVEPOINT one_write")
         try:
-            self._insert(cursor, write.records)
+            self._insert(cursor, records)
         except sqlite3.IntegrityError as error:
             cursor.execute("ROLLBACK TO one_write")
             cursor.execute("RELEASE one_write")
