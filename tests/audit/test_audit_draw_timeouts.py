@@ -5,17 +5,22 @@ seat's own draw left it, and refuses a discard the default turn would not make."
 from __future__ import annotations
 
 import hashlib
+import random
 from typing import Any
 
 import msgspec
 import pytest
 
 from domain import fair
+from domain.bots.audit import check_bot_turns
+from domain.bots.seats import bots_of
 from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.events import Discarded, Drew, HandEnded
 from domain.drawgame.piles import rebuild_of
 from domain.events import Event
+from domain.fair import bot_seed
 from domain.games import GAMES
+from domain.replay import Refusal
 
 SEED = hashlib.sha256(b"draw-timeouts").digest()
 
@@ -150,3 +155,55 @@ def test_R45_bots_keep_nobody_at_the_table(game: str) -> None:
     people = _person_among_bots(game, None)
     assert not any(isinstance(e, HandEnded) for e in people)
     assert sum(isinstance(e, Discarded) and e.reason == "timeout" for e in people) >= 3
+
+
+def _bots_with_a_clock_turn(game: str, *, mark: bool = True) -> tuple[list[Event], int]:
+    """A hand of `game` dealt from an explicit deck, every seat a bot; the first time a
+    bot would take the discard pile's card, the clock plays that seat's turn instead
+    (its turn ran out). The events, and where the clock's turn begins."""
+    spec = GAMES[game]
+    rules = spec.rules_type()
+    deck = list(spec.deck(rules, 3))
+    random.Random(game).shuffle(deck)
+    bots = ("greedy", "random", "greedy")
+    dealt = spec.deal(["a", "b", "c"], deck, rules, 0, proof=None, number=1)
+    events: list[Event] = [msgspec.structs.replace(dealt[0], bots=bots), *dealt[1:]]
+    state: Any = spec.fold(events, None)
+    clock_at = -1
+    for _ in range(400):
+        if state.over:
+            break
+        seat = state.turn
+        actions = bots_of(spec)[bots[seat]](
+            spec.view(state, seat, False), bot_seed(None, seat, state.version)
+        )
+        played = spec.play(state, seat, actions, None)
+        if (
+            clock_at < 0
+            and state.phase == "draw"
+            and played[0] != spec.default_turn(state, seat, None)[0]
+        ):
+            clock_at = len(events)
+            played = spec.default_turn(state, seat, None)
+            if not mark:
+                played = [
+                    msgspec.structs.replace(e, reason=None) if isinstance(e, Discarded) else e
+                    for e in played
+                ]
+        events += played
+        state = spec.fold(played, state)
+    return events, clock_at
+
+
+@pytest.mark.parametrize("game", ["rummy", "three-thirteen"])
+def test_a_bot_seat_whose_turn_ran_out_verifies_with_the_clocks_turn(game: str) -> None:
+    # R33, R36: a bot's turn runs out where its process stopped past the deadline; the
+    # clock's turn (its discard marked `timeout`) is not the bot's and is not refused.
+    events, clock_at = _bots_with_a_clock_turn(game)
+    assert clock_at > 0, "no bot took the discard pile's card: nothing was tested"
+    check_bot_turns(GAMES[game], events)  # raises Refusal on a mismatch
+    # The same turn unmarked would be the bot playing otherwise.
+    forged, at = _bots_with_a_clock_turn(game, mark=False)
+    with pytest.raises(Refusal) as refused:
+        check_bot_turns(GAMES[game], forged)
+    assert (refused.value.code, refused.value.index) == ("bot-turn-mismatch", at)
