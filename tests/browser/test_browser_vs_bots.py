@@ -45,6 +45,10 @@ def test_a_person_opens_a_table_of_three_with_two_bots_from_the_lobby(
     tab.get_by_label("Seat 0: you, named").fill("Aminah")
     tab.get_by_label("Seat 1:", exact=True).select_option("bot:greedy")
     tab.get_by_label("Seat 2:", exact=True).select_option("bot:random")
+    # Three cards a hand (the lobby's option): a hand of seven can go round for hundreds
+    # of turns, past the test's bound, however the person plays.
+    tab.locator("#create summary").click()
+    tab.get_by_label("Cards per player").fill("3")
     tab.get_by_label("Turn clock (seconds; empty for none)").fill("120")
     tab.get_by_role("button", name="Open the table").click()
     expect(tab.locator("#seats tbody tr")).to_have_count(3, timeout=10_000)
