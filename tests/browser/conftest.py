@@ -44,8 +44,13 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a real `penang-rummy serve` process, shared by one module."""
-    with serve(tmp_path_factory.mktemp("server")) as url:
+    """The base URL of a real `penang-rummy serve` process, shared by one module.
+
+    Its bots think 100 ms a turn (a second is `serve`'s default, for people to follow):
+    the tests play whole games against them.
+    """
+    settings = {"PENANG_RUMMY_BOT_THINK_MS": "100"}
+    with serve(tmp_path_factory.mktemp("server"), settings=settings) as url:
         yield url
 
 

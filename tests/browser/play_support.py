@@ -131,13 +131,20 @@ def play_one(page: Page, rng: random.Random | None = None) -> bool:
 def play_until_over(
     pages: list[Page], limit: int = 400, seconds: float = 240, rng: random.Random | None = None
 ) -> None:
-    """Each page plays when it is its turn (as `choose` picks), until a page shows the game over."""
+    """Each page plays when it is its turn (as `choose` picks), until a page shows the game over.
+
+    Bounded by `limit` moves of the pages and by `seconds` of the clock, not by how often a
+    page waits: while bots think, a page waits, and waiting is no move.
+    """
     deadline = time.monotonic() + seconds
-    for _ in range(limit):
+    moves = 0
+    while moves < limit and time.monotonic() < deadline:
         if any(game_over(page) for page in pages):
             return
-        if not any(play_one(page, rng) for page in pages):
-            if time.monotonic() > deadline:
-                break
-            pages[0].wait_for_timeout(200)
-    raise AssertionError("the game did not end")
+        played = sum(play_one(page, rng) for page in pages)
+        moves += played
+        if not played:
+            pages[0].wait_for_timeout(100)
+    if any(game_over(page) for page in pages):
+        return
+    raise AssertionError(f"the game did not end after {moves} moves of the pages")
