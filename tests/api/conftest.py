@@ -20,6 +20,7 @@ from litestar.testing import TestClient
 
 from service.app import create_app
 from service.settings import Settings
+from service.store import GameStore
 
 from .support import Api
 
@@ -68,6 +69,14 @@ def postgres_settings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sett
             )
         finally:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def postgres_store(postgres_settings: Settings) -> Iterator[GameStore]:
+    """A GameStore over the session's PostgreSQL database, closed after the test."""
+    opened = GameStore(postgres_settings)
+    yield opened
+    opened.close()
 
 
 @pytest.fixture(params=STORES)

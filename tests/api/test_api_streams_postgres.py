@@ -27,10 +27,8 @@ pytestmark = pytest.mark.postgres
 
 
 @pytest.fixture
-def store(postgres_settings: Settings) -> Iterator[GameStore]:
-    opened = GameStore(postgres_settings)
-    yield opened
-    opened.close()
+def store(postgres_store: GameStore) -> GameStore:
+    return postgres_store
 
 
 @pytest.fixture

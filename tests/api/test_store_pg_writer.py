@@ -63,10 +63,8 @@ class _Gated(PostgresGroupWriter):
 
 
 @pytest.fixture
-def store(postgres_settings: Settings) -> Iterator[GameStore]:
-    found = GameStore(postgres_settings)
-    yield found
-    found.close()
+def store(postgres_store: GameStore) -> GameStore:
+    return postgres_store
 
 
 @pytest.fixture
