@@ -95,7 +95,12 @@ DOMAIN_ONLY = ("rummy/hands.feature", "three_thirteen/hands.feature", "gin/match
 GAME_FOLDERS = {"penang": "PD", "rummy": "B", "three_thirteen": "T", "gin": "G"}
 #: The bot seats of each game (R33, R34, R35), bound by test_bot_seats_http.py: over
 #: HTTP only, since the service plays a bot's turn, not the rules engine.
-BOT_SEATS = ("penang/bot_seats.feature", "rummy/bot_seats.feature", "gin/bot_seats.feature")
+BOT_SEATS = (
+    "penang/bot_seats.feature",
+    "rummy/bot_seats.feature",
+    "three_thirteen/bot_seats.feature",
+    "gin/bot_seats.feature",
+)
 #: Feature files bound by their own test modules, with their own steps and drivers:
 #: audit.feature (test_audit_domain.py, and its HTTP run test_audit_http.py),
 #: live_updates.feature (test_live_updates_http.py: over HTTP only, the domain does

@@ -309,7 +309,8 @@ def record_refused(bot_table: BotTable, rule: str, code: str) -> None:
 
 @given(
     parsers.re(
-        r"a (?P<players>\d+)-player match of (?P<game>Penang Rummy|basic Rummy) with open "
+        r"a (?P<players>\d+)-player match of (?P<game>Penang Rummy|basic Rummy|Three Thirteen) "
+        r"with open "
         r'seats, (?P<bots>[^"]+?) played by the bots? "(?P<names>[^"]+)", '
         r'and the seed "(?P<seed>[^"]+)"'
     )
@@ -318,7 +319,8 @@ def open_match_with_bots(
     scene: Scene, bot_table: BotTable, *, players: str, game: str, bots: str, names: str, seed: str
 ) -> None:
     bot_table.bots = _named(int(players), bots, names)
-    options: Json = {"games": 1}
+    # A match of Three Thirteen has its eleven hands (T1), and takes no number of games.
+    options: Json = {} if game == "Three Thirteen" else {"games": 1}
     if _GAMES[game] != "penang":
         options.update(game=_GAMES[game])
     scene.players = int(players)
