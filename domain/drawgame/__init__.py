@@ -9,7 +9,8 @@ they share lives here, one module per concept:
   `SeedRevealed`, and, for basic Rummy's table, the core's `Melded` and `LaidOff`; and
   `DrawRules`, what the core reads of a game's rule options (each game gives its own);
 - `commands`: the `draw` and `discard` actions;
-- `deal`: dealing a hand from a deck, and the deck a recorded deal was dealt from;
+- `deal`: dealing a hand from a deck (`hand_dealer`, a game's deal from its packs and
+  hand size), and the deck a recorded deal was dealt from;
 - `state`: the folded state of a hand, and its fold (decide, then evolve);
 - `piles`: the shared decisions: whose turn, drawing (and rebuilding an empty stock from
   the discard pile, B11, T10, R20), discarding, revealing the seed;
@@ -17,6 +18,8 @@ they share lives here, one module per concept:
   stock's order never while the hand runs, a card drawn from the stock only by its
   drawer, the discard pile always (R28);
 - `audit`: replaying a recorded hand through its game's rules;
+- `spec`: a draw game's events, the actions its record reads back as, and its
+  `GameSpec`, built from what the game names of its own;
 - `errors`: the refusals only draw games have.
 
 Each game names its own rule ids for these shared decisions (`piles.DrawTerms`) and adds

@@ -1,5 +1,8 @@
 """Dealing a hand of a draw game, and the deck a recorded deal was dealt from (B2, T1).
 
+`hand_dealer` builds a game's deal from what it names: its rules version, terms,
+packs and hand size.
+
 The dealer deals one card at a time, starting with the seat on their left and going
 clockwise (as Penang's P4: `domain.deal.deal`), until each seat holds its hand; the next
 card is turned up, the upcard, and starts the discard pile; the rest is the stock, face
@@ -9,13 +12,16 @@ down (B2, T1). The shuffle enters as input, as in Penang.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
-from domain.cards import Card, parse_cards
+from domain.cards import Card, parse_cards, sort_cards, texts
 from domain.deal import deal
-from domain.drawgame.events import HandDealt
+from domain.drawgame.events import DrawRules, HandDealt
+from domain.drawgame.piles import DrawTerms
 from domain.errors import InvalidRules
+from domain.events import DealProof, Event
+from domain.game_spec import Deal
 from domain.rule_ids import RuleId
 
 
@@ -54,3 +60,49 @@ def deck_dealing(dealt: HandDealt[Any], rule: RuleId) -> list[Card]:
     hands = [parse_cards(hand) for hand in dealt.hands]
     order = [hands[(dealt.dealer + 1 + i) % seats][i // seats] for i in range(seats * size)]
     return [*order, *parse_cards((dealt.upcard, *dealt.stock))]
+
+
+_R = TypeVar("_R", bound=DrawRules)
+
+
+def hand_dealer(
+    rules_version: str,
+    terms: DrawTerms,
+    validate: Callable[[_R, int], object],
+    packs: Callable[[_R, int], tuple[Card, ...]],
+    hand_size: Callable[[_R, int, int], int],
+) -> Deal[Any]:
+    """A draw game's deal (`domain.game_spec.Deal`): the rules checked for the seats
+    (`validate`), the hand's size (`hand_size(rules, seats, number)`, which refuses a
+    number the game does not deal), the deck exactly the game's `packs` (its seats
+    rule), and one `HandDealt`, dealt from the seat left of the dealer with the next card
+    turned up (its deal rule)."""
+
+    def start_hand(
+        players: Sequence[str],
+        deck: Sequence[Card],
+        rules: _R,
+        dealer: int,
+        *,
+        proof: DealProof | None = None,
+        number: int = 1,
+    ) -> list[Event]:
+        seats = len(players)
+        validate(rules, seats)
+        size = hand_size(rules, seats, number)
+        check_deck(deck, packs(rules, seats), terms.seats_rule)
+        hands, upcard, stock = deal_hand(deck, seats, dealer, size, terms.deal_rule)
+        dealt = HandDealt(
+            rules=rules,
+            rules_version=rules_version,
+            players=tuple(players),
+            dealer=dealer,
+            hands=tuple(texts(sort_cards(hand)) for hand in hands),
+            upcard=upcard.text,
+            stock=texts(stock),
+            proof=proof,
+            hand=number,
+        )
+        return [dealt]
+
+    return start_hand

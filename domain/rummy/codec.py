@@ -1,9 +1,10 @@
-"""Basic Rummy's events as stored (`domain.codec`), and the replay of its records.
+"""Basic Rummy's events as stored (`domain.codec`), and how its records read back.
 
 Its family of event types, each at schema version 1: the draw games' `HandDealt`,
 `Drew`, `Discarded`, `StockRebuilt`, `WentOut`, `HandEnded`, and Penang's `Melded`,
-`LaidOff` and `SeedRevealed`. `verify` replays a record of a hand through the rules
-(`domain.drawgame.audit`), rebuilding each turn's actions from its events.
+`LaidOff` and `SeedRevealed` (`domain.drawgame.spec.draw_events`). A record's turns read
+back as their actions (`turn_actions`) and are decided again under the rule each event
+names (`EVENT_RULES`) by the draw games' replay (`domain.drawgame.audit`).
 """
 
 from __future__ import annotations
@@ -11,86 +12,38 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from domain.cards import Card, build_deck
-from domain.codec import EventCodec
+from domain.cards import Card
 from domain.commands import LayOffAction, MeldAction
-from domain.drawgame.audit import HandGame, verify_hand
-from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.events import Discarded, Drew, HandDealt, HandEnded, StockRebuilt, WentOut
+from domain.drawgame.spec import draw_events, recorded_actions
 from domain.events import Event, LaidOff, Melded, SeedRevealed
-from domain.replay import Verdict
-from domain.rummy.game import TERMS, RummyAction, default_turn, play, start_hand
-from domain.rummy.rules import RULES_VERSION, RummyRules
+from domain.rule_ids import RuleId
+from domain.rummy.game import RummyAction
+from domain.rummy.rules import RummyRules
 
-RUMMY_EVENTS: Final = EventCodec[Event](
-    (
-        HandDealt[RummyRules],
-        Drew,
-        Melded,
-        LaidOff,
-        Discarded,
-        StockRebuilt,
-        WentOut,
-        HandEnded,
-        SeedRevealed,
-    ),
-    {
-        "HandDealt": 1,
-        "Drew": 1,
-        "Melded": 1,
-        "LaidOff": 1,
-        "Discarded": 1,
-        "StockRebuilt": 1,
-        "WentOut": 1,
-        "HandEnded": 1,
-        "SeedRevealed": 1,
-    },
-)
-RUMMY_EVENTS.check()
+RUMMY_EVENTS: Final = draw_events(RummyRules, Melded, LaidOff)
+#: The rule that decides each event, named where a record holds another.
+EVENT_RULES: Final[dict[type[Event], RuleId]] = {
+    HandDealt: "B2",
+    Drew: "B3",
+    Melded: "B5",
+    LaidOff: "B6",
+    Discarded: "B3",
+    StockRebuilt: "B11",
+    WentOut: "B7",
+    HandEnded: "B8",
+    SeedRevealed: "R28",
+}
 
 
 def turn_actions(turn: Sequence[Event]) -> list[RummyAction]:
     """The actions that recorded a turn's events (going out is the rules' own event)."""
-    actions: list[RummyAction] = []
-    for event in turn:
-        if isinstance(event, Drew):
-            actions.append(DrawAction(source=event.source))
-        elif isinstance(event, Melded):
-            actions.append(MeldAction(cards=tuple(Card(text).text for text in event.cards)))
-        elif isinstance(event, LaidOff):
-            actions.append(LayOffAction(meld=event.meld, card=Card(event.card).text, end=event.end))
-        elif isinstance(event, Discarded):
-            actions.append(DiscardAction(card=Card(event.card).text))
-    return actions
+    return recorded_actions(turn, _table_action)
 
 
-def _packs(rules: RummyRules, seats: int) -> tuple[Card, ...]:
-    return build_deck(1, 0)
-
-
-REPLAY: Final = HandGame(
-    terms=TERMS,
-    rules_version=RULES_VERSION,
-    rules_type=RummyRules,
-    packs=_packs,
-    deal=start_hand,
-    play=play,
-    default_turn=default_turn,
-    actions=turn_actions,
-    rules={
-        HandDealt: "B2",
-        Drew: "B3",
-        Melded: "B5",
-        LaidOff: "B6",
-        Discarded: "B3",
-        StockRebuilt: "B11",
-        WentOut: "B7",
-        HandEnded: "B8",
-        SeedRevealed: "R28",
-    },
-)
-
-
-def verify(events: Sequence[Event], rules_version: str | None = None) -> Verdict:
-    """Replay a hand of basic Rummy through the rules (`domain.drawgame.audit`)."""
-    return verify_hand(REPLAY, events, rules_version)
+def _table_action(event: Event, following: Event | None) -> MeldAction | LayOffAction | None:
+    if isinstance(event, Melded):
+        return MeldAction(cards=tuple(Card(text).text for text in event.cards))
+    if isinstance(event, LaidOff):
+        return LayOffAction(meld=event.meld, card=Card(event.card).text, end=event.end)
+    return None

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.cards import Card, build_deck, sort_cards, texts
+from domain.cards import Card, build_deck, texts
 from domain.commands import LayOffAction, MeldAction
 from domain.drawgame.commands import DiscardAction, DrawAction
-from domain.drawgame.deal import check_deck, deal_hand
+from domain.drawgame.deal import hand_dealer
 from domain.drawgame.errors import LastCardDiscard, TakenBack
-from domain.drawgame.events import HandDealt, WentOut
+from domain.drawgame.events import WentOut
 from domain.drawgame.piles import (
     DrawTerms,
     check_drawn,
@@ -37,7 +37,7 @@ from domain.errors import (
     NotInThisGame,
     UnknownMeld,
 )
-from domain.events import DealProof, Event, LaidOff, Melded
+from domain.events import Event, LaidOff, Melded
 from domain.game_spec import Rebuild
 from domain.layoffs import lay_off_as
 from domain.melds import read_meld_as
@@ -59,34 +59,19 @@ TERMS = DrawTerms(
 )
 
 
-def start_hand(
-    players: Sequence[str],
-    deck: Sequence[Card],
-    rules: RummyRules,
-    dealer: int,
-    *,
-    proof: DealProof | None = None,
-    number: int = 1,
-) -> list[Event]:
-    """Deal `deck` (one pack, top card first) and open play left of the dealer (B1, B2)."""
-    seats = len(players)
-    rules.validate(seats)
+def packs(rules: RummyRules, seats: int) -> tuple[Card, ...]:
+    """The deck basic Rummy deals from: one pack, no jokers (B1)."""
+    return build_deck(1, 0)
+
+
+def _hand_size(rules: RummyRules, seats: int, number: int) -> int:
     if number < 1:
         raise InvalidRules("B12", f"hands are numbered from 1, not {number}", "number")
-    check_deck(deck, build_deck(1, 0), "B1")
-    hands, upcard, stock = deal_hand(deck, seats, dealer, rules.hand_size_for(seats), "B2")
-    dealt = HandDealt(
-        rules=rules,
-        rules_version=RULES_VERSION,
-        players=tuple(players),
-        dealer=dealer,
-        hands=tuple(texts(sort_cards(hand)) for hand in hands),
-        upcard=upcard.text,
-        stock=texts(stock),
-        proof=proof,
-        hand=number,
-    )
-    return [dealt]
+    return rules.hand_size_for(seats)
+
+
+#: Deal `deck` (one pack, top card first) and open play left of the dealer (B1, B2).
+start_hand = hand_dealer(RULES_VERSION, TERMS, RummyRules.validate, packs, _hand_size)
 
 
 def play(

@@ -1,54 +1,30 @@
-"""Basic Rummy as a game of the engine: its `GameSpec`, built from its own modules."""
+"""Basic Rummy as a game of the engine: its `GameSpec`, built from its own modules by the
+draw games' (`domain.drawgame.spec`)."""
 
 from __future__ import annotations
 
 from typing import Final
 
-from domain.cards import Card, build_deck
 from domain.commands import LayOffAction, MeldAction
-from domain.deal import pass_left
 from domain.drawgame.commands import DiscardAction, DrawAction
-from domain.drawgame.events import HandDealt, HandEnded
-from domain.drawgame.piles import rebuild_of, reveal_seed
-from domain.drawgame.state import DrawState, fold
-from domain.drawgame.timeout import timed_out
-from domain.drawgame.views import HandView, hidden_stock, view_draw_event, view_hand
-from domain.errors import NotInThisGame
-from domain.events import Event
+from domain.drawgame.spec import draw_game_spec
+from domain.drawgame.state import DrawState
 from domain.game_spec import GameSpec
 from domain.rummy import codec, game, moves
 from domain.rummy.rules import MAX_PLAYERS, MIN_PLAYERS, RULES_VERSION, RummyRules
-from domain.views import Viewer
 
-
-def _deck(rules: RummyRules, seats: int) -> tuple[Card, ...]:
-    return build_deck(1, 0)  # B1: one pack, no jokers
-
-
-def _no_dead(state: DrawState, seat: int) -> list[Event]:
-    raise NotInThisGame("basic Rummy has no dead declaration: a turn is a draw and a discard", "B3")
-
-
-def _view(state: DrawState, viewer: Viewer, over: bool) -> HandView:
-    return view_hand(state, viewer, over=over)
-
-
-def _reveal(state: DrawState, server_seed: bytes) -> list[Event]:
-    return reveal_seed(state, server_seed, game.TERMS)
-
-
-RUMMY: Final[GameSpec[DrawState, RummyRules]] = GameSpec(
+RUMMY: Final[GameSpec[DrawState, RummyRules]] = draw_game_spec(
     name="rummy",
-    title="basic Rummy",
+    terms=game.TERMS,
     players=range(MIN_PLAYERS, MAX_PLAYERS + 1),
     rules_type=RummyRules,
     rules_version=RULES_VERSION,
+    validate=RummyRules.validate,
     codec=codec.RUMMY_EVENTS,
-    state_type=DrawState,
-    deal_type=HandDealt,
-    deal_rule="B2",
-    end_type=HandEnded,
-    has_stock=True,
+    packs=game.packs,
+    deal=game.start_hand,
+    play=game.play,
+    default_turn=game.default_turn,
     actions=(DrawAction, MeldAction, LayOffAction, DiscardAction),
     foreign_actions={
         "swap": "B1",
@@ -59,24 +35,8 @@ RUMMY: Final[GameSpec[DrawState, RummyRules]] = GameSpec(
         "show_meld": "B3",
         "lay_off_card": "B6",
     },
-    validate=RummyRules.validate,
-    deck=_deck,
-    deal=game.start_hand,
-    play=game.play,
-    declare_dead=_no_dead,
-    default_turn=game.default_turn,
-    timed_out=timed_out,
-    timeout_outcome="the clock plays its default turn",
-    fold=fold,
-    view=_view,
-    view_types=(HandView,),
-    hidden_in_view=hidden_stock,
-    view_event=view_draw_event,
+    turn_actions=codec.turn_actions,
+    event_rules=codec.EVENT_RULES,
     legal_moves=moves.legal_moves,
     moves_type=moves.RummyMoves,
-    rebuild_order=rebuild_of,
-    next_dealer=pass_left,
-    reveal_seed=_reveal,
-    verify=codec.verify,
-    end_rule="B7",
 )

@@ -18,14 +18,14 @@ import msgspec
 
 from domain.cards import Card, build_deck, format_cards, sort_cards, texts
 from domain.drawgame.commands import DiscardAction, DrawAction
-from domain.drawgame.deal import check_deck, deal_hand
+from domain.drawgame.deal import hand_dealer
 from domain.drawgame.errors import CannotGoOut
-from domain.drawgame.events import HandDealt, WentOut
+from domain.drawgame.events import WentOut
 from domain.drawgame.piles import DrawTerms, check_drawn, discard, draw, play_command
 from domain.drawgame.state import DrawState, evolve, fold
 from domain.drawgame.timeout import abandoned
 from domain.drawgame.timeout import default_turn as play_for_the_clock
-from domain.events import DealProof, Event
+from domain.events import Event
 from domain.game_spec import Rebuild
 from domain.melds import read_meld_as
 from domain.three13.commands import GoOutAction
@@ -47,33 +47,17 @@ TERMS = DrawTerms(
 )
 
 
-def start_hand(
-    players: Sequence[str],
-    deck: Sequence[Card],
-    rules: ThirteenRules,
-    dealer: int,
-    *,
-    proof: DealProof | None = None,
-    number: int = 1,
-) -> list[Event]:
-    """Deal hand `number` from `deck` (top card first) and open play left of the dealer."""
-    seats = len(players)
-    rules.validate(seats)
-    size = hand_size(number)
-    check_deck(deck, build_deck(rules.packs_for(seats), 0), "T2")
-    hands, upcard, stock = deal_hand(deck, seats, dealer, size, "T1")
-    dealt = HandDealt(
-        rules=rules,
-        rules_version=RULES_VERSION,
-        players=tuple(players),
-        dealer=dealer,
-        hands=tuple(texts(sort_cards(hand)) for hand in hands),
-        upcard=upcard.text,
-        stock=texts(stock),
-        proof=proof,
-        hand=number,
-    )
-    return [dealt]
+def packs(rules: ThirteenRules, seats: int) -> tuple[Card, ...]:
+    """The deck Three Thirteen deals from: a pack per two players, no jokers (T2)."""
+    return build_deck(rules.packs_for(seats), 0)
+
+
+def _hand_size(rules: ThirteenRules, seats: int, number: int) -> int:
+    return hand_size(number)
+
+
+#: Deal hand `number` from `deck` (top card first) and open play left of the dealer.
+start_hand = hand_dealer(RULES_VERSION, TERMS, ThirteenRules.validate, packs, _hand_size)
 
 
 def thirteen_rules(state: DrawState) -> ThirteenRules:

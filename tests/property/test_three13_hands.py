@@ -13,9 +13,9 @@ from typing import Any
 from domain.cards import Card
 from domain.drawgame.commands import DrawAction
 from domain.drawgame.state import DrawState
-from domain.three13.codec import verify
 from domain.three13.commands import GoOutAction
 from domain.three13.rules import ThirteenRules, wild_rank
+from domain.three13.spec import THREE_THIRTEEN
 
 from .draw_play import choose_thirteen
 from .every_game import Table
@@ -60,6 +60,6 @@ def test_a_hand_that_runs_through_its_stock_rebuilds_it_from_the_seed() -> None:
         played = play(Table("three-thirteen", 2, ThirteenRules(), seed, fair=True), patient)
         assert played.state is not None
         rebuilt += played.state.rebuilds
-        verdict = verify(played.events)
+        verdict = THREE_THIRTEEN.verify(played.events, None)
         assert verdict.valid and verdict.deal == "verified", verdict
     assert rebuilt > 0
