@@ -151,6 +151,9 @@ class GameSpec(Generic[S, R]):
     #: points in order and the match's target: Gin's game and box bonuses (G17); empty
     #: where the game has none, or the match ended short of its target.
     match_bonuses: Callable[[Sequence[tuple[int, ...]], int | None], tuple[int, ...]] = no_bonuses
+    #: What a match calls a game of it, in the plural (a match record's verdict counts
+    #: them): Penang's games, a draw game's hands.
+    games_word: str = "hands"
 
 
 def decode_actions(spec: GameSpec[Any, Any], raw: object) -> tuple[Any, ...]:

@@ -24,7 +24,7 @@ them equal to what the registered specs declare.
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, Protocol, cast, get_args
 
 from domain.codec import EventCodec
 from domain.drawgame.commands import DiscardAction, DrawAction
@@ -46,6 +46,7 @@ from domain.gin.state import GinState
 from domain.gin.views import GinMoves, GinView
 from domain.penang.commands import Action
 from domain.penang.moves import LegalMoves
+from domain.penang.rules import Rules as PenangRules
 from domain.penang.spec import PENANG
 from domain.penang.state import GameState
 from domain.penang.views import EventView, GameView
@@ -61,6 +62,8 @@ from domain.three13.spec import THREE_THIRTEEN
 GameName = Literal["penang", "rummy", "three-thirteen", "gin"]
 #: The games a match plays (`CreateMatch.game`): every game of the engine (R31, G17).
 MatchGameName = Literal["penang", "rummy", "three-thirteen", "gin"]
+#: The games a match deals hands of a draw game of (`DrawMatchOptions.game`, R31).
+DrawGameName = Literal["rummy", "three-thirteen", "gin"]
 #: Every draw game's rule options, tagged with the game (`"game": "rummy"`): what a draw
 #: game's deal, a match of one, and the contract hold (`domain.drawgame.events.DrawRules`).
 AnyDrawRules = RummyRules | ThirteenRules | GinRules
@@ -68,6 +71,18 @@ AnyDrawRules = RummyRules | ThirteenRules | GinRules
 GAMES: Final[dict[str, GameSpec[Any, Any]]] = {
     spec.name: spec for spec in (PENANG, RUMMY, THREE_THIRTEEN, GIN)
 }
+#: The game a request that names none plays (`CreateGame.game`, `CreateMatch.game`), and
+#: whose verifier reads a record of a rules version no game has.
+DEFAULT_GAME: Final[GameName] = "penang"
+#: The default game's rule options (`CreateGame.rules`): a contract type, spelled out here.
+DefaultRules = PenangRules
+#: The fewest and the most seats any game takes (P2, B1, T2, G1): what a request's seats
+#: are bounded by before its game's rules check them.
+MIN_SEATS: Final = min(spec.players.start for spec in GAMES.values())
+MAX_SEATS: Final = max(spec.players.stop - 1 for spec in GAMES.values())
+#: The most hands a match of a game of a fixed number of hands deals (Three Thirteen's
+#: eleven, T1): the bound of a draw game's hand number.
+MOST_HANDS: Final[int] = max(rules.MATCH_HANDS or 1 for rules in get_args(AnyDrawRules))
 #: Every game's events in one codec: a store that holds them all reads them with it.
 ALL_GAME_EVENTS: Final = EventCodec.merged(spec.codec for spec in GAMES.values())
 #: Each game by the type of its rule options, which its state and its deal hold.
@@ -130,6 +145,17 @@ def spec_starting(event: Event) -> GameSpec[Any, Any]:
     if spec is None or not isinstance(event, spec.deal_type):
         raise ValueError(f"no game begins with {type(event).__name__}")
     return spec
+
+
+class _Seated(Protocol):
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+
+def dealt_players(event: Event) -> tuple[str, ...] | None:
+    """The players a game's deal seats (every game's deal names them), or None where
+    `event` deals no game of the engine."""
+    return cast(_Seated, event).players if isinstance(event, DEAL_TYPES) else None
 
 
 def spec_for_rules_version(rules_version: str) -> GameSpec[Any, Any] | None:

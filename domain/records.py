@@ -61,7 +61,7 @@ from domain.codec import TYPE_KEY, MalformedEvent, StoredEvent
 from domain.errors import MalformedInput
 from domain.events import Event
 from domain.game_spec import GameSpec
-from domain.games import GAMES, spec_for_rules_version
+from domain.games import DEFAULT_GAME, GAMES, spec_for_rules_version
 from domain.provenance import RecordVerdict, record_verdict
 from domain.replay import Refusal
 
@@ -125,7 +125,7 @@ def _as_json(event: Event, rules_version: str) -> StoredEvent:
 def _game(rules_version: str) -> GameSpec[Any, Any]:
     """The game a record's rules version names; Penang's for a version no game has, so
     that its verifier names the version it does not know, as it always did."""
-    return spec_for_rules_version(rules_version) or GAMES["penang"]
+    return spec_for_rules_version(rules_version) or GAMES[DEFAULT_GAME]
 
 
 def make_record(events: Sequence[Event], game_id: str | None = None) -> GameRecord:

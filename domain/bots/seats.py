@@ -8,8 +8,9 @@ and a verifier that folds the record to the same view gets the same command.
 `PENANG_BOTS` plays a whole turn (D8), or None where the seat must declare dead;
 `DRAW_BOTS` sends one command at a time (R22), and so does `GIN_BOTS`, one action a
 command (R50). `bots_of` gives a game's bots by its
-spec: the games sit below the bots (DESIGN principle 1), so a game's spec cannot list
-them itself, and the bots, which play every game, list them for each.
+spec, read of the view its seats see: the games sit below the bots (DESIGN principle 1),
+so a game's spec cannot list them itself, and the bots, which play every game, list
+them by the view each plays from; no game is named.
 """
 
 from __future__ import annotations
@@ -71,26 +72,24 @@ GIN_BOTS: Final[Mapping[str, BotPlay]] = {
     "greedy": _gin(_greedy_gin),
     "random": _gin(choose_at_random),
 }
-#: Each game's bots, by the game's name (`GameSpec.name`).
-_BY_GAME: Final[Mapping[str, Mapping[str, BotPlay]]] = {
-    "penang": PENANG_BOTS,
-    "rummy": DRAW_BOTS,
-    "three-thirteen": DRAW_BOTS,
-    "gin": GIN_BOTS,
+#: Each game's bots, by the view its seat sees (`GameSpec.view_types`): a bot plays from
+#: its seat's view, so the view it reads says which game it plays.
+_BY_VIEW: Final[Mapping[type, Mapping[str, BotPlay]]] = {
+    GameView: PENANG_BOTS,
+    HandView: DRAW_BOTS,
+    GinView: GIN_BOTS,
 }
-
-
-#: The games whose turn clock plays a default turn its events do not mark (Gin Rummy's:
-#: a pass, a draw and a discard as any seat's), so that a verifier could not tell it from
-#: a bot's command and would refuse the record (R50).
-_UNMARKED_CLOCK: Final = frozenset({"gin"})
+#: The views of the games whose turn clock plays a default turn its events do not mark
+#: (Gin Rummy's: a pass, a draw and a discard as any seat's), so that a verifier could not
+#: tell it from a bot's command and would refuse the record (R50).
+_UNMARKED_CLOCK: Final = frozenset({GinView})
 
 
 def bots_of(spec: GameSpec[Any, Any]) -> Mapping[str, BotPlay]:
     """The bots that play `spec`'s game, by name (none for a game without bots)."""
-    return _BY_GAME.get(spec.name, {})
+    return next((_BY_VIEW[view] for view in spec.view_types if view in _BY_VIEW), {})
 
 
 def bots_take_a_clock(spec: GameSpec[Any, Any]) -> bool:
     """Whether a table of `spec`'s game with bot seats may have a turn clock (R50)."""
-    return spec.name not in _UNMARKED_CLOCK
+    return not _UNMARKED_CLOCK.intersection(spec.view_types)

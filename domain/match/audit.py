@@ -110,7 +110,7 @@ class _MatchReplay:
     def verdict(self) -> MatchVerdict:
         state = self._state()
         ended = state.ended
-        played = f"{len(state.games)} {'games' if state.game == 'penang' else 'hands'}"
+        played = f"{len(state.games)} {GAMES[state.game].games_word}"
         if ended is None:
             code, message = "valid-so-far", f"{played} follow the rules, but the match is not over"
         else:

@@ -15,15 +15,14 @@ worst loser has no place in a draw game; who deals next is the game's spec's wor
 
 from __future__ import annotations
 
-from typing import Annotated, Final, Literal, cast
+from typing import Annotated, Final, cast
 
 import msgspec
 
 from domain.errors import InvalidRules
-from domain.games import GAMES, AnyDrawRules
+from domain.games import GAMES, AnyDrawRules, DrawGameName
 from domain.match.options import MAX_GAMES, MAX_TARGET
 
-DrawGameName = Literal["rummy", "three-thirteen", "gin"]
 #: A draw game's match keeps each seat's points: its next dealer never depends on them.
 POINTS_RECORDED: Final = True
 

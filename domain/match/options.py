@@ -8,12 +8,12 @@ target (the lowest total wins, R16), or, with neither, when it is closed (open-e
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 import msgspec
 
 from domain.errors import InvalidRules
-from domain.penang.rules import Rules
+from domain.games import DEFAULT_GAME, DefaultRules, MatchGameName
 
 MAX_GAMES = 1000
 MAX_TARGET = 100_000
@@ -23,7 +23,7 @@ class MatchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     """How a match is played and scored; every field has a default."""
 
     #: The rule options of every game of the match.
-    rules: Rules = msgspec.field(default_factory=Rules)
+    rules: DefaultRules = msgspec.field(default_factory=DefaultRules)
     #: P7 (true): the winner deals next and totals decide the match; P8 (false): the
     #: worst loser of the last game deals next.
     points_recorded: bool = True
@@ -33,9 +33,10 @@ class MatchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     target: Annotated[int, msgspec.Meta(ge=1, le=MAX_TARGET)] | None = None
 
     @property
-    def game(self) -> Literal["penang"]:
-        """The game a match of these options plays: Penang Rummy, whose `rules` these are."""
-        return "penang"
+    def game(self) -> MatchGameName:
+        """The game a match of these options plays: Penang Rummy (the registry's default
+        game), whose `rules` these are."""
+        return DEFAULT_GAME
 
     def validate(self, seats: int) -> MatchOptions:
         """Check that these options make a playable match for `seats` seats."""

@@ -10,7 +10,8 @@ from typing import Any, Literal
 
 import msgspec
 
-from domain.match.draw_options import DrawGameName, DrawMatchOptions
+from domain.games import DrawGameName
+from domain.match.draw_options import DrawMatchOptions
 from domain.match.events import EndReason, MatchProof
 from domain.match.options import MatchOptions
 from domain.match.state import MatchGame, MatchState

@@ -112,4 +112,5 @@ PENANG: Final[GameSpec[state.GameState, Rules]] = GameSpec(
     next_dealer=deal.next_dealer,
     reveal_seed=game.reveal_seed,
     verify=audit.verify_events,
+    games_word="games",
 )

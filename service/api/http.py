@@ -13,6 +13,7 @@ from litestar.openapi import OpenAPIConfig, ResponseSpec
 from litestar.openapi.spec import Components, SecurityScheme
 from litestar.params import HeaderParameter, PathParameter, QueryParameter
 
+from domain.games import MAX_SEATS
 from service.api.docs import render_plugins
 from service.api.problems import PROBLEM_MEDIA_TYPE
 from service.api.schemas import Problem
@@ -20,7 +21,6 @@ from service.errors import InvalidRequest
 from service.settings import Settings
 from service.usecases.game_kinds import AnyView, revealed_when_over
 from service.usecases.idempotency import MIN_SECRET_KEY, Replayed
-from service.usecases.messages import MAX_SEATS
 
 T = TypeVar("T")
 #: The largest request body the service reads by default (`Settings.max_body_bytes`).

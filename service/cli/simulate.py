@@ -55,7 +55,7 @@ from rich.progress import (
 from rich.text import Text
 
 from domain.errors import InvalidRules
-from domain.games import GAMES
+from domain.games import DEFAULT_GAME, GAMES
 from service.cli.simulate_words import print_summary
 from service.simulation.draw_local import run_draw_local
 from service.simulation.plan import GAME_NAMES, SimulationOptions, bot_names
@@ -87,7 +87,7 @@ def add_simulate_command(
     )
     simulate.add_argument(
         "--game",
-        default="penang",
+        default=DEFAULT_GAME,
         choices=GAME_NAMES,
         help="penang (default): games of Penang Rummy; rummy, three-thirteen: matches",
     )

@@ -18,7 +18,7 @@ from uuid import UUID, uuid4
 from psycopg.conninfo import conninfo_to_dict
 
 from domain.events import Event
-from domain.penang.events import Dealt
+from domain.games import dealt_players
 from service.settings import Settings
 from service.store.envelopes import Envelope, GameSecrets, secrets_id
 from service.store.event_store import GameStore
@@ -83,7 +83,7 @@ class StoreSeeder:
 
 
 def _players(events: Sequence[Event]) -> tuple[str, ...]:
-    first = events[0] if events else None
-    if not isinstance(first, Dealt):
-        raise ValueError("a game's events begin with Dealt")
-    return first.players
+    players = dealt_players(events[0]) if events else None
+    if players is None:
+        raise ValueError("a game's events begin with its deal")
+    return players

@@ -25,7 +25,6 @@ from domain.cards import Card, parse_cards
 from domain.events import DealProof, Event
 from domain.fair import fair_deal_of
 from domain.game_spec import GameSpec
-from domain.penang.rules import Rules
 from service.errors import DeckNotAllowed, InvalidRequest, NotThisGamesOption
 from service.settings import Settings
 from service.store import GameStore
@@ -119,8 +118,8 @@ def _options(spec: GameSpec[Any, Any], request: CreateGame) -> msgspec.Struct:
             if getattr(request, name) is not None:
                 why = f"{spec.title} has no {name}: its deal (P3) leaves no stock (P12)"
                 raise NotThisGamesOption(why, name, rule)
-        penang: msgspec.Struct = request.rules or Rules()
-        return penang
+        rules: msgspec.Struct = request.rules or spec.rules_type()
+        return rules
     if request.rules is not None:
         why = f"{spec.title}'s options are `draw_rules` (tagged `game`), not Penang's `rules`"
         raise NotThisGamesOption(why, "rules", rule)

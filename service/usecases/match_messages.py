@@ -13,14 +13,12 @@ from uuid import UUID
 import msgspec
 
 from domain.commands import CardText
-from domain.games import AnyDrawRules, MatchGameName
+from domain.games import DEFAULT_GAME, MAX_SEATS, MIN_SEATS, AnyDrawRules, MatchGameName
 from domain.match.codec import MATCH_EVENTS
 from domain.match.events import AnyMatchEvent
 from domain.match.options import MatchOptions
 from domain.match.views import DrawMatchView, MatchView
-from domain.penang.rules import MIN_PLAYERS
 from service.usecases.messages import (
-    MAX_SEATS,
     GameRecordDocument,
     SeedText,
     TurnSeconds,
@@ -80,13 +78,13 @@ class CreateMatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
                     "game of the match (R33)."
                 ),
                 examples=[["Aminah", "Ben", "Chen", "Devi"], ["Aminah", {"bot": "greedy"}]],
-                extra_json_schema={"minItems": MIN_PLAYERS, "maxItems": MAX_SEATS},
+                extra_json_schema={"minItems": MIN_SEATS, "maxItems": MAX_SEATS},
             ),
         ]
         | None
     ) = None
     #: The number of open seats (as `players`), each claimed by its player; or give `players`.
-    seats: Annotated[int, msgspec.Meta(ge=MIN_PLAYERS, le=MAX_SEATS)] | None = None
+    seats: Annotated[int, msgspec.Meta(ge=MIN_SEATS, le=MAX_SEATS)] | None = None
     #: With `seats`: the seats the service plays, by seat (`{"bot": "greedy"}`), null for
     #: a seat a person claims; a bot's seat is taken when the match opens (R34).
     bots: (
@@ -115,7 +113,7 @@ class CreateMatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
                 "dealt by the match (R31)."
             )
         ),
-    ] = "penang"
+    ] = DEFAULT_GAME
     #: The games' rules, whether points are recorded (P7, P8) and how the match ends (R16);
     #: a draw game's match takes `games` or `target` only (R31).
     options: MatchOptions | None = None

@@ -8,27 +8,30 @@ client input reaches the store unbounded. The contract states each bound exactly
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Literal
 from uuid import UUID
 
 import msgspec
 
 from domain.chain import RecordChain, RecordSignature
 from domain.commands import CardText
-from domain.games import ALL_GAME_EVENTS, AnyDrawRules, GameName
+from domain.games import (
+    ALL_GAME_EVENTS,
+    DEFAULT_GAME,
+    MAX_SEATS,
+    MIN_SEATS,
+    MOST_HANDS,
+    AnyDrawRules,
+    DefaultRules,
+    GameName,
+)
 from domain.match.records import MATCH_RECORD_FORMAT, is_match_record
-from domain.penang import rules as penang
-from domain.penang.rules import MIN_PLAYERS, Rules
 from domain.provenance import RecordVerdict
-from domain.rummy import rules as rummy
-from domain.three13 import rules as three13
 from service.usecases.game_kinds import AnyAction, AnyEventView, as_view
 from service.usecases.names import SeatEntry
 from service.usecases.stored_forms import stored_event_meta
 from service.usecases.view_fields import Moves, View
 
-#: The most seats any game takes: Penang 5 (P2), basic Rummy and Three Thirteen 6 (B1, T2).
-MAX_SEATS: Final = max(penang.MAX_PLAYERS, rummy.MAX_PLAYERS, three13.MAX_PLAYERS)
 SeedText = Annotated[str, msgspec.Meta(min_length=1, max_length=256)]
 #: The table's turn clock (R19), a service option beside the rules: seconds per turn.
 TurnSeconds = Annotated[
@@ -84,11 +87,11 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
             examples=[["Aminah", "Ben", "Chen", "Devi"], ["Aminah", {"bot": "greedy"}]],
             # Stated here, checked by the game's rules (`Rules.validate`), whose refusal
             # names P2 (B1, T2); the body's size bounds what reaches them.
-            extra_json_schema={"minItems": MIN_PLAYERS, "maxItems": MAX_SEATS},
+            extra_json_schema={"minItems": MIN_SEATS, "maxItems": MAX_SEATS},
         ),
     ]
     #: Penang Rummy's rule options; every omitted option takes its RULES.md default.
-    rules: Rules | None = None
+    rules: DefaultRules | None = None
     #: The game: Penang Rummy by default, or a draw game (`rummy`, `three-thirteen`).
     game: Annotated[
         GameName,
@@ -98,7 +101,7 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
                 "Rummy, B1-B12) or `three-thirteen` (Three Thirteen, T1-T11)."
             )
         ),
-    ] = "penang"
+    ] = DEFAULT_GAME
     #: A draw game's rule options, tagged with its game; omitted options take RULES.md's.
     draw_rules: (
         Annotated[
@@ -127,7 +130,7 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
                     "A draw game's hand number, 1 by default: Three Thirteen's hand n deals "
                     "n + 2 cards and makes rank n + 2 wild (T1, T3); it has 11 hands."
                 ),
-                extra_json_schema={"maximum": three13.HANDS},
+                extra_json_schema={"maximum": MOST_HANDS},
             ),
         ]
         | None

@@ -17,8 +17,7 @@ from uuid import UUID, uuid4
 
 import msgspec
 
-from domain.drawgame.events import HandDealt
-from domain.penang.events import Dealt
+from domain.games import dealt_players
 from domain.records import GameRecord, load_record, make_record
 from service.errors import GameNotOver, InvalidRecord, RecordNotFinished
 from service.signing import KeyRing, verify_signed
@@ -69,10 +68,8 @@ def import_record(store: GameStore, document: GameRecordDocument, keys: KeyRing)
         raise RecordNotFinished(
             f"{verdict.message}: only the record of a finished game is imported"
         )
-    dealt = record.events[0]
-    if isinstance(dealt, Dealt | HandDealt):
-        for seat, name in enumerate(dealt.players):
-            refuse_unsafe_name(name, f"events[0].players[{seat}]")
+    for seat, name in enumerate(dealt_players(record.events[0]) or ()):
+        refuse_unsafe_name(name, f"events[0].players[{seat}]")
     state = fold_game(record.events)
     game_id = uuid4()
     store.create(game_id, record.events, GameSecrets(token_sha256=()))

@@ -16,11 +16,10 @@ from typing import Any
 
 import pytest
 
-from domain.games import ALL_GAME_EVENTS
+from domain.games import ALL_GAME_EVENTS, MAX_SEATS
 from domain.penang.codec import SCHEMA_VERSIONS
 from domain.penang.rules import JOKER_COUNTS, MAX_PLAYERS, MIN_PLAYERS, PACK_COUNTS
 from service.settings import Settings
-from service.usecases.messages import MAX_SEATS
 
 from .audit_support import exported, finished_game, import_record
 from .support import Api, Json

@@ -38,10 +38,7 @@ SERVICE_FORBIDDEN = {
 GAMES = ("domain.penang", "domain.rummy", "domain.three13")
 REGISTRY = "domain.games"
 #: The match model's imports of a game, and why each must name it.
-MATCH_NAMES_A_GAME = {
-    ("domain.match.options", "domain.penang.rules"): "a Penang match's options are "
-    "Penang's rule options (`MatchOptions.rules`, stored in `MatchOpened`)",
-}
+MATCH_NAMES_A_GAME: dict[tuple[str, str], str] = {}
 
 
 def _imports(path: Path) -> set[str]:
