@@ -6,6 +6,7 @@ a page per audience); everything else stands once, on its audience's page under 
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import tomllib
@@ -74,6 +75,24 @@ def test_no_paragraph_stands_on_two_pages() -> None:
                 where.setdefault(words, []).append(str(page.relative_to(ROOT)))
     twice = {words[:80]: pages for words, pages in where.items() if len(pages) > 1}
     assert not twice, twice
+
+
+def test_every_label_the_players_page_quotes_is_on_the_pages() -> None:
+    # The players' page sends people to buttons and headings by their words ("Open a table").
+    shipped = "\n".join(
+        path.read_text(encoding="utf-8")
+        for path in sorted((ROOT / "service" / "static").rglob("*"))
+        if path.suffix in {".html", ".js"}
+    )
+    titles = {spec.title[:1].upper() + spec.title[1:] for spec in GAMES.values()}
+    labels = [" ".join(q.split()) for q in re.findall(r'"([A-Z][^"]+)"', _text("docs/players.md"))]
+    assert labels, "the players' page quotes no label"
+    for label in labels:
+        quick = re.fullmatch(r"(.+) against a bot", label)
+        if quick is not None:  # one button per game: `${g.title} against a bot`
+            assert quick[1] in titles and "${g.title} against a bot" in shipped, label
+        else:
+            assert label in shipped, label
 
 
 def test_the_quick_start_is_two_commands_for_a_bare_python3() -> None:
@@ -147,6 +166,34 @@ def test_the_conformance_page_names_every_family_of_rule_ids_and_counts_nothing(
         assert re.search(rf"\b{family}\b", summary), f"the summary leaves out the {family} ids"
     counted = re.findall(r"\b\d+ (?:of them|scenarios|@http)\b", page)
     assert not counted, counted
+
+
+def test_the_operations_table_lists_every_operation_of_the_contract() -> None:
+    contract = json.loads(_text("openapi/openapi.json"))
+    operations = {
+        operation["operationId"]
+        for item in contract["paths"].values()
+        for method, operation in item.items()
+        if method in {"get", "post", "put", "patch", "delete"}
+    }
+    page = _text("docs/clients.md")
+    table = page[page.index("\n| operation | request | what it does |") :]
+    table = table[: table.index("\n\n")]
+    listed = {
+        name
+        for cell in re.findall(r"^\| ([^|]+) \|", table, re.M)
+        for name in re.findall(r"`(\w+)`", cell)
+    }
+    assert listed == operations, (sorted(operations - listed), sorted(listed - operations))
+
+
+def test_the_create_game_row_names_every_game_and_its_view() -> None:
+    row = re.search(r"^\| `createGame` \|.*$", _text("docs/clients.md"), re.M)
+    assert row is not None
+    for spec in GAMES.values():
+        assert f"`{spec.name}`" in row[0], spec.name
+        for view in spec.view_types:
+            assert f"`{view.__name__}`" in row[0], (spec.name, view.__name__)
 
 
 def test_the_errors_list_gives_every_status_the_service_answers_with() -> None:
