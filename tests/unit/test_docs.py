@@ -54,10 +54,12 @@ AUDIENCES = ("players", "client developers", "auditors", "operators", "contribut
 def test_the_readme_is_a_front_page_with_a_page_for_each_audience() -> None:
     readme = _text("README.md")
     titles = re.findall(r"^## (.+)$", readme, re.MULTILINE)
-    assert titles == ["Quick start", "The repository", "Documentation"], titles
-    # The walk-throughs are on the audiences' pages, where the docs' replay runs them.
-    blocks = re.findall(r"^```", readme, re.MULTILINE)
-    assert len(blocks) == 2, "the README's only block is the quick start's two commands"
+    tour = "A five-minute tour: a whole short game with curl"
+    assert titles == ["Quick start", tour, "The repository", "Documentation"], titles
+    # The quick start's two commands and the tour's walk-through; the rest of the
+    # walk-throughs are on the audiences' pages. The docs' replay runs them all.
+    quick = re.findall(r"^```", _section("README.md", "Quick start"), re.MULTILINE)
+    assert len(quick) == 2, "the quick start is one block: its two commands"
     table = _section("README.md", "Documentation")
     rows = re.findall(r"^\| \[docs/[\w-]+\.md\]\([^)]+\) \| ([^|]+) \|", table, re.MULTILINE)
     for audience in AUDIENCES:
