@@ -94,6 +94,9 @@ class GameSpec(Generic[S, R]):
     deal_rule: RuleId
     #: The event that ends a game of it.
     end_type: type[Event]
+    #: The events that end a seat's turn (P10, B3, B7, T4, T8, G4): a turn is what one of
+    #: them ends, however many commands it took; what `simulate` counts as turns.
+    turn_ends: tuple[type[Event], ...]
     #: Whether a game has a stock and a discard pile (B2, T1); Penang's deal leaves none
     #: (P12), and its options are `rules`, not a draw game's `draw_rules`.
     has_stock: bool
