@@ -81,9 +81,13 @@ class _CreatedMatch(msgspec.Struct, frozen=True):
     game_id: UUID | None
 
 
-class _Hand(msgspec.Struct, frozen=True):
-    turn: int | None
+class _MatchGame(msgspec.Struct, frozen=True):
     number: int
+    game_id: str
+
+
+class _Match(msgspec.Struct, frozen=True):
+    games: tuple[_MatchGame, ...]
 
 
 class _Answered(msgspec.Struct, frozen=True):
@@ -159,12 +163,15 @@ class RemoteGame(ApiCalls):
         if any(value is not None for value in ending.values()):
             body["options"] = {k: v for k, v in ending.items() if v is not None}
         created = self._call("POST", "/matches", _CreatedMatch, 201, json=body)
-        game = created.game_id
+        match, game = created.match_id, created.game_id
         while game is not None:
-            hand = self._call("GET", f"/games/{game}", _Hand, 200)
-            seed = game_seed(self.plan.server_seed, hand.number)
-            game = self._play_out(game, created.tokens, seed, hand.turn)
-        record = self._send("GET", f"/matches/{created.match_id}/record", 200).content
+            # The hand's number, as the match lists it, names the seed it was dealt from.
+            games = self._call("GET", f"/matches/{match}", _Match, 200).games
+            number = next(hand.number for hand in games if hand.game_id == str(game))
+            seed = game_seed(self.plan.server_seed, number)
+            turn = self._call("GET", f"/games/{game}", _Seen, 200).turn
+            game = self._play_out(game, created.tokens, seed, turn)
+        record = self._send("GET", f"/matches/{match}/record", 200).content
         return Played(self.plan, load_match_record(record), self.decisions, record)
 
     def _play_out(
