@@ -38,8 +38,8 @@ ROUNDS = 3
 MATCHES = 1
 GAMES = 15
 PLAYERS = 4
-#: Each round of Gin: one match to 100 (some 150 turns), and two-seat games of Penang.
-GIN_MATCHES = 1
+#: Each round of Gin: two matches to 100 (some 40 to 140 turns each), and two-seat games of Penang.
+GIN_MATCHES = 2
 GIN_GAMES = 8
 GIN_PLAYERS = 2
 #: The bots at the seats: the greedy bot alone (the goal's), then simulate's default.
