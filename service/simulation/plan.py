@@ -14,7 +14,7 @@ Game (or match) n, from 1, of a run with seed S is drawn from the seed text
 `POST /games` (`POST /matches`) takes a `seed`, with no seat seeds, so the same game is
 dealt in process and by a service (`domain.fair`). Seat s of game n is played by the
 bot `bots[(s + n) % len(bots)]`: the bots take turns at every seat, so none keeps the
-seat that moves first. Each command a bot sends is seeded as a bot seat's is (R33,
+seat that moves first. Each command a bot sends is seeded as a bot seat's is (R33, R55,
 `domain.fair.bot_seed`: the server seed of the game or hand, the seat and the version the
 seat sees), so the same view gives the same command here, over HTTP, and in a bot seat.
 """
