@@ -26,6 +26,7 @@ import msgspec
 
 from domain.bots.seats import bots_of
 from domain.fair import bot_seed, game_seed
+from domain.match.draw_options import DrawMatchOptions
 from domain.match.records import load_match_record
 from domain.records import load_record
 from service.simulation.plan import Plan
@@ -138,7 +139,7 @@ class RemoteGame(ApiCalls):
     def play(self) -> Played:
         """The finished game or match, with its record as the service exported it."""
         if self.plan.match is not None:
-            return self._match()
+            return self._match(self.plan.match)
         created = self._call("POST", "/games", _CreatedGame, 201, json=self._body())
         game, tokens = created.game_id, created.tokens
         self._play_out(game, tokens, self.plan.server_seed, created.view.turn)
@@ -155,9 +156,7 @@ class RemoteGame(ApiCalls):
             "seed": self.plan.seed,
         }
 
-    def _match(self) -> Played:
-        options = self.plan.match
-        assert options is not None
+    def _match(self, options: DrawMatchOptions) -> Played:
         body = self._body()
         ending = {"games": options.games, "target": options.target}
         if any(value is not None for value in ending.values()):
@@ -167,7 +166,9 @@ class RemoteGame(ApiCalls):
         while game is not None:
             # The hand's number, as the match lists it, names the seed it was dealt from.
             games = self._call("GET", f"/matches/{match}", _Match, 200).games
-            number = next(hand.number for hand in games if hand.game_id == str(game))
+            number = next((hand.number for hand in games if hand.game_id == str(game)), None)
+            if number is None:
+                raise RemoteError(f"GET /matches/{match}: no hand {game} among its games")
             seed = game_seed(self.plan.server_seed, number)
             turn = self._call("GET", f"/games/{game}", _Seen, 200).turn
             game = self._play_out(game, created.tokens, seed, turn)
