@@ -2,12 +2,12 @@
 
 A game is data plus the functions the service calls: its name, rules type and version,
 state type, event codec, the deal event its stream begins with and the event that ends
-it, its actions, view and legal moves types, and deal, play, declare dead, the default
-turn the turn clock plays (R19), fold, views, legal moves, the stock's rebuild order,
-next dealer, reveal the seed and verify a record, the rule that ends a game and a
-match's bonuses at its end. Each game builds its spec from its own modules
-(`domain.penang.spec`, `domain.rummy.spec`, `domain.three13.spec`, `domain.gin.spec`);
-`domain.games` registers them all, and nothing here names a
+it, the events that end a turn, its actions, view and legal moves types, and deal,
+play, declare dead, the default turn the turn clock plays (R19), fold, views, legal
+moves, the stock's rebuild order, next dealer, reveal the seed and verify a record, the
+rule that ends a game and a match's bonuses at its end. Each game builds its spec from
+its own modules (`domain.penang.spec`, `domain.rummy.spec`, `domain.three13.spec`,
+`domain.gin.spec`); `domain.games` registers them all, and nothing here names a
 game. `decode_actions` reads a command's actions for one game, refusing another game's
 action with this game's rule (a `draw` in Penang is P12, a `swap` in Three Thirteen T7).
 """
@@ -94,6 +94,9 @@ class GameSpec(Generic[S, R]):
     deal_rule: RuleId
     #: The event that ends a game of it.
     end_type: type[Event]
+    #: The events that end a seat's turn (P10, B3, B7, T4, T8, G4): a turn is what one of
+    #: them ends, however many commands it took; what `simulate` counts as turns.
+    turn_ends: tuple[type[Event], ...]
     #: Whether a game has a stock and a discard pile (B2, T1); Penang's deal leaves none
     #: (P12), and its options are `rules`, not a draw game's `draw_rules`.
     has_stock: bool

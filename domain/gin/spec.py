@@ -10,7 +10,7 @@ from typing import Final
 
 from domain.cards import Card, build_deck
 from domain.deal import Scored
-from domain.drawgame.events import HandDealt
+from domain.drawgame.events import Discarded, HandDealt
 from domain.errors import NotInThisGame
 from domain.events import Event
 from domain.game_spec import GameSpec
@@ -71,6 +71,7 @@ GIN: Final[GameSpec[GinState, GinRules]] = GameSpec(
     deal_type=HandDealt,
     deal_rule="G2",
     end_type=GinHandEnded,
+    turn_ends=(Discarded,),  # G4: a turn is a draw and a discard (a knock discards too)
     has_stock=True,
     actions=GIN_ACTIONS,
     foreign_actions={

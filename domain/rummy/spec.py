@@ -8,7 +8,7 @@ from domain.cards import Card, build_deck
 from domain.commands import LayOffAction, MeldAction
 from domain.deal import pass_left
 from domain.drawgame.commands import DiscardAction, DrawAction
-from domain.drawgame.events import HandDealt, HandEnded
+from domain.drawgame.events import Discarded, HandDealt, HandEnded, WentOut
 from domain.drawgame.piles import rebuild_of, reveal_seed
 from domain.drawgame.state import DrawState, fold
 from domain.drawgame.timeout import timed_out
@@ -48,6 +48,7 @@ RUMMY: Final[GameSpec[DrawState, RummyRules]] = GameSpec(
     deal_type=HandDealt,
     deal_rule="B2",
     end_type=HandEnded,
+    turn_ends=(Discarded, WentOut),  # B3: a turn ends with a discard; B7: or going out
     has_stock=True,
     actions=(DrawAction, MeldAction, LayOffAction, DiscardAction),
     foreign_actions={

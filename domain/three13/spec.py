@@ -7,7 +7,7 @@ from typing import Final
 from domain.cards import Card, build_deck
 from domain.deal import pass_left
 from domain.drawgame.commands import DiscardAction, DrawAction
-from domain.drawgame.events import HandDealt, HandEnded
+from domain.drawgame.events import Discarded, HandDealt, HandEnded, WentOut
 from domain.drawgame.piles import rebuild_of, reveal_seed
 from domain.drawgame.state import DrawState, fold
 from domain.drawgame.timeout import timed_out
@@ -56,6 +56,7 @@ THREE_THIRTEEN: Final[GameSpec[DrawState, ThirteenRules]] = GameSpec(
     deal_type=HandDealt,
     deal_rule="T1",
     end_type=HandEnded,
+    turn_ends=(Discarded, WentOut),  # T4: a turn ends with a discard; T8: or going out
     has_stock=True,
     actions=(DrawAction, DiscardAction, GoOutAction),
     foreign_actions={
