@@ -26,7 +26,10 @@ ClockMark = Literal["timeout"] | None
 
 
 class UpcardPassed(Event, frozen=True, tag="UpcardPassed", omit_defaults=True):
-    """A seat declined the first upcard (G3); reason `timeout`: the clock passed (R51)."""
+    """A seat declined the first upcard (G3).
+
+    `reason` is `timeout` where the turn clock passed it for the seat (R51).
+    """
 
     seat: int
     reason: ClockMark = None
@@ -53,16 +56,20 @@ class CardLaidOff(Event, frozen=True, tag="CardLaidOff"):
 
 
 class ShowingDone(Event, frozen=True, tag="ShowingDone", omit_defaults=True):
-    """A seat finished laying melds, or lay-offs, after a knock (G10, G11); reason
-    `timeout`: the clock's default turn said it (R51)."""
+    """A seat finished laying melds, or lay-offs, after a knock (G10, G11).
+
+    `reason` is `timeout` where the turn clock's default turn said it (R51).
+    """
 
     seat: int
     reason: ClockMark = None
 
 
 class GinHandEnded(Event, frozen=True, tag="GinHandEnded", omit_defaults=True):
-    """The hand is over: the knocker, each seat's deadwood, the points (G12–G15); an
-    `abandoned` hand (R45, R52) is scored as a drawn one, nobody scoring."""
+    """The hand is over: the knocker, each seat's deadwood, the points (G12–G15).
+
+    An `abandoned` hand (R45, R52) is scored as a drawn one, nobody scoring.
+    """
 
     reason: EndReason
     knocker: int | None
