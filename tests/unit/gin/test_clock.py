@@ -204,3 +204,21 @@ def test_an_abandoned_end_where_a_person_still_plays_is_refused() -> None:
     )
     verdict = GIN.verify([*events, abandoned], None)
     assert (verdict.valid, verdict.first_bad_event) == (False, len(events)), verdict
+
+
+def test_a_seat_that_drew_itself_gets_the_rest_of_its_turn_from_the_clock() -> None:
+    # The seat took the upcard itself (G3), then its time ran out: the clock discards its
+    # first listed card (never the one just taken, G7), marked, and the record verifies.
+    events, state = _dealt(8, GinRules())
+    seat = state.turn
+    assert seat is not None
+    taken = GIN.play(state, seat, [DrawAction(source="discard")], None)
+    events += taken
+    state = GIN.fold(taken, state)
+    (discarded,) = GIN.default_turn(state, seat, None)
+    assert isinstance(discarded, Discarded) and discarded.reason == "timeout"
+    assert Card(discarded.card) != state.taken and Card(discarded.card) in state.hands[seat]
+    events.append(discarded)
+    state = GIN.fold([discarded], state)
+    assert GIN.timed_out(state, seat) == state.version
+    assert GIN.verify(events, None).valid
