@@ -114,7 +114,8 @@ class GameSpec(Generic[S, R]):
     declare_dead: Callable[[S, int], list[Event]]
     #: What the turn clock records for the seat on turn whose time ran out (R19 and its
     #: readings): Penang's seat is dead, reason `timeout`; a draw game's plays a default
-    #: turn, its discard recorded with reason `timeout`.
+    #: turn, its discard recorded with reason `timeout` (R36); Gin's too, its last event
+    #: marked `timeout` (R51).
     default_turn: Callable[[S, int, Rebuild | None], list[Event]]
     #: The version of the event by which the clock ended `seat`'s last turn, where it
     #: did and the seat has not played since (R19, R36): a command of it then is late.
@@ -144,8 +145,9 @@ class GameSpec(Generic[S, R]):
     reveal_seed: Callable[[S, bytes], list[Event]]
     verify: Callable[[Sequence[Event], str | None], Verdict]
     #: Whether the turn clock ends a table every person has left (Penang's dead seats,
-    #: R19; the draw games' abandoned hand, R45): a match with a clock asks for it, since
-    #: without it such a match would deal hands for ever (R47).
+    #: R19; the draw games' and Gin's abandoned hand, R45, R52): a match with a clock asks
+    #: for it, since without it such a match would deal hands for ever (R47). Every game
+    #: of the engine does; a game that did not would be refused a clocked match.
     ends_when_abandoned: bool = True
     #: The rule by which a game of it ends (P31, B7, T8, G8): what a match record names
     #: when it scores a game whose record stops before its end.

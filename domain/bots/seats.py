@@ -80,17 +80,6 @@ _BY_GAME: Final[Mapping[str, Mapping[str, BotPlay]]] = {
 }
 
 
-#: The games whose turn clock plays a default turn its events do not mark (Gin Rummy's:
-#: a pass, a draw and a discard as any seat's), so that a verifier could not tell it from
-#: a bot's command and would refuse the record (R50).
-_UNMARKED_CLOCK: Final = frozenset({"gin"})
-
-
 def bots_of(spec: GameSpec[Any, Any]) -> Mapping[str, BotPlay]:
     """The bots that play `spec`'s game, by name (none for a game without bots)."""
     return _BY_GAME.get(spec.name, {})
-
-
-def bots_take_a_clock(spec: GameSpec[Any, Any]) -> bool:
-    """Whether a table of `spec`'s game with bot seats may have a turn clock (R50)."""
-    return spec.name not in _UNMARKED_CLOCK

@@ -210,6 +210,17 @@ def bots_have_played(scene: Scene, bot_table: BotTable) -> None:
     _settled(driver, bot_table.bots)
 
 
+@when("the turn clock of the person on turn runs out")
+def person_times_out(scene: Scene, bot_table: BotTable) -> None:
+    """The clock's default turn for the person's seat on turn (R19, R36, R51); no snapshot
+    of every seat's view is taken, a bot's seat having no token to see it with."""
+    driver = _http(scene.driver)
+    seat = driver.view(None)["turn"]
+    assert isinstance(seat, int) and bot_table.bots[seat] is None, (seat, bot_table.bots)
+    scene.outcome = driver.time_out(seat)
+    accepted(scene.outcome, f"seat {seat}'s timeout")
+
+
 @then("the hand is over, every seat's hand shown")
 def hand_over(scene: Scene) -> None:
     view = scene.driver.view(None)
@@ -309,8 +320,8 @@ def record_refused(bot_table: BotTable, rule: str, code: str) -> None:
 
 @given(
     parsers.re(
-        r"a (?P<players>\d+)-player match of (?P<game>Penang Rummy|basic Rummy) with open "
-        r'seats, (?P<bots>[^"]+?) played by the bots? "(?P<names>[^"]+)", '
+        r"a (?P<players>\d+)-player match of (?P<game>Penang Rummy|basic Rummy|Gin Rummy) with "
+        r'open seats, (?P<bots>[^"]+?) played by the bots? "(?P<names>[^"]+)", '
         r'and the seed "(?P<seed>[^"]+)"'
     )
 )
@@ -318,8 +329,11 @@ def open_match_with_bots(
     scene: Scene, bot_table: BotTable, *, players: str, game: str, bots: str, names: str, seed: str
 ) -> None:
     bot_table.bots = _named(int(players), bots, names)
-    options: Json = {"games": 1}
+    # One game, or Gin's match to its target (G17: it takes no number of games).
+    options: Json = {} if _GAMES[game] == "gin" else {"games": 1}
     if _GAMES[game] != "penang":
         options.update(game=_GAMES[game])
     scene.players = int(players)
-    accepted(_http(scene.driver).open_match_with_bots(bot_table.bots, options, seed), "the match")
+    driver = _http(scene.driver)
+    opened = driver.open_match_with_bots(bot_table.bots, options, seed, scene.table)
+    accepted(opened, "the match")
