@@ -2,14 +2,15 @@
 
 A game is data plus the functions the service calls: its name, rules type and version,
 state type, event codec, the deal event its stream begins with and the event that ends
-it, its actions, view and legal moves types, and deal, play, declare dead, the default
-turn the turn clock plays (R19), fold, views, legal moves, the stock's rebuild order,
-next dealer, reveal the seed and verify a record, the rule that ends a game and a
-match's bonuses at its end, and what a match calls its games. Each game builds its spec
-from its own modules (`domain.penang.spec`, `domain.rummy.spec`, `domain.three13.spec`,
-`domain.gin.spec`); `domain.games` registers them all, and nothing here names a game.
-`decode_actions` reads a command's actions for one game, refusing another game's action
-with this game's rule (a `draw` in Penang is P12, a `swap` in Three Thirteen T7).
+it, the events that end a turn, its actions, view and legal moves types, and deal, play,
+declare dead, the default turn the turn clock plays (R19), fold, views, legal moves, the
+stock's rebuild order, next dealer, reveal the seed and verify a record, the rule that
+ends a game and a match's bonuses at its end, and what a match calls its games. Each
+game builds its spec from its own modules (`domain.penang.spec`, `domain.rummy.spec`,
+`domain.three13.spec`, `domain.gin.spec`); `domain.games` registers them all, and
+nothing here names a game. `decode_actions` reads a command's actions for one game,
+refusing another game's action with this game's rule (a `draw` in Penang is P12, a
+`swap` in Three Thirteen T7).
 """
 
 from __future__ import annotations
@@ -94,6 +95,9 @@ class GameSpec(Generic[S, R]):
     deal_rule: RuleId
     #: The event that ends a game of it.
     end_type: type[Event]
+    #: The events that end a seat's turn (P10, B3, B7, T4, T8, G4): a turn is what one of
+    #: them ends, however many commands it took; what `simulate` counts as turns.
+    turn_ends: tuple[type[Event], ...]
     #: Whether a game has a stock and a discard pile (B2, T1); Penang's deal leaves none
     #: (P12), and its options are `rules`, not a draw game's `draw_rules`.
     has_stock: bool
@@ -111,7 +115,8 @@ class GameSpec(Generic[S, R]):
     declare_dead: Callable[[S, int], list[Event]]
     #: What the turn clock records for the seat on turn whose time ran out (R19 and its
     #: readings): Penang's seat is dead, reason `timeout`; a draw game's plays a default
-    #: turn, its discard recorded with reason `timeout`.
+    #: turn, its discard recorded with reason `timeout` (R36); Gin's too, its last event
+    #: marked `timeout` (R51).
     default_turn: Callable[[S, int, Rebuild | None], list[Event]]
     #: The version of the event by which the clock ended `seat`'s last turn, where it
     #: did and the seat has not played since (R19, R36): a command of it then is late.
@@ -141,8 +146,9 @@ class GameSpec(Generic[S, R]):
     reveal_seed: Callable[[S, bytes], list[Event]]
     verify: Callable[[Sequence[Event], str | None], Verdict]
     #: Whether the turn clock ends a table every person has left (Penang's dead seats,
-    #: R19; the draw games' abandoned hand, R45): a match with a clock asks for it, since
-    #: without it such a match would deal hands for ever (R47).
+    #: R19; the draw games' and Gin's abandoned hand, R45, R52): a match with a clock asks
+    #: for it, since without it such a match would deal hands for ever (R47). Every game
+    #: of the engine does; a game that did not would be refused a clocked match.
     ends_when_abandoned: bool = True
     #: The rule by which a game of it ends (P31, B7, T8, G8): what a match record names
     #: when it scores a game whose record stops before its end.

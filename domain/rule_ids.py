@@ -6,7 +6,8 @@ renumbered) fails the type check instead of reaching a client. tests/unit/test_r
 keeps the list equal to the ids the two documents define. Penang's rules use P, D and
 R1–R18; basic Rummy (`domain.rummy`) B, Three Thirteen (`domain.three13`) T, and both
 the readings from R20 (R45 among them); Gin Rummy (`domain.gin`) G, R37–R44, for its
-matches R46–R48, and for its seat views and bot seats R49–R50.
+matches R46–R48, for its seat views and bot seats R49–R50, and for its turn clock
+R51–R52; `simulate` R54–R55.
 """
 
 from __future__ import annotations
@@ -38,5 +39,9 @@ RuleId = Literal[
     "R37", "R38", "R39", "R40", "R41", "R42", "R43", "R44", "R46", "R47", "R48",
     # Gin Rummy's seat views and bot seats (READINGS.md)
     "R49", "R50",
+    # Gin Rummy's turn clock (READINGS.md)
+    "R51", "R52",
+    # simulate: every game through its spec, its bots seeded as bot seats (READINGS.md)
+    "R54", "R55",
 ]
 # fmt: on

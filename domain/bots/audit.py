@@ -8,9 +8,10 @@ every point where a bot seat is on turn computes the command its bot would send
 (`domain.bots.seats`), has the game decide it, and compares the events with the record's.
 A record where a bot seat's events differ (the service played that seat another way,
 for or against a person) is refused `bot-turn-mismatch`, naming R33. Besides its bot's
-commands a bot seat may hold only the dead declarations the service records for any
-seat: Penang's as the turn comes (D6, reasons `no_move` and `no_passport`), and the
-turn clock's (R19, reason `timeout`; R35). Before the seed is revealed nothing can be
+commands a bot seat may hold only what the service records for any seat: Penang's dead
+declarations as the turn comes (D6, reasons `no_move` and `no_passport`) and by the turn
+clock (R19, reason `timeout`; R35), and the draw games' and Gin's default turns, which
+the clock marks as its own (R36, R51). Before the seed is revealed nothing can be
 re-derived, and the check waits for the end.
 
 `verify_record` is `domain.records.verify_record` with this check: what the service's
@@ -95,15 +96,16 @@ def check_bot_turns(spec: GameSpec[Any, Any], events: Sequence[Event]) -> None:
 
 
 def _clock_turn(spec: GameSpec[Any, Any], state: Any, seat: int, seed: bytes | None) -> list[Event]:
-    """The default turn the turn clock plays for `seat` (R19, R36), where the game marks
-    it (a discard with reason `timeout`): a bot seat's turn can run out too, when its
-    process was stopped or its bot turns held back past the deadline. Empty where the
-    game's clock turn carries no mark, so that nothing unmarked passes for the clock's."""
+    """The default turn the turn clock plays for `seat` (R19, R36, R51), where the game
+    marks it as the clock's (its fold then holds the seat timed out: a discard with
+    reason `timeout`, Gin's marks): a bot seat's turn can run out too, when its process
+    was stopped or its bot turns held back past the deadline. Empty where the game's
+    clock turn carries no mark, so that nothing unmarked passes for the clock's."""
     try:
         events = spec.default_turn(state, seat, _rebuild(state, seed))
+        marked = spec.timed_out(spec.fold(events, state), seat) is not None
     except RummyError:
         return []
-    marked = any(getattr(event, "reason", None) == "timeout" for event in events)
     return events if marked else []
 
 

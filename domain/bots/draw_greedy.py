@@ -55,7 +55,9 @@ class GreedyDrawBot:
     name = "greedy"
 
     def __init__(self) -> None:
-        self._weighing = _Weighing()
+        # Shared by every instance: a bot seat (R33) and `simulate` (R55) make a bot for
+        # each command, and the discard after a draw weighs the hand the draw weighed.
+        self._weighing = _WEIGHING
 
     def command(self, view: HandView) -> tuple[Any, ...]:
         """The seat's next command: one listed action."""
@@ -70,7 +72,9 @@ class GreedyDrawBot:
 
 class _Weighing:
     """What hands leave after each discard (T9), the last hand weighed remembered: a seat
-    that takes the top discard weighs the same cards again to choose its discard."""
+    that takes the top discard weighs the same cards again to choose its discard. The
+    answer is a pure function of the key (the hand's number, its rules and its cards), so
+    one memo serves every bot and thread: each reads the pair it finds once."""
 
     def __init__(self) -> None:
         self._last: tuple[tuple[object, ...], Mapping[Card, int]] | None = None
@@ -78,10 +82,16 @@ class _Weighing:
     def after_discards(self, state: DrawState, hand: Sequence[Card]) -> Mapping[Card, int]:
         """The least deadwood `hand` leaves after each discard, from one search."""
         key = (state.number, state.rules, *sort_cards(hand))
-        if self._last is None or self._last[0] != key:
+        last = self._last
+        if last is None or last[0] != key:
             wild = wild_rank(state.number)
-            self._last = (key, deadwood_after_discards(hand, wild, state.rules.card_points))
-        return self._last[1]
+            last = (key, deadwood_after_discards(hand, wild, state.rules.card_points))
+            self._last = last
+        return last[1]
+
+
+#: The one memo of every greedy draw bot (`GreedyDrawBot`).
+_WEIGHING: Final = _Weighing()
 
 
 def _draw(

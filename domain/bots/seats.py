@@ -79,17 +79,8 @@ _BY_VIEW: Final[Mapping[type, Mapping[str, BotPlay]]] = {
     HandView: DRAW_BOTS,
     GinView: GIN_BOTS,
 }
-#: The views of the games whose turn clock plays a default turn its events do not mark
-#: (Gin Rummy's: a pass, a draw and a discard as any seat's), so that a verifier could not
-#: tell it from a bot's command and would refuse the record (R50).
-_UNMARKED_CLOCK: Final = frozenset({GinView})
 
 
 def bots_of(spec: GameSpec[Any, Any]) -> Mapping[str, BotPlay]:
     """The bots that play `spec`'s game, by name (none for a game without bots)."""
     return next((_BY_VIEW[view] for view in spec.view_types if view in _BY_VIEW), {})
-
-
-def bots_take_a_clock(spec: GameSpec[Any, Any]) -> bool:
-    """Whether a table of `spec`'s game with bot seats may have a turn clock (R50)."""
-    return not _UNMARKED_CLOCK.intersection(spec.view_types)

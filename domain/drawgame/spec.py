@@ -142,6 +142,8 @@ def draw_game_spec(
         deal_type=HandDealt,
         deal_rule=terms.deal_rule,
         end_type=HandEnded,
+        # B3, T4: a turn ends with a discard; B7, T8: or going out.
+        turn_ends=(Discarded, WentOut),
         has_stock=True,
         actions=actions,
         foreign_actions=foreign_actions,

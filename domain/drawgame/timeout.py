@@ -21,7 +21,7 @@ their own; bots' turns keep nobody at the table) ends the hand as abandoned (R45
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
@@ -34,6 +34,26 @@ from domain.events import Event
 from domain.game_spec import Rebuild
 
 Play = Callable[[DrawState, int, Sequence[Any], "Rebuild | None"], list[Event]]
+
+
+class ClockMarks(Protocol):
+    """What `abandoned` and `timed_out` read of a hand's state: a draw game's, or Gin
+    Rummy's (R51), which marks its clock's turns the same way."""
+
+    @property
+    def timed_out(self) -> tuple[int, ...]: ...
+
+    @property
+    def bots(self) -> tuple[str | None, ...]: ...
+
+    @property
+    def turn(self) -> int | None: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def seats(self) -> int: ...
 
 
 def default_turn(
@@ -76,7 +96,7 @@ def _by_clock(event: Event, seat: int) -> Event:
     return event
 
 
-def abandoned(state: DrawState) -> bool:
+def abandoned(state: ClockMarks) -> bool:
     """Whether every person's last turn was the clock's, in a hand not yet over (R45).
 
     A bot's seat (R33) is no one at the table: it never times out, and its turns keep
@@ -89,7 +109,7 @@ def abandoned(state: DrawState) -> bool:
     return bool(people) and all(marks[seat] for seat in people)
 
 
-def timed_out(state: DrawState, seat: int) -> int | None:
+def timed_out(state: ClockMarks, seat: int) -> int | None:
     """The version of the discard by which the clock ended `seat`'s last turn, where it
     did and the seat is not on turn again (R36): a command of it now is late."""
     mark = state.timed_out[seat] if state.timed_out else 0

@@ -7,6 +7,14 @@ what the rules produce must be the record's next events exactly. The deal's `bot
 cards, the service names who plays them, and `domain.bots.audit` checks each bot's
 commands. A deal that names a
 seed is `committed`; once the seed is revealed its SHA-256 must be the commitment.
+
+The turn clock's default turn is marked (R51: reason `timeout` on the seat's last event
+of it, or `GinHandEnded.timed_out`): where the seat on turn's events ahead hold its
+mark, the replay tries the game's default turn from there, the abandoned end included
+(R45, R52), and takes it where the record's next events are exactly that turn; else the
+seat played that action itself, and a mark the clock did not make is refused as any
+event the rules would not record. The engine knows no clock: the timeout is taken as
+recorded, as R19's is.
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ from domain.drawgame.events import Discarded, Drew, HandDealt
 from domain.errors import BadSeed, GameOver, RuleViolation, RummyError
 from domain.events import Event, SeedRevealed
 from domain.fair import commitment
+from domain.gin.clock import default_turn
 from domain.gin.commands import (
     DoneAction,
     GinAction,
@@ -111,6 +120,18 @@ def action_of(state: GinState, events: Sequence[Event], at: int) -> tuple[int, G
     raise Refusal(at, "G15", "unexpected-event", f"no action records {type(event).__name__}")
 
 
+def clock_marked(events: Sequence[Event], seat: int) -> bool:
+    """Whether the seat's run of events at the head of `events` holds the clock's mark."""
+    for event in events:
+        if isinstance(event, GinHandEnded):
+            return event.timed_out == seat
+        if getattr(event, "seat", None) != seat:
+            return False
+        if getattr(event, "reason", None) == "timeout":
+            return True
+    return False
+
+
 class _Replay(Replay[GinState]):
     def _check_deal(self, rules_version: str | None) -> None:
         dealt = self.events[0] if self.events else None
@@ -137,13 +158,25 @@ class _Replay(Replay[GinState]):
             if state.over:
                 produced = self._after_end(state, event, start)
             else:
-                seat, action = action_of(state, self.events, start)
-                produced = play(state, seat, [action])
+                produced = self._clock_turn(state, start) or self._command(state, start)
         except RuleViolation as violation:
             raise Refusal.by(start, violation) from None
         except RummyError as error:
             raise Refusal.by(start, error) from None
         self._expect(produced, start)
+
+    def _command(self, state: GinState, start: int) -> list[Event]:
+        seat, action = action_of(state, self.events, start)
+        return play(state, seat, [action])
+
+    def _clock_turn(self, state: GinState, start: int) -> list[Event]:
+        """The default turn of the seat on turn (R51), where the record's next events are
+        exactly it; else empty."""
+        seat = state.turn
+        if seat is None or not clock_marked(self.events[start:], seat):
+            return []
+        produced = default_turn(state, seat)
+        return produced if list(self.events[start : start + len(produced)]) == produced else []
 
     def _after_end(self, state: GinState, event: Event, index: int) -> list[Event]:
         if not isinstance(event, SeedRevealed):

@@ -5,6 +5,13 @@ in every draw game. A knock is `Knocked`, then the knocker's discard, then its m
 one by one (`MeldShown`) and `ShowingDone`; the defender lays off (`CardLaidOff`),
 says `ShowingDone`, shows its own melds and says `ShowingDone` again; `GinHandEnded`
 scores the hand. A hand without a knock ends as a draw, with its reason.
+
+The turn clock's default turn (R19, R51) is marked `timeout`, as the draw games' is
+(R36): the last event of the seat it records (`UpcardPassed`, `Discarded` or
+`ShowingDone`) has reason `timeout`; where that turn records nothing of the seat (its
+pass at the wall, R41), the end names the seat (`GinHandEnded.timed_out`). A hand left
+by every person ends `abandoned` (R45, R52). The marks are stored only when set, so
+every record stored before them reads, and hashes, the same.
 """
 
 from __future__ import annotations
@@ -13,13 +20,19 @@ from typing import Literal
 
 from domain.events import Event
 
-EndReason = Literal["knock", "gin", "undercut", "wall", "repeat", "upcard_limit"]
+EndReason = Literal["knock", "gin", "undercut", "wall", "repeat", "upcard_limit", "abandoned"]
+#: The turn clock's mark on the event that ends its default turn (R51).
+ClockMark = Literal["timeout"] | None
 
 
-class UpcardPassed(Event, frozen=True, tag="UpcardPassed"):
-    """A seat declined the first upcard (G3)."""
+class UpcardPassed(Event, frozen=True, tag="UpcardPassed", omit_defaults=True):
+    """A seat declined the first upcard (G3).
+
+    `reason` is `timeout` where the turn clock passed it for the seat (R51).
+    """
 
     seat: int
+    reason: ClockMark = None
 
 
 class Knocked(Event, frozen=True, tag="Knocked"):
@@ -42,14 +55,21 @@ class CardLaidOff(Event, frozen=True, tag="CardLaidOff"):
     card: str
 
 
-class ShowingDone(Event, frozen=True, tag="ShowingDone"):
-    """A seat finished laying melds, or lay-offs, after a knock (G10, G11)."""
+class ShowingDone(Event, frozen=True, tag="ShowingDone", omit_defaults=True):
+    """A seat finished laying melds, or lay-offs, after a knock (G10, G11).
+
+    `reason` is `timeout` where the turn clock's default turn said it (R51).
+    """
 
     seat: int
+    reason: ClockMark = None
 
 
-class GinHandEnded(Event, frozen=True, tag="GinHandEnded"):
-    """The hand is over: the knocker, each seat's deadwood, the points (G12–G15)."""
+class GinHandEnded(Event, frozen=True, tag="GinHandEnded", omit_defaults=True):
+    """The hand is over: the knocker, each seat's deadwood, the points (G12–G15).
+
+    An `abandoned` hand (R45, R52) is scored as a drawn one, nobody scoring.
+    """
 
     reason: EndReason
     knocker: int | None
@@ -58,3 +78,6 @@ class GinHandEnded(Event, frozen=True, tag="GinHandEnded"):
     points: tuple[int, ...]
     winners: tuple[int, ...]
     hands: tuple[tuple[str, ...], ...]
+    #: The seat whose default turn (R51) ended the hand with no event of its own (the
+    #: clock's pass at the wall, R41); None otherwise, and then not stored.
+    timed_out: int | None = None

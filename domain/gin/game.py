@@ -239,24 +239,25 @@ def play(
         wanted = _normal(action)
         if wanted not in legal_actions(state):
             raise _refuse(state, seat, wanted).at_action(index)
-        for event in _act(state, seat, wanted):
+        for event in act(state, seat, wanted):
             events.append(event)
             state = evolve(state, event)
     return events
 
 
-def _act(state: GinState, seat: int, action: GinAction) -> list[Event]:
+def act(state: GinState, seat: int, action: GinAction) -> list[Event]:
+    """The events of one legal `action` of `seat` (`play` has checked it)."""
     rules = state.rules
     if isinstance(action, PassAction):
         if state.phase == "wall":
-            return [_drawn_end(state, "wall")]
+            return [drawn_end(state, "wall")]
         return [UpcardPassed(seat=seat)]
     if isinstance(action, DrawAction):
         if action.source == "stock":
             return [Drew(seat=seat, source="stock", card=state.stock[0].text)]
         upcard = state.discards[-1]
         if state.phase == "draw" and state.upcard_draws + 1 >= rules.upcard_draw_limit:
-            return [_drawn_end(state, "upcard_limit")]  # G14, R42
+            return [drawn_end(state, "upcard_limit")]  # G14, R42
         return [Drew(seat=seat, source="discard", card=upcard.text)]
     if isinstance(action, KnockAction):
         if state.phase == "wall":
@@ -280,14 +281,15 @@ def _discard(state: GinState, seat: int, card: Card) -> list[Event]:
     if state.phase == "knock_discard":
         return [event]
     if state.rules.discard_taken and card == state.taken and state.repeated:
-        return [event, _drawn_end(evolve(state, event), "repeat")]  # R37
+        return [event, drawn_end(evolve(state, event), "repeat")]  # R37
     if len(state.stock) == WALL and not state.rules.wall_knock:
-        return [event, _drawn_end(evolve(state, event), "wall")]  # G13
+        return [event, drawn_end(evolve(state, event), "wall")]  # G13
     return [event]
 
 
-def _drawn_end(state: GinState, reason: str) -> GinHandEnded:
-    """G13–G15: a hand without a knock is a draw; nobody scores."""
+def drawn_end(state: GinState, reason: str) -> GinHandEnded:
+    """G13–G15: a hand without a knock is a draw; nobody scores (and so an abandoned
+    one, R52)."""
     deadwood = tuple(m.best_deadwood(_codes(hand)) for hand in state.hands)
     return GinHandEnded(
         reason=reason,  # type: ignore[arg-type]
@@ -327,22 +329,3 @@ def score(state: GinState) -> GinHandEnded:
         winners=winners,
         hands=tuple(texts(hand) for hand in state.hands),
     )
-
-
-def default_turn(state: GinState, seat: int, rebuild: Rebuild | None = None) -> list[Event]:
-    """What the turn clock plays for `seat` (R19): it passes the upcard, draws from the
-    stock and throws the drawn card back, lets the wall end the hand, and after a knock
-    says done as soon as it may. It never knocks."""
-    events: list[Event] = []
-    while not state.over and state.turn == seat:
-        legal = legal_actions(state)
-        drawn = [e.card for e in events if isinstance(e, Drew) and e.source == "stock"]
-        wanted: list[GinAction] = [PassAction(), DrawAction(source="stock"), DoneAction()]
-        wanted += [DiscardAction(card=card) for card in drawn]
-        action = next((a for a in wanted if a in legal), None)
-        if action is None:
-            action = next((a for a in legal if not isinstance(a, KnockAction)), legal[0])
-        for event in _act(state, seat, action):
-            events.append(event)
-            state = evolve(state, event)
-    return events

@@ -10,11 +10,11 @@ from typing import Final
 
 from domain.cards import Card, build_deck
 from domain.deal import Scored
-from domain.drawgame.events import HandDealt
+from domain.drawgame.events import Discarded, HandDealt
 from domain.errors import NotInThisGame
 from domain.events import Event
 from domain.game_spec import GameSpec
-from domain.gin import audit, game, views
+from domain.gin import audit, clock, game, views
 from domain.gin.commands import GIN_ACTIONS
 from domain.gin.events import GinHandEnded
 from domain.gin.match import TARGET, match_score
@@ -28,11 +28,6 @@ def _deck(rules: GinRules, seats: int) -> tuple[Card, ...]:
 
 def _no_dead(state: GinState, seat: int) -> list[Event]:
     raise NotInThisGame("Gin Rummy has no dead declaration: a turn is a draw and a discard", "G4")
-
-
-def _not_timed_out(state: GinState, seat: int) -> int | None:
-    """The clock's default turn is not marked in Gin's events yet: no command is late."""
-    return None
 
 
 def _hidden_stock(view: views.GinView) -> object:
@@ -71,6 +66,7 @@ GIN: Final[GameSpec[GinState, GinRules]] = GameSpec(
     deal_type=HandDealt,
     deal_rule="G2",
     end_type=GinHandEnded,
+    turn_ends=(Discarded,),  # G4: a turn is a draw and a discard (a knock discards too)
     has_stock=True,
     actions=GIN_ACTIONS,
     foreign_actions={
@@ -85,8 +81,8 @@ GIN: Final[GameSpec[GinState, GinRules]] = GameSpec(
     deal=game.start_hand,
     play=game.play,
     declare_dead=_no_dead,
-    default_turn=game.default_turn,
-    timed_out=_not_timed_out,
+    default_turn=clock.default_turn,
+    timed_out=clock.timed_out,
     timeout_outcome="the clock plays its default turn",
     fold=fold,
     view=views.view_hand,
@@ -100,6 +96,5 @@ GIN: Final[GameSpec[GinState, GinRules]] = GameSpec(
     reveal_seed=audit.reveal_seed,
     verify=audit.verify,
     end_rule="G8",
-    ends_when_abandoned=False,
     match_bonuses=match_bonuses,
 )

@@ -88,6 +88,12 @@ class GinState:
     ended: GinHandEnded | None = None
     proof: DealProof | None = None
     revealed_seed: str | None = None
+    #: Per seat, the version of the event that ended its last turn where the turn clock
+    #: played it (R19, R51), else 0; empty until a seat has played.
+    timed_out: tuple[int, ...] = ()
+    #: Per seat, the bot that plays it (R33), or None for a person; empty: every seat a
+    #: person (`HandDealt.bots`).
+    bots: tuple[str | None, ...] = ()
     version: int = 0
 
     @property
@@ -116,6 +122,7 @@ def _start(dealt: HandDealt[GinRules]) -> GinState:
         knock_limit=dealt.rules.knock_limit(upcard),
         turn=1 - dealt.dealer,  # G3: the non-dealer is offered the upcard first
         proof=dealt.proof,
+        bots=dealt.bots or (),
         version=1,
     )
 
@@ -135,6 +142,23 @@ def evolve(state: GinState | None, event: Event) -> GinState:
         return _start(event)
     if state is None:
         raise ValueError(f"a hand begins with HandDealt, not {type(event).__name__}")
+    return _marked(_evolve(state, event), event)
+
+
+def _marked(state: GinState, event: Event) -> GinState:
+    """R51: a seat's event sets its clock mark (the clock's: its version; its own: 0)."""
+    seat = getattr(event, "seat", None)
+    if isinstance(event, GinHandEnded):
+        seat = event.timed_out
+    if seat is None:
+        return state
+    marks = state.timed_out or (0,) * state.seats
+    clock = getattr(event, "reason", None) == "timeout" or isinstance(event, GinHandEnded)
+    mark = state.version if clock else 0
+    return replace(state, timed_out=marks[:seat] + (mark,) + marks[seat + 1 :])
+
+
+def _evolve(state: GinState, event: Event) -> GinState:
     version = state.version + 1
     if isinstance(event, UpcardPassed):
         passed = (True, state.passed[1]) if event.seat == 0 else (state.passed[0], True)

@@ -21,7 +21,7 @@ from domain.game_spec import GameSpec, Rebuild
 from domain.penang import audit, game, moves, state, views
 from domain.penang.codec import PENANG_EVENTS
 from domain.penang.commands import Action, SwapAction
-from domain.penang.events import Dealt, GameEnded
+from domain.penang.events import Dealt, DeclaredGame, GameEnded, TurnEnded
 from domain.penang.rules import MAX_PLAYERS, MIN_PLAYERS, RULES_VERSION, Rules
 from domain.views import Viewer
 
@@ -81,6 +81,7 @@ PENANG: Final[GameSpec[state.GameState, Rules]] = GameSpec(
     deal_type=Dealt,
     deal_rule="P3",
     end_type=GameEnded,
+    turn_ends=(TurnEnded, DeclaredGame),  # P10: a whole turn; P31: the turn that wins
     has_stock=False,
     actions=(MeldAction, LayOffAction, SwapAction),
     foreign_actions={

@@ -5,8 +5,9 @@ Feature: Seats the service plays with its bots in Gin Rummy
   (R49), each decided and recorded as a person's is, until the other seat is on turn
   (G3, G4); its think time is 0 in the tests, and each command is played once (R35). A
   record whose bot seat played anything else than its bot would is refused
-  (`bot-turn-mismatch`); so, since the turn clock's default turn carries no mark in
-  Gin's events, a table with bot seats takes no turn clock (R50).
+  (`bot-turn-mismatch`). The turn clock's default turn is marked as the clock's (R51), so
+  a table with bot seats takes a turn clock, a single hand or a match (R50, R47), and a
+  bot's seat counts for nobody when the clock ends a table its person left (R45, R52).
 
   Rule: The service plays a bot's seat, an action a command
 
@@ -28,13 +29,31 @@ Feature: Seats the service plays with its bots in Gin Rummy
       Then the game is refused citing R33 with code "unknown-bot"
       And the refusal names the game's bots "greedy, random"
 
-    @R50 @R19 @G4 @http
-    Scenario: A table with a bot seat takes no turn clock
-      # The clock's default turn carries no mark in Gin's events: a verifier would read
-      # it in a bot's seat as the bot playing otherwise.
+  Rule: A table with bot seats takes a turn clock, whose turns are marked as its own
+
+    @R50 @R51 @R52 @R45 @R19 @G3 @http
+    Scenario: The person beside a bot times out: the hand ends abandoned, and its record verifies
+      # Seat 1, the bot, is offered the upcard first (G3) and plays; seat 0's time runs
+      # out, and with no other person at the table the hand ends (R45, R52).
       Given the table gives each turn 30 seconds
-      When a 2-player Gin Rummy game is dealt by seat 0 with seat 1 played by the bot "greedy"
-      Then the game is refused citing R50 with code "not-in-this-game"
+      And a 2-player Gin Rummy game dealt by seat 0 with seat 1 played by the bot "greedy"
+      When the bots have played
+      And the turn clock of the person on turn runs out
+      Then the hand ended abandoned
+      When the game's record is exported
+      And the record is verified
+      Then the record is valid
+
+    @R47 @R50 @R52 @R45 @R34 @G17 @http
+    Scenario: A clocked Gin match with a bot seat ends when its person leaves
+      Given the table gives each turn 30 seconds
+      And a 2-player match of Gin Rummy with open seats, seat 1 played by the bot "greedy", and the seed "gin-bots-clock"
+      When seat 0 is claimed by "Aminah"
+      Then a game of the match is being played
+      When the bots have played
+      And the turn clock of the person on turn runs out
+      Then the hand ended abandoned
+      And the match is over as abandoned, won by seats 0 and 1
 
   Rule: A record of a hand with bot seats is checked bot command by bot command
 

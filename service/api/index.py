@@ -1,7 +1,7 @@
 """`GET /`: where to start, for someone who opens the service's address.
 
 Answers the links a newcomer needs (the browsable docs, also by Swagger UI's own
-name, the replay viewer, the contract) and one line per
+name, the replay viewer, the table in the browser, the contract) and one line per
 operation, read from the served contract itself, so the list never lags behind it.
 """
 
@@ -13,6 +13,7 @@ from litestar import Litestar, Request, get
 
 from service import version
 from service.api.openapi import served_schema
+from service.api.play import PLAY_PATH
 from service.api.schemas import Index, Operation
 from service.api.viewer import VIEWER_PATH
 
@@ -45,7 +46,7 @@ def operations(app: Litestar) -> tuple[Operation, ...]:
 @get(
     "/",
     operation_id="getIndex",
-    summary="Where to start: the docs, the viewer, the contract and every operation.",
+    summary="Where to start: the docs, the viewer, the table, the contract and every operation.",
 )
 async def index(request: Request[Any, Any, Any]) -> Index:
     cached = getattr(request.app.state, "index", None)
@@ -56,6 +57,7 @@ async def index(request: Request[Any, Any, Any]) -> Index:
             docs=DOCS_PATH,
             swagger=SWAGGER_PATH,
             viewer=VIEWER_PATH,
+            play=PLAY_PATH,
             openapi=CONTRACT_PATH,
             operations=operations(request.app),
         )

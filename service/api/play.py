@@ -41,7 +41,8 @@ class LobbyGame(msgspec.Struct, frozen=True, kw_only=True):
     #: The target a match of it is played to unless the table names another (Gin's
     #: 100, G17), if it is always played to one.
     target: int | None
-    #: Whether a table of it takes a turn clock (R47: a Gin match takes none).
+    #: Whether a match of it takes a turn clock: every game's clock now ends a table
+    #: everyone left (R45; R47), so every game answers true.
     turn_clock: bool
     #: Whether its rules take a number of cards per player (Penang's, basic Rummy's).
     cards_per_player: bool

@@ -69,6 +69,8 @@ class Index(msgspec.Struct, frozen=True, kw_only=True):
     swagger: str
     #: The replay viewer page: a game as a table, version by version (`?game=<id>`).
     viewer: str
+    #: The table in the browser: open a table, sit at a seat, play (`/play`).
+    play: str
     #: The OpenAPI contract (the committed openapi/openapi.json).
     openapi: str
     operations: tuple[Operation, ...]

@@ -1,6 +1,6 @@
 """`penang-rummy simulate`: many games between bots, in process or against a service.
 
-    penang-rummy simulate [--game penang|rummy|three-thirteen] [--games N] [--players K]
+    penang-rummy simulate [--game penang|rummy|three-thirteen|gin] [--games N] [--players K]
                           [--bots greedy,random] [--seed S] [--cards C]
                           [--target T | --hands H] [--url URL [--clients C]]
                           [--records DIR] [--json] [--store PATH|URL]
@@ -18,13 +18,15 @@ store, a SQLite file or a PostgreSQL URL, many games to a transaction
 (`service.store.seeding`): a store of many games for the scale benchmarks. Ctrl-C stops
 the run and prints the summary of the games finished.
 
-`--game rummy` or `--game three-thirteen` plays N matches of that game (in process, or
-with `--url` against the service, each command through its seat's token), each
-with its players named and its seed committed to (R31): basic Rummy's to `--target`
-points (default 100) or of `--hands` hands (B12), Three Thirteen's its eleven hands (T1).
-The draw games' bots (greedy, random) send one command at a time from their seat's view;
-`--records` writes each match's record (`match-000001.json`), which `penang-rummy verify`
-replays, every hand's deal and stock rebuilds recomputed from the revealed match seed.
+`--game` takes every game of the registry whose seats have bots (R54). A draw game
+(`rummy`, `three-thirteen`, `gin`) plays N matches of that game (in process, or with
+`--url` against the service, each command through its seat's token), each with its
+players named and its seed committed to (R31): basic Rummy's to `--target` points
+(default 100) or of `--hands` hands (B12), Three Thirteen's its eleven hands (T1), Gin
+Rummy's to `--target` (default 100, G17). The draw games' bots (greedy, random) send
+one command at a time from their seat's view; `--records` writes each match's record
+(`match-000001.json`), which `penang-rummy verify` replays, every hand's deal and stock
+rebuilds recomputed from the revealed match seed.
 
 Exit codes: 0 every game played; 1 no service ready at `--url` (one line, before any
 game), or a game failed (the service refused or broke off; the summary so far is
@@ -55,12 +57,17 @@ from rich.progress import (
 from rich.text import Text
 
 from domain.errors import InvalidRules
-from domain.games import DEFAULT_GAME, GAMES
+from domain.games import GAMES
 from service.cli.simulate_words import print_summary
-from service.simulation.draw_local import run_draw_local
-from service.simulation.plan import GAME_NAMES, SimulationOptions, bot_names
+from service.simulation.plan import (
+    DEFAULT_GAME,
+    GAME_NAMES,
+    SimulationOptions,
+    bot_names,
+    plays_matches,
+)
 from service.simulation.remote import RemoteError, check_service
-from service.simulation.runner import Finished, OnGame, Played, run_local, run_remote
+from service.simulation.runner import OnGame, Played, run_local, run_remote
 from service.simulation.summary import Tally
 from service.store.seeding import StoreSeeder, store_settings
 
@@ -89,7 +96,7 @@ def add_simulate_command(
         "--game",
         default=DEFAULT_GAME,
         choices=GAME_NAMES,
-        help="penang (default): games of Penang Rummy; rummy, three-thirteen: matches",
+        help=f"the game (default {DEFAULT_GAME}): {_kinds()}",
     )
     simulate.add_argument(
         "--games", type=int, default=100, metavar="N", help="games (or matches) to play: 100"
@@ -97,9 +104,10 @@ def add_simulate_command(
     simulate.add_argument(
         "--players",
         type=int,
-        default=DEFAULT_PLAYERS,
+        default=None,
         metavar="K",
-        help=f"seats per game (default {DEFAULT_PLAYERS}): {_by_game(_seats)}",
+        help=f"seats per game (default {DEFAULT_PLAYERS}, or the nearest the game takes): "
+        f"{_by_game(_seats)}",
     )
     simulate.add_argument(
         "--bots",
@@ -115,10 +123,16 @@ def add_simulate_command(
         "--cards", type=int, metavar="C", help="cards dealt to each player (default: the rules')"
     )
     simulate.add_argument(
-        "--target", type=int, metavar="T", help="basic Rummy: each match's target (default 100)"
+        "--target",
+        type=int,
+        metavar="T",
+        help="a match's target (default: its rules' own, or 100), where its game takes one",
     )
     simulate.add_argument(
-        "--hands", type=int, metavar="H", help="basic Rummy: each match's number of hands"
+        "--hands",
+        type=int,
+        metavar="H",
+        help="a match's number of hands, where its game takes one",
     )
     simulate.add_argument(
         "--url", metavar="URL", help="play against the service there, e.g. http://127.0.0.1:8000"
@@ -154,6 +168,11 @@ def _by_game(describe: Callable[[str], str]) -> str:
     return "; ".join(f"{', '.join(games)}: {text}" for text, games in groups.items())
 
 
+def _kinds() -> str:
+    """`penang: games; rummy, three-thirteen, gin: matches`, as each game is simulated."""
+    return _by_game(lambda game: "matches" if plays_matches(GAMES[game]) else "games")
+
+
 def _seats(game: str) -> str:
     return f"{GAMES[game].players.start} to {GAMES[game].players.stop - 1}"
 
@@ -179,11 +198,11 @@ def run_simulate(args: argparse.Namespace) -> int:
     with _progress(options.games, hidden=args.json) as progress:
         task = progress.add_task("simulate", total=options.games)
 
-        def on_game(played: Finished) -> None:
+        def on_game(played: Played) -> None:
             if args.records is not None:  # first: every game counted has its record
                 (args.records / played.name).write_bytes(played.record())
-            if seeder is not None and isinstance(played, Played):
-                seeder.add(played.events, played.plan.server_seed)
+            if seeder is not None:
+                seeder.add(list(played.events), played.plan.server_seed)
             tally.add(played.outcome())
             progress.advance(task)
 
@@ -208,8 +227,6 @@ def _run(options: SimulationOptions, args: argparse.Namespace, on_game: OnGame) 
     try:
         if args.url is not None:
             run_remote(options, args.url, args.clients, on_game)
-        elif GAMES[options.game].has_stock:
-            run_draw_local(options, on_game)
         else:
             run_local(options, on_game)
     except KeyboardInterrupt:
@@ -219,6 +236,14 @@ def _run(options: SimulationOptions, args: argparse.Namespace, on_game: OnGame) 
     return EXIT_DONE, ""
 
 
+def _players(args: argparse.Namespace) -> int:
+    """`--players`, or `DEFAULT_PLAYERS` brought within the seats the game takes."""
+    if args.players is not None:
+        return int(args.players)
+    seats = GAMES[args.game].players
+    return min(max(DEFAULT_PLAYERS, seats.start), seats.stop - 1)
+
+
 def _options(args: argparse.Namespace) -> SimulationOptions:
     if args.clients < 1:
         raise ValueError(f"--clients must be at least 1, not {args.clients}")
@@ -226,12 +251,12 @@ def _options(args: argparse.Namespace) -> SimulationOptions:
         raise ValueError("--clients plays games at once over HTTP: give --url too")
     if args.store is not None and args.url is not None:
         raise ValueError("--store writes games played in process: give it without --url")
-    if args.store is not None and GAMES[args.game].has_stock:
-        raise ValueError(f"--store writes Penang's games: not {args.game} matches")
+    if args.store is not None and plays_matches(GAMES[args.game]):
+        raise ValueError(f"--store writes single games: not {args.game} matches")
     bots = tuple(name.strip() for name in args.bots.split(","))
     return SimulationOptions(
         games=args.games,
-        players=args.players,
+        players=_players(args),
         bots=bots,
         seed=args.seed,
         cards=args.cards,

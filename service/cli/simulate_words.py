@@ -11,50 +11,39 @@ from rich.table import Table
 from domain.games import GAMES
 from service.simulation.summary import Spread, Summary
 
-_ENDS: Final = {"target": "at the target", "games": "after the hands"}
+#: Each ending in words, by the reason the summary counts (a game's end, or a match's).
+_ENDS: Final = {
+    "game": "by Game",
+    "all_dead": "every seat dead",
+    "target": "at the target",
+    "games": "after the hands",
+}
 
 
 def print_summary(summary: Summary, console: Console) -> None:
-    if GAMES[summary.game].has_stock:
-        _print_matches(summary, console)
-        return
-    played = f"{summary.games} games"
+    """The summary in words: a game's or a match's, as the run played them."""
+    one = "match" if summary.matches else "game"
+    unit = f"{one}es" if summary.matches else f"{one}s"
+    played = f"{summary.games} {unit}"
+    if summary.matches:
+        played += f" of {GAMES[summary.game].title}"
     if summary.interrupted:
-        played = f"stopped after {summary.games} of {summary.planned} games"
+        played = f"stopped after {summary.games} of {summary.planned} {unit}"
     cards = f", {summary.cards} cards each" if summary.cards is not None else ""
-    console.print(
-        f"{played}, {summary.players} players{cards}, bots {','.join(summary.bots)}, "
-        f"seed {summary.seed}: {summary.seconds:.1f} s, {summary.games_per_second:.1f} games/s"
-    )
-    console.print(_bots_table(summary))
-    console.print(_seats_table(summary))
-    ends = summary.endings
-    console.print(
-        f"ended by Game: {ends['game']} ({_percent(ends['game'], summary.games)}), "
-        f"every seat dead: {ends['all_dead']} ({_percent(ends['all_dead'], summary.games)})"
-    )
-    console.print(f"turns per game: {_spread(summary.turns)}")
-
-
-def _print_matches(summary: Summary, console: Console) -> None:
-    """The summary of a run of a draw game's matches (R31)."""
-    played = f"{summary.games} matches of {GAMES[summary.game].title}"
-    if summary.interrupted:
-        played = f"stopped after {summary.games} of {summary.planned} matches"
-    cards = f", {summary.cards} cards each" if summary.cards is not None else ""
+    rate = summary.decisions / summary.seconds if summary.seconds > 0 else 0.0
     console.print(
         f"{played}, {summary.players} players{cards}, bots {','.join(summary.bots)}, "
         f"seed {summary.seed}: {summary.seconds:.1f} s, "
-        f"{summary.games_per_second:.1f} matches/s"
+        f"{summary.games_per_second:.1f} {unit}/s, {rate:.0f} decisions/s"
     )
-    console.print(_bots_table(summary, points="totals"))
+    console.print(_bots_table(summary, points="totals" if summary.matches else "points"))
     console.print(_seats_table(summary))
     ends = ", ".join(
-        f"{_ENDS[reason]}: {count} ({_percent(count, summary.games)})"
+        f"{_ENDS.get(reason, reason)}: {count} ({_percent(count, summary.games)})"
         for reason, count in summary.endings.items()
     )
-    console.print(f"matches ended {ends}")
-    console.print(f"turns per match: {_spread(summary.turns)}")
+    console.print(f"{'matches ' if summary.matches else ''}ended {ends}")
+    console.print(f"turns per {one}: {_spread(summary.turns)}")
 
 
 def _bots_table(summary: Summary, points: str = "points") -> Table:

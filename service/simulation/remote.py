@@ -1,14 +1,18 @@
-"""One simulated game against a running service, over HTTP (httpx).
+"""Simulated play against a running service, over HTTP (httpx), through its API alone.
 
-The game is created with `POST /games` (the plan's players, rules and seed), then each
-turn is played by the seat whose turn it is, through that seat's own token: its bot
-reads the seat's view (`GET /games/{id}/seats/{seat}`: its own hand, the table, the
-hand sizes) and sends its whole turn (`POST .../turns`), or declares dead
-(`POST .../dead`), naming the version it saw (`If-Match`). When the game is over, its
-record is the service's own export (`GET /games/{id}/record`: signed, as `penang-rummy
-verify` reads it). A run asked to stop leaves the game between two requests.
-`check_service` asks the service whether it is ready before any game is planned, so
-that a wrong or dead URL is one line, not a summary of no games.
+A single game is created with `POST /games` (the plan's players, game, rules and seed),
+a match with `POST /matches` (its players, game, rules, how it ends and its seed: the
+same match seed, so the same first dealer and hands as in process,
+`service.simulation.local`). Then each command is sent by the seat whose turn it is,
+through that seat's own token: its bot reads the seat's view (`GET
+/games/{id}/seats/{seat}`, of the game's view type, `GameSpec.view_types`) and sends one
+command (`POST .../turns`), or declares dead (`POST .../dead`), naming the version it saw
+(`If-Match`). The turn that ends a hand of a match names the next one (`next_game`).
+When the game or match is over, its record is the service's own export (`GET
+/games/{id}/record`, `GET /matches/{id}/record`: signed, as `penang-rummy verify` reads
+it). A run asked to stop leaves the game between two requests. `check_service` asks the
+service whether it is ready before any game is planned, so that a wrong or dead URL is
+one line, not a summary of no games.
 """
 
 from __future__ import annotations
@@ -20,10 +24,13 @@ from uuid import UUID
 import httpx
 import msgspec
 
-from domain.events import Event
-from domain.penang.views import GameView
+from domain.bots.seats import bots_of
+from domain.fair import bot_seed, game_seed
+from domain.match.draw_options import DrawMatchOptions
+from domain.match.records import load_match_record
 from domain.records import load_record
-from service.simulation.plan import GamePlan
+from service.simulation.plan import Plan
+from service.simulation.summary import Played
 from service.usecases.open_types import dec_hook
 
 
@@ -59,14 +66,34 @@ def check_service(url: str) -> None:
         raise RemoteError(f"{url} is not a Penang Rummy service ready to play: GET /ready {answer}")
 
 
-class _Created(msgspec.Struct, frozen=True):
+class _Seen(msgspec.Struct, frozen=True):
+    turn: int | None
+
+
+class _CreatedGame(msgspec.Struct, frozen=True):
     game_id: UUID
     tokens: tuple[str, ...]
-    view: GameView
+    view: _Seen
+
+
+class _CreatedMatch(msgspec.Struct, frozen=True):
+    match_id: UUID
+    tokens: tuple[str, ...]
+    game_id: UUID | None
+
+
+class _MatchGame(msgspec.Struct, frozen=True):
+    number: int
+    game_id: str
+
+
+class _Match(msgspec.Struct, frozen=True):
+    games: tuple[_MatchGame, ...]
 
 
 class _Answered(msgspec.Struct, frozen=True):
-    view: GameView
+    view: _Seen
+    next_game: UUID | None = None
 
 
 class ApiCalls:
@@ -100,36 +127,78 @@ class ApiCalls:
 
 
 class RemoteGame(ApiCalls):
-    """The plan's game, played through a service's API by one client."""
+    """The plan's game or match, played through a service's API by one client."""
 
-    def __init__(self, client: httpx.Client, plan: GamePlan, stop: threading.Event) -> None:
-        super().__init__(client, stop, f"game {plan.number}")
+    def __init__(self, client: httpx.Client, plan: Plan, stop: threading.Event) -> None:
+        kind = "game" if plan.match is None else "match"
+        super().__init__(client, stop, f"{kind} {plan.number}")
         self.plan = plan
+        self.spec = plan.spec
+        self.decisions = 0
 
-    def play(self) -> tuple[list[Event], bytes]:
-        """Every event of the game, and its record as the service exported it."""
-        body = {
+    def play(self) -> Played:
+        """The finished game or match, with its record as the service exported it."""
+        if self.plan.match is not None:
+            return self._match(self.plan.match)
+        created = self._call("POST", "/games", _CreatedGame, 201, json=self._body())
+        game, tokens = created.game_id, created.tokens
+        self._play_out(game, tokens, self.plan.server_seed, created.view.turn)
+        record = self._send("GET", f"/games/{created.game_id}/record", 200).content
+        return Played(self.plan, load_record(record), self.decisions, record)
+
+    def _body(self) -> dict[str, Any]:
+        # A game without a stock takes `rules`, a draw game `draw_rules` (GameSpec.has_stock).
+        rules = "draw_rules" if self.spec.has_stock else "rules"
+        return {
             "players": list(self.plan.players),
-            "rules": msgspec.to_builtins(self.plan.rules),
+            "game": self.plan.game,
+            rules: msgspec.to_builtins(self.plan.rules),
             "seed": self.plan.seed,
         }
-        created = self._call("POST", "/games", _Created, 201, json=body)
-        game, tokens, turn = created.game_id, created.tokens, created.view.turn
-        bots = self.plan.seat_bots()
+
+    def _match(self, options: DrawMatchOptions) -> Played:
+        body = self._body()
+        ending = {"games": options.games, "target": options.target}
+        if any(value is not None for value in ending.values()):
+            body["options"] = {k: v for k, v in ending.items() if v is not None}
+        created = self._call("POST", "/matches", _CreatedMatch, 201, json=body)
+        match, game = created.match_id, created.game_id
+        while game is not None:
+            # The hand's number, as the match lists it, names the seed it was dealt from.
+            games = self._call("GET", f"/matches/{match}", _Match, 200).games
+            number = next((hand.number for hand in games if hand.game_id == str(game)), None)
+            if number is None:
+                raise RemoteError(f"GET /matches/{match}: no hand {game} among its games")
+            seed = game_seed(self.plan.server_seed, number)
+            turn = self._call("GET", f"/games/{game}", _Seen, 200).turn
+            game = self._play_out(game, created.tokens, seed, turn)
+        record = self._send("GET", f"/matches/{match}/record", 200).content
+        return Played(self.plan, load_match_record(record), self.decisions, record)
+
+    def _play_out(
+        self, game: UUID, tokens: tuple[str, ...], server_seed: bytes, turn: int | None
+    ) -> UUID | None:
+        """Every command of the game from `turn` on, each seeded as in process; the next
+        hand of the match dealt after it, if any."""
+        view_type = self.spec.view_types[0]  # a seat's view
+        plays = [bots_of(self.spec)[bot] for bot in self.plan.bots]
         while turn is not None:
             auth = {"Authorization": f"Bearer {tokens[turn]}"}
             seat = f"/games/{game}/seats/{turn}"
-            view = self._call("GET", seat, GameView, 200, headers=auth)
-            decision = bots[turn].turn(view)
+            view = self._call("GET", seat, view_type, 200, headers=auth)
+            actions = plays[turn](view, bot_seed(server_seed, turn, view.version))
             headers = {**auth, "If-Match": f'"{view.version}"'}
-            if decision is None:
+            self.decisions += 1
+            answer: _Answered
+            if actions is None:
                 answer = self._call("POST", f"{seat}/dead", _Answered, 200, headers=headers)
             else:
                 headers["Content-Type"] = "application/json"
-                content = msgspec.json.encode(decision)
+                content = msgspec.json.encode({"actions": actions})
                 answer = self._call(
                     "POST", f"{seat}/turns", _Answered, 200, headers=headers, content=content
                 )
             turn = answer.view.turn
-        record = self._send("GET", f"/games/{game}/record", 200).content
-        return list(load_record(record).events), record
+            if turn is None:
+                return answer.next_game
+        return None

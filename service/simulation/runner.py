@@ -1,6 +1,6 @@
 """Running a simulation: every planned game, in process or over HTTP, until done or stopped.
 
-Each finished game is handed to `on_game` in the calling thread, in the order games
+Each finished game (or match) is handed to `on_game` in the calling thread, in the order games
 finish. In process the games are played one after another in the calling thread, so
 an interrupt (Ctrl-C) abandons the game being played and keeps those already handed
 over. Over HTTP `clients` threads each play one game at a time with their own client;
@@ -14,85 +14,33 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import httpx
 
-from domain.events import Event
-from domain.games import GAMES
-from service.simulation import local
-from service.simulation.draw_local import draw_plans
-from service.simulation.draw_remote import RemoteDrawMatch
-from service.simulation.plan import GamePlan, SimulationOptions, plans
+from service.simulation.local import run_local
+from service.simulation.plan import Plan, SimulationOptions, plans
 from service.simulation.remote import RemoteGame, Stopped
-from service.simulation.summary import Outcome, outcome
+from service.simulation.summary import Played
 
+__all__ = ["OnGame", "Played", "run_local", "run_remote"]
 
-@dataclass(frozen=True, slots=True)
-class Played:
-    """A finished game: its plan, its events, and over HTTP the service's record."""
-
-    plan: GamePlan
-    events: list[Event]
-    exported: bytes | None = None
-
-    @property
-    def name(self) -> str:
-        """The record's file name."""
-        return f"game-{self.plan.number:06d}.json"
-
-    def record(self) -> bytes:
-        """The game's record: the service's export, or one written here (unsigned)."""
-        if self.exported is not None:
-            return self.exported
-        return local.record_bytes(self.plan, self.events)
-
-    def outcome(self) -> Outcome:
-        return outcome(self.plan, self.events)
-
-
-class Finished(Protocol):
-    """A finished game of Penang, or match of a draw game: its record and its outcome."""
-
-    @property
-    def name(self) -> str: ...
-
-    def record(self) -> bytes: ...
-
-    def outcome(self) -> Outcome: ...
-
-
-OnGame = Callable[[Finished], None]
-
-
-def run_local(options: SimulationOptions, on_game: OnGame) -> None:
-    """Play every planned game in process."""
-    for plan in plans(options):
-        on_game(Played(plan, local.play_game(plan)))
+OnGame = Callable[[Played], None]
 
 
 def run_remote(options: SimulationOptions, url: str, clients: int, on_game: OnGame) -> None:
-    """Play every planned game (or match of a draw game) against the service at `url`,
-    `clients` at a time."""
-    items: Iterator[Any]
-    if not GAMES[options.game].has_stock:
-        items = plans(options)
+    """Play every planned game (or match) against the service at `url`, `clients` at a
+    time."""
 
-        def play(http: httpx.Client, plan: Any, stop: threading.Event) -> Finished:
-            return Played(plan, *RemoteGame(http, plan, stop).play())
-    else:
-        items = draw_plans(options)
+    def play(http: httpx.Client, plan: Plan, stop: threading.Event) -> Played:
+        return RemoteGame(http, plan, stop).play()
 
-        def play(http: httpx.Client, plan: Any, stop: threading.Event) -> Finished:
-            return RemoteDrawMatch(http, plan, stop).play()
-
-    _run_clients(items, play, url, clients, on_game)
+    _run_clients(plans(options), play, url, clients, on_game)
 
 
 def _run_clients(
     items: Iterator[Any],
-    play: Callable[[httpx.Client, Any, threading.Event], Finished],
+    play: Callable[[httpx.Client, Any, threading.Event], Played],
     url: str,
     clients: int,
     on_game: OnGame,
@@ -100,7 +48,7 @@ def _run_clients(
     """`clients` threads, each playing one planned item at a time with its own client."""
     stop = threading.Event()
     pending = _Shared(items)
-    results: queue.Queue[Finished | BaseException] = queue.Queue()
+    results: queue.Queue[Played | BaseException] = queue.Queue()
 
     def client() -> None:
         try:

@@ -12,14 +12,9 @@ command once the seed is revealed (`verify`).
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
-from domain.bots.seats import bots_take_a_clock
 from domain.events import Event
-from domain.game_spec import GameSpec
-from service.errors import NotThisGamesOption
 from service.store.envelopes import GameSecrets
 from service.store.game_folds import AnyGameState
 
@@ -37,17 +32,3 @@ def with_bots(events: list[Event], bots: tuple[str | None, ...] | None) -> list[
     if bots is None or not events or not hasattr(events[0], "bots"):
         return events
     return [msgspec.structs.replace(events[0], bots=bots), *events[1:]]
-
-
-def check_clock(
-    spec: GameSpec[Any, Any], bots: tuple[str | None, ...] | None, turn_seconds: int | None
-) -> None:
-    """Refuse a turn clock at a table with bot seats where the game's clock turns carry no
-    mark: a verifier could not tell one from a bot's command (R50, Gin Rummy)."""
-    if bots is None or turn_seconds is None or bots_take_a_clock(spec):
-        return
-    why = (
-        f"a table of {spec.title} with bot seats takes no turn clock: its clock's turns "
-        "carry no mark, so a record could not show which were its bots'"
-    )
-    raise NotThisGamesOption(why, "turn_seconds", "R50")

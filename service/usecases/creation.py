@@ -31,7 +31,7 @@ from service.store import GameStore
 from service.store.envelopes import GameSecrets
 from service.store.game_folds import fold_game
 from service.usecases import auth, clock, game_kinds, idempotency
-from service.usecases.bot_seats import check_clock, with_bots
+from service.usecases.bot_seats import with_bots
 from service.usecases.idempotency import Keyed, Replayed
 from service.usecases.messages import CreatedGame, CreateGame
 from service.usecases.names import any_bots, seated
@@ -57,7 +57,6 @@ def _create_game(
     rules = spec.validate(_options(spec, request), len(request.players))
     players, seat_bots = seated(request.players, bots_of(spec), spec.title)
     bots = any_bots(seat_bots)
-    check_clock(spec, bots, request.turn_seconds)
     seats = len(players)
     server_seed: bytes | None = None
     proof: DealProof | None = None

@@ -319,7 +319,8 @@ def server_seed_of(game_secrets: GameSecrets) -> bytes | None:
 
 def time_out_turn(store: GameStore, game_id: UUID, state: AnyGameState) -> TurnResult:
     """The turn clock's command (R19): the seat on turn in `state` gets its game's
-    default turn (Penang's seat is dead by timeout; a draw game's turn is played, R36).
+    default turn (Penang's seat is dead by timeout; a draw game's or Gin's turn is played,
+    R36, R51).
 
     Recorded as a turn is, with what it entails (the end, the match's score and next
     deal), at the version `state` is at: of two clocks, one write lands and the other

@@ -45,7 +45,8 @@ TurnSeconds = Annotated[
             "reason `timeout`; in basic Rummy and Three Thirteen the service plays a "
             "default turn for it, its discard with reason `timeout` (R36); in Gin Rummy its "
             "default turn (the upcard passed, the stock drawn and that card discarded), "
-            "unmarked, so a Gin table with bot seats takes no clock (R50). The views show "
+            "its last event of the seat with reason `timeout` (R51). In the draw games and "
+            "Gin Rummy a table every person has left ends abandoned (R45). The views show "
             "the turn's deadline (`turn_deadline`). Leave it out for no clock."
         ),
     ),

@@ -2,7 +2,8 @@
 
 What a timeout records is the game's own (its spec's `default_turn`): Penang's seat is
 dead, reason `timeout` (R19); a draw game's seat gets a default turn, its discard
-recorded with reason `timeout` (R36).
+recorded with reason `timeout` (R36), and a Gin seat too, its last event of the turn
+marked so (R51).
 
 `keep_time` is one background task per process (`service.app` runs it for the app's
 lifetime). It asks the clocks' index (`service.store.clocks`) what is due, settles

@@ -1,10 +1,14 @@
-"""The turn clock of the draw games over HTTP (R19, R36), and late turns in every game.
+"""The turn clock of the draw games and Gin Rummy over HTTP (R19, R36, R51), and late
+turns in every game.
 
 A seat of basic Rummy or Three Thirteen whose time runs out gets a default turn from
-the service: a draw and a discard, the discard recorded with reason `timeout`. It is
-decided once however many clocks see it. A late command of the seat, sent before the
-clock has written the timeout or after it, is answered `turn-timed-out` naming R19,
-whatever version it names; once its turn comes round again it plays as usual.
+the service: a draw and a discard, the discard recorded with reason `timeout`; Gin
+Rummy's default turn (the upcard passed, or the stock drawn and that card discarded) is
+marked `timeout` on its last event the same way (R51). It is decided once however many
+clocks see it. A late command of the seat, sent before the clock has written the
+timeout or after it, is answered `turn-timed-out` naming R19, whatever version it names;
+once its turn comes round again it plays as usual. A table everyone left ends
+abandoned (R45, R52), and so does a match of it.
 """
 
 from __future__ import annotations
@@ -27,6 +31,11 @@ from .support import Api, Json
 from .test_api_clock import counted, deadline, wait_for  # noqa: F401 (a fixture)
 
 DRAW_GAMES = ("rummy", "three-thirteen")
+#: Every game whose clock plays a default turn, marked `timeout` (R36, R51).
+CLOCKED_GAMES = (*DRAW_GAMES, "gin")
+#: The event that ends a hand of each (its `reason` is `abandoned` for a table left).
+HAND_ENDED = {"rummy": "HandEnded", "three-thirteen": "HandEnded", "gin": "GinHandEnded"}
+DRAW = [{"type": "draw", "source": "stock"}]
 
 
 @pytest.fixture
@@ -45,12 +54,25 @@ def stopped_clock(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def default_turns(api: Api, game: Json) -> list[Json]:
-    """The discards the clock played, in order."""
+    """The events the clock marked as its own (a discard, Gin's pass or `done`), in order."""
     return [
         record["event"]
         for record in api.events(game)["events"]
-        if record["event"]["type"] == "Discarded" and record["event"].get("reason") == "timeout"
+        if record["event"].get("reason") == "timeout"
     ]
+
+
+def first_command(game_name: str) -> list[Json]:
+    """A command of the seat on turn at the deal: Gin's first offer of the upcard (G3)."""
+    return [{"type": "pass"}] if game_name == "gin" else DRAW
+
+
+def a_turn(api: Api, game: Json, seat: int, game_name: str) -> list[Json]:
+    """A whole command of `seat` on turn: a draw and a discard, or Gin's pass (G3)."""
+    if game_name == "gin":
+        return [{"type": "pass"}]
+    hand = api.view(game, seat)["hand"]
+    return [*DRAW, {"type": "discard", "card": hand[0]}]
 
 
 def after_deadline(view: Json) -> None:
@@ -86,34 +108,37 @@ def test_a_draw_game_seat_that_does_not_play_in_time_gets_a_default_turn(
         assert view["turn"] != first or len(default_turns(api, game)) >= 3
 
 
-@pytest.mark.parametrize("game_name", DRAW_GAMES)
+@pytest.mark.parametrize("game_name", CLOCKED_GAMES)
 def test_R45_a_clocked_table_left_by_everyone_ends_abandoned(
     sqlite_settings: Settings, make_api: Callable[[Settings], Api], game_name: str
 ) -> None:
     api = make_api(sqlite_settings)
     game = api.create(players=2, game=game_name, turn_seconds=1)
     view = wait_for(lambda: (found := api.view(game))["over"] and found, patience=12.0)
-    assert (view["result"]["reason"], view["result"]["went_out"]) == ("abandoned", None)
+    assert view["result"]["reason"] == "abandoned"
+    assert view["result"]["points"] == [0, 0] or game_name == "three-thirteen"  # T9
     assert [event["seat"] for event in default_turns(api, game)] == [
         game["view"]["turn"],
         1 - game["view"]["turn"],
     ]
     events = [record["event"]["type"] for record in api.events(game)["events"]]
-    assert "HandEnded" in events and events[-1] in ("HandEnded", "SeedRevealed")
+    ended = HAND_ENDED[game_name]
+    assert ended in events and events[-1] in (ended, "SeedRevealed")
     assert api.view(game)["turn_deadline"] is None
     time.sleep(1.2)  # the clock plays nothing more
     assert len(default_turns(api, game)) == 2
 
 
+@pytest.mark.parametrize("game_name", ["rummy", "gin"])
 def test_R45_a_clocked_match_to_a_target_left_by_everyone_ends_abandoned(
-    sqlite_settings: Settings, make_api: Callable[[Settings], Api]
+    sqlite_settings: Settings, make_api: Callable[[Settings], Api], game_name: str
 ) -> None:
     api = make_api(sqlite_settings)
     created = api.client.post(
         "/matches",
         json={
             "players": ["Ann", "Bo"],
-            "game": "rummy",
+            "game": game_name,
             "options": {"target": 100},
             "seed": "abandoned",
             "turn_seconds": 1,
@@ -142,17 +167,55 @@ def test_R45_a_clocked_match_to_a_target_left_by_everyone_ends_abandoned(
     assert not forged.valid, forged
 
 
-def test_a_draw_match_takes_a_turn_clock(
-    sqlite_settings: Settings, make_api: Callable[[Settings], Api]
+@pytest.mark.parametrize("game_name", CLOCKED_GAMES)
+def test_a_draw_or_gin_match_takes_a_turn_clock(
+    sqlite_settings: Settings, make_api: Callable[[Settings], Api], game_name: str
 ) -> None:
+    # R47: Gin's clock ends a table everyone left too (R52), so its match takes one.
     api = make_api(sqlite_settings)
     created = api.client.post(
         "/matches",
-        json={"players": ["Ann", "Bo"], "game": "rummy", "turn_seconds": 600},
+        json={"players": ["Ann", "Bo"], "game": game_name, "turn_seconds": 600},
     )
     assert created.status_code == 201, created.text
     view = api.client.get(f"/games/{created.json()['game_id']}").json()
     assert view["turn_deadline"] is not None
+
+
+@pytest.mark.parametrize("game_name", CLOCKED_GAMES)
+def test_R45_a_clocked_match_with_a_bot_seat_ends_when_its_person_leaves(
+    sqlite_settings: Settings, make_api: Callable[[Settings], Api], game_name: str
+) -> None:
+    # A bot's seat counts for nobody (R45): the person's first turn the clock plays
+    # abandons the table. The clock's turn at a person's seat beside a bot, and the
+    # bot's own commands, verify (R33, R50, R51).
+    api = make_api(sqlite_settings)
+    created = api.client.post(
+        "/matches",
+        json={
+            "players": ["Ann", {"bot": "greedy"}],
+            "game": game_name,
+            # Three Thirteen's match is its 11 hands (T1): no target.
+            "options": {} if game_name == "three-thirteen" else {"target": 100},
+            "seed": "abandoned-beside-a-bot",
+            "turn_seconds": 1,
+        },
+    )
+    assert created.status_code == 201, created.text
+    match_id = created.json()["match_id"]
+
+    def over() -> Json | None:
+        view: Json = api.client.get(f"/matches/{match_id}").json()
+        return view if view["status"] == "over" else None
+
+    view = wait_for(over, patience=12.0)
+    assert view["result"]["reason"] == "abandoned", view["result"]
+    game = {"game_id": view["games"][-1]["game_id"], "tokens": ()}
+    assert {event["seat"] for event in default_turns(api, game)} == {0}
+    response = api.client.get(f"/matches/{match_id}/record")
+    assert response.status_code == 200, response.text
+    verdict = verify_match_record(load_match_record(response.content))
+    assert verdict.valid and verdict.finished, verdict
 
 
 def test_two_processes_running_clocks_play_each_default_turn_once(
@@ -177,7 +240,7 @@ def test_two_processes_running_clocks_play_each_default_turn_once(
 # --- late turns -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_name", DRAW_GAMES)
+@pytest.mark.parametrize("game_name", CLOCKED_GAMES)
 def test_a_late_turn_is_turn_timed_out_before_and_after_the_default_turn_is_written(
     sqlite_settings: Settings,
     make_api: Callable[[Settings], Api],
@@ -187,7 +250,7 @@ def test_a_late_turn_is_turn_timed_out_before_and_after_the_default_turn_is_writ
     api = make_api(sqlite_settings)
     game = api.create(players=2, game=game_name, turn_seconds=1)
     seat = game["view"]["turn"]
-    draw = [{"type": "draw", "source": "stock"}]
+    draw = first_command(game_name)
     after_deadline(game["view"])
     refused_late(api.turn(game, seat, draw))
     refused_late(api.turn(game, seat, draw, **{"If-Match": '"1000"'}))
@@ -201,10 +264,9 @@ def test_a_late_turn_is_turn_timed_out_before_and_after_the_default_turn_is_writ
     # The other seat plays on in time; then the seat's turn comes round and it plays.
     other = api.view(game)["turn"]
     assert other != seat
-    hand = api.view(game, other)["hand"]
-    answer = api.turn(game, other, [*draw, {"type": "discard", "card": hand[0]}])
+    answer = api.turn(game, other, a_turn(api, game, other, game_name))
     assert answer.status_code == 200, answer.text
-    again = api.turn(game, seat, draw)
+    again = api.turn(game, seat, DRAW)  # Gin: both passed, so the stock (G3)
     assert again.status_code == 200, again.text
 
 

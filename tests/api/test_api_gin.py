@@ -159,7 +159,7 @@ def test_a_clocked_gin_table_shows_its_deadline_and_the_clock_plays_the_seat_lat
     api: Api,
 ) -> None:
     # R19: the seat offered the first upcard that does not answer in time passes it (the
-    # clock's default turn, `domain.gin.game.default_turn`).
+    # clock's default turn, `domain.gin.clock.default_turn`), marked as the clock's (R51).
     game = _create(api, "gin-clock", turn_seconds=1)
     first = game["view"]["turn"]
     assert game["view"]["turn_deadline"] is not None
@@ -169,6 +169,10 @@ def test_a_clocked_gin_table_shows_its_deadline_and_the_clock_plays_the_seat_lat
         assert time.monotonic() < deadline, "the clock did not play the late seat"
         time.sleep(0.05)
     passed = events[1]["event"]
-    assert (passed["type"], passed["seat"]) == ("UpcardPassed", first), passed
+    assert (passed["type"], passed["seat"], passed["reason"]) == (
+        "UpcardPassed",
+        first,
+        "timeout",
+    ), passed
     view = api.view(game)
     assert view["turn"] == 1 - first and view["passed"][first] and view["turn_deadline"]

@@ -211,7 +211,6 @@ def test_a_closed_gin_match_ends_with_its_hand_and_no_bonuses(api: Api) -> None:
             "R31",
             id="R31-points",
         ),
-        pytest.param({"turn_seconds": 30}, "turn_seconds", "R47", id="R47-no-clock"),
     ],
 )
 def test_a_gin_match_refuses_what_gin_has_not(api: Api, body: Json, field: str, rule: str) -> None:
@@ -243,11 +242,12 @@ def test_a_gin_match_seats_the_bots_gins_spec_lists_and_refuses_another(api: Api
         assert view["result"]["reason"] == "target"
 
 
-def test_the_lobby_offers_gin_tables_to_a_target_without_a_clock(api: Api) -> None:
+def test_the_lobby_offers_gin_tables_to_a_target_with_a_clock(api: Api) -> None:
     offered = {game["game"]: game for game in api.client.get("/play/games.json").json()["games"]}
     gin = offered["gin"]
     assert (gin["min_seats"], gin["max_seats"]) == (2, 2)
-    assert (gin["target"], gin["fixed_hands"], gin["turn_clock"]) == (100, None, False)
+    # R47: a Gin match takes a turn clock, which ends a table everyone left (R52).
+    assert (gin["target"], gin["fixed_hands"], gin["turn_clock"]) == (100, None, True)
     assert not gin["cards_per_player"] and offered["rummy"]["cards_per_player"]
     assert gin["bots"] == list(bots_of(GAMES["gin"]))
     assert offered["three-thirteen"]["fixed_hands"] == 11 and offered["rummy"]["target"] is None

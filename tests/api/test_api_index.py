@@ -33,7 +33,7 @@ def test_the_index_points_to_the_docs_the_contract_and_every_operation(api: Api)
     assert ("getIndex", "GET", "/") in {row[:3] for row in listed}
 
 
-def test_the_index_links_the_swagger_ui_and_the_replay_viewer(api: Api) -> None:
+def test_the_index_links_the_swagger_ui_the_replay_viewer_and_the_table(api: Api) -> None:
     index = api.client.get("/").json()
     swagger = api.client.get(index["swagger"])
     assert (index["swagger"], swagger.status_code) == ("/schema/swagger", 200)
@@ -43,3 +43,6 @@ def test_the_index_links_the_swagger_ui_and_the_replay_viewer(api: Api) -> None:
     assert (index["viewer"], viewer.status_code) == ("/viewer", 200)
     assert viewer.headers["content-type"].startswith("text/html")
     assert 'src="/viewer/viewer.js"' in viewer.text
+    play = api.client.get(index["play"])
+    assert (index["play"], play.status_code) == ("/play", 200)
+    assert play.headers["content-type"].startswith("text/html")

@@ -68,7 +68,7 @@ def test_rummy_matches_print_a_summary_in_words(capsys: pytest.CaptureFixture[st
         (["--game", "rummy", "--players", "7"], "basic Rummy takes 2 to 6 players, not 7"),
         (["--game", "rummy", "--target", "50", "--hands", "3"], "not both"),
         (["--game", "three-thirteen", "--cards", "5"], "no --cards"),
-        (["--game", "three-thirteen", "--hands", "5"], "eleven hands"),
+        (["--game", "three-thirteen", "--hands", "5"], "is its 11 hands (T1)"),
         (["--target", "50"], "end a match of basic Rummy"),
     ],
 )

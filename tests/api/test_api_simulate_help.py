@@ -7,13 +7,19 @@ import pytest
 
 from domain.bots import BOT_NAMES, DRAW_BOT_NAMES
 from domain.errors import InvalidRules
+from domain.games import GAMES
 from service.cli.main import main
 from service.cli.simulate import DEFAULT_BOTS
 from service.simulation.plan import GAME_NAMES, SimulationOptions
 
 
-def _accepted(game: str, *, players: int = 4, bots: tuple[str, ...] = ("greedy",)) -> bool:
-    options = SimulationOptions(games=1, players=players, bots=bots, seed="0", game=game)
+def _accepted(
+    game: str, *, players: int | None = None, bots: tuple[str, ...] = ("greedy",)
+) -> bool:
+    """Whether simulate's options accept `game` with these seats (by default the fewest
+    the game takes) and bots."""
+    seats = GAMES[game].players.start if players is None else players
+    options = SimulationOptions(games=1, players=seats, bots=bots, seed="0", game=game)
     try:
         options.validate()
     except (ValueError, InvalidRules):

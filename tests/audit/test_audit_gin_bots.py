@@ -1,9 +1,9 @@
 """Records of Gin Rummy's bot seats, verified (R33, R50): every command of a bot seat is
 re-derived from that seat's view and its seed, one action a command, and a record whose
 bot seat played anything else is refused `bot-turn-mismatch`. The turn clock's default
-turn carries no mark in Gin's events, so where it played a bot's seat the record reads as
-that bot playing otherwise: which is why a Gin table with bot seats takes no turn clock
-(R50; tests/api/test_api_bot_seats.py)."""
+turn is marked as the clock's (R51), so where it played a bot's seat the verifier takes
+it for what it is; the same turn unmarked reads as the bot playing otherwise, and is
+refused."""
 
 from __future__ import annotations
 
@@ -73,15 +73,29 @@ def test_a_record_that_swaps_the_bots_is_refused() -> None:
     assert refused.value.index >= 1
 
 
-def test_the_clocks_unmarked_turn_in_a_bot_seat_reads_as_another_command() -> None:
+def _unmarked(event: Any) -> Any:
+    if getattr(event, "reason", None) == "timeout":
+        return msgspec.structs.replace(event, reason=None)
+    if getattr(event, "timed_out", None) is not None:
+        return msgspec.structs.replace(event, timed_out=None)
+    return event
+
+
+def test_the_clocks_marked_turn_in_a_bot_seat_verifies_and_unmarked_is_refused() -> None:
     # Timed out at one of its commands, the random bot's seat (1) or the greedy one's (0)
-    # is played by the game's default turn, which no event marks as the clock's.
+    # is played by the game's default turn, marked as the clock's (R51): the record
+    # verifies. The same events without the mark read as the bot playing otherwise.
     refused = []
     for at in range(1, 12):
         events = _played(("greedy", "random"), GinRules(), clock_at=at)
-        assert GIN.verify(events).valid  # every move is legal
+        assert any(_unmarked(event) != event for event in events), "the clock played"
+        assert GIN.verify(events).valid
+        check_bot_turns(GIN, events)
+        unmarked = [_unmarked(event) for event in events]
+        assert GIN.verify(unmarked).valid  # every move is still legal
         try:
-            check_bot_turns(GIN, events)
+            check_bot_turns(GIN, unmarked)
         except Refusal as refusal:
-            refused.append((at, refusal.code))
-    assert refused and {code for _, code in refused} == {"bot-turn-mismatch"}, refused
+            refused.append((at, refusal.code, refusal.rule))
+    assert refused and {code for _, code, _ in refused} == {"bot-turn-mismatch"}, refused
+    assert {rule for _, _, rule in refused} == {"R33"}

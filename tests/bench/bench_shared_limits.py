@@ -31,7 +31,7 @@ printed with its figure and `met` or `not met`.
 Needs PostgreSQL (PENANG_RUMMY_TEST_POSTGRES, default `host=127.0.0.1 port=5432
 dbname=test user=postgres`; without one, it says so and measures the per-process form
 only). The shared forms are built here only far enough to be measured: the service
-keeps its limits per process (README, and the operators' page, say how they multiply).
+keeps its limits per process (docs/operators.md says how they multiply).
 No assertions on timings.
 """
 

@@ -80,15 +80,15 @@ def api(server: str) -> Iterator[httpx.Client]:
         yield client
 
 
-def create_readme_game(api: httpx.Client) -> Json:
-    """The README's game: two players, seven cards, seed `table-1829`."""
+def create_tour_game(api: httpx.Client) -> Json:
+    """The tour's game (docs/clients.md): two players, seven cards, seed `table-1829`."""
     body = {"players": ["Aminah", "Ben"], "rules": {"cards_per_player": 7}, "seed": "table-1829"}
     created: Json = json_of(api.post("/games", json=body), 201)
     return created
 
 
-#: The README's three turns, by seat: Ben's passport, Aminah's, Ben's last meld (Game).
-README_TURNS = [
+#: The three turns of the tour (docs/clients.md): Ben's passport, Aminah's, Ben's Game.
+TOUR_TURNS = [
     (1, ["QS", "QH", "QD", "QC"]),
     (0, ["AH", "AC", "AC"]),
     (1, ["4D", "JK", "6D"]),
@@ -129,8 +129,8 @@ def test_the_viewer_is_files_of_the_app_and_no_operation_of_the_contract(
 def test_a_finished_game_steps_by_keys_and_buttons_with_cards_drawn_by_suit(
     page: OfflinePage, api: httpx.Client, tmp_path: Path
 ) -> None:
-    game = create_readme_game(api)
-    for seat, cards in README_TURNS:
+    game = create_tour_game(api)
+    for seat, cards in TOUR_TURNS:
         play(api, game, seat, cards)
     gid, tab = game["game_id"], page.page
     tab.goto(f"{page.origin}/viewer?game={gid}")
@@ -179,7 +179,7 @@ def test_a_finished_game_steps_by_keys_and_buttons_with_cards_drawn_by_suit(
 def test_a_running_game_is_followed_live_and_hands_show_once_it_is_over(
     page: OfflinePage, api: httpx.Client
 ) -> None:
-    game = create_readme_game(api)
+    game = create_tour_game(api)
     tab = page.page
     asked: list[str] = []
     tab.on("request", lambda request: asked.append(request.url))
@@ -189,12 +189,12 @@ def test_a_running_game_is_followed_live_and_hands_show_once_it_is_over(
     expect(tab.locator("#live")).to_be_visible()
     expect(tab.locator("#status")).to_have_text("Ben to play.")
 
-    play(api, game, *README_TURNS[0])
+    play(api, game, *TOUR_TURNS[0])
     expect(tab.locator("#game")).to_have_attribute("data-version", "3", timeout=10_000)
     assert at_version(tab, 3) == expected(server_view(api, game["game_id"], 3))
     expect(tab.locator("#status")).to_have_text("Aminah to play.")
 
-    for seat, cards in README_TURNS[1:]:
+    for seat, cards in TOUR_TURNS[1:]:
         play(api, game, seat, cards)
     expect(tab.locator("#game")).to_have_attribute("data-version", "9", timeout=10_000)
     expect(tab.locator("#live")).to_be_hidden()

@@ -56,12 +56,13 @@ def test_a_three_thirteen_hand_is_followed_live_until_it_ends_and_drawn_right(
     page.assert_clean()
 
 
-@pytest.mark.parametrize("game", ["rummy", "penang"])
+@pytest.mark.parametrize("game", ["rummy", "gin", "penang"])
 def test_a_turn_the_clock_played_reads_as_the_clocks_in_the_events(
     page: OfflinePage, tmp_path: Path, game: str
 ) -> None:
     # R36: basic Rummy's clock plays a default turn, its discard `reason: "timeout"`;
-    # R19: Penang's clock makes the seat dead.
+    # R51: Gin's passes the first upcard, `reason: "timeout"`, and the second such pass
+    # ends the hand abandoned (R52); R19: Penang's clock makes the seat dead.
     with httpx.Client(base_url=page.origin, timeout=10) as api:
         body: dict[str, object] = {"players": ["You", "Ben"], "game": game, "turn_seconds": 1}
         body["seed"] = "clock-words"
@@ -74,6 +75,12 @@ def test_a_turn_the_clock_played_reads_as_the_clocks_in_the_events(
             line = events.locator("li", has_text="(the clock's default turn)").first
             expect(line).to_contain_text(re.compile(seat + "discards "), timeout=15_000)
             expect(events).to_contain_text(re.compile(seat + "draws a card from the stock"))
+        elif game == "gin":
+            line = events.locator("li", has_text="(the clock's default turn)").first
+            expect(line).to_contain_text(
+                re.compile(seat + "passes the first upcard"), timeout=15_000
+            )
+            expect(events).to_contain_text("every seat left the table", timeout=15_000)
         else:
             line = events.locator("li", has_text="is dead (the turn clock ran out).").first
             expect(line).to_contain_text(re.compile(seat + "is dead"), timeout=15_000)

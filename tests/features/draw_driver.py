@@ -31,7 +31,7 @@ from domain.match.draw_options import DrawMatchOptions
 from domain.match.events import MatchGameScored
 from domain.match.state import fold as fold_match
 
-from .outcomes import Json, Outcome, builtins, malformed, refused
+from .outcomes import Json, Outcome, Refusal, builtins, malformed, refused
 
 
 class _Hand(NamedTuple):
@@ -136,6 +136,11 @@ class DrawHands:
     # --- the hand being played (DomainDriver dispatches here) --------------------------
 
     def _hand_play(self, hand: Hand, seat: int, actions: Sequence[Mapping[str, Any]]) -> Outcome:
+        if hand.spec.timed_out(hand.state, seat) is not None:
+            # The engine marks the seat whose last turn the clock played (R36, R51); the
+            # service refuses its late command so (`service.usecases.clock.check_not_late`).
+            why = f"seat {seat}'s turn was played by the turn clock"
+            return Outcome(refusal=Refusal("turn-timed-out", "R19", None, why))
         try:
             decoded = decode_actions(hand.spec, [dict(action) for action in actions])
             events = hand.spec.play(hand.state, seat, decoded, hand.rebuild)

@@ -189,13 +189,18 @@ class HttpDriver:
         return self._created(self._client.post("/games", json={**body, "players": players}))
 
     def open_match_with_bots(
-        self, bots: Sequence[str | None], options: Mapping[str, Any], seed: str
+        self,
+        bots: Sequence[str | None],
+        options: Mapping[str, Any],
+        seed: str,
+        table: Mapping[str, Any] | None = None,
     ) -> Outcome:
         """Open a match of open seats whose `bots` the service plays (R34): one entry per
-        seat, a bot's name or None for a seat a person claims."""
+        seat, a bot's name or None for a seat a person claims; `table` holds the service's
+        table options (`turn_seconds`)."""
         entries = [None if bot is None else {"bot": bot} for bot in bots]
         body = {"seats": len(bots), "bots": entries, "options": dict(options), "seed": seed}
-        return self._open(body)
+        return self._open({**body, **(table or {})})
 
     # --- matches -------------------------------------------------------------------
 
@@ -273,8 +278,9 @@ class HttpDriver:
         games = view["games"]
         if games:
             self._game = view["current_game"] or games[-1]["game_id"]
-        if len(self._claims) == len(view["seats"]):
-            self._tokens = tuple(self._claims[seat] for seat in range(len(view["seats"])))
+        if self._claims:
+            # A seat not claimed (a bot's, R34) has no token: None.
+            self._tokens = tuple(self._claims.get(seat) for seat in range(len(view["seats"])))
 
     def _match_path(self, rest: str = "") -> str:
         if self._match is None:

@@ -83,6 +83,7 @@ RULE_AREAS = (
     "gin/lay_offs.feature",
     "gin/scoring.feature",
     "gin/wall.feature",
+    "gin/turn_clock.feature",
     "gin/matches.feature",
 )
 #: Rule areas with no @http scenario: their steps ask the engine's own functions (who

@@ -26,10 +26,11 @@ from domain.game_spec import GameSpec
 from domain.games import GAMES
 from domain.match.audit import verify_match_record
 from domain.match.draw_options import DrawMatchOptions
-from domain.match.records import dump_match_record, load_match_record
+from domain.match.records import MatchRecord, dump_match_record, load_match_record
 from domain.rummy.rules import RummyRules
 from domain.three13.rules import ThirteenRules
-from service.simulation.draw_local import DrawMatchPlan, play_draw_match
+from service.simulation.local import play_match
+from service.simulation.plan import Plan
 
 from .draw_play import check_cards_accounted_for
 
@@ -103,12 +104,21 @@ def test_draw_bots_send_only_commands_the_rules_accept(hand: Hand) -> None:
     event(f"{hand.game}: {state.ended.reason}, rebuilt {min(state.rebuilds, 2)}+ times")
 
 
+def _match(number: int, seed: str, options: DrawMatchOptions, bots: tuple[str, ...]) -> Plan:
+    """The plan of one match, as `penang-rummy simulate` plans its own."""
+    return Plan(
+        number=number, seed=seed, bots=bots, game=options.game, rules=options.rules, match=options
+    )
+
+
+def _played(plan: Plan) -> MatchRecord:
+    return play_match(plan)[0]
+
+
 def test_a_draw_bot_plays_the_same_match_from_the_same_seed() -> None:
-    plan = DrawMatchPlan(
-        number=1, seed="same", options=DrawMatchOptions(rules=RummyRules(), games=2),
-        bots=("random", "greedy", "random"),
-    )  # fmt: skip
-    assert play_draw_match(plan) == play_draw_match(plan)
+    options = DrawMatchOptions(rules=RummyRules(), games=2)
+    plan = _match(1, "same", options, ("random", "greedy", "random"))
+    assert _played(plan) == _played(plan)
 
 
 def test_matches_the_bots_play_verify_offline() -> None:
@@ -116,8 +126,8 @@ def test_matches_the_bots_play_verify_offline() -> None:
         ("rummy", DrawMatchOptions(rules=RummyRules(ace_high=True), target=60)),
         ("three-thirteen", DrawMatchOptions(rules=ThirteenRules())),
     ):
-        plan = DrawMatchPlan(number=1, seed=game, options=options, bots=("greedy", "greedy"))
-        record = load_match_record(dump_match_record(play_draw_match(plan)))
+        plan = _match(1, game, options, ("greedy", "greedy"))
+        record = load_match_record(dump_match_record(_played(plan)))
         verdict = verify_match_record(record)
         assert verdict.valid and verdict.finished and verdict.deal == "verified", verdict
         assert len(record.games) == (11 if game == "three-thirteen" else len(record.games))
@@ -129,8 +139,7 @@ def test_greedy_wins_most_matches_against_random() -> None:
     for number in range(12):
         bots = ("greedy", "random") if number % 2 else ("random", "greedy")
         options = DrawMatchOptions(rules=RummyRules(), games=3)
-        plan = DrawMatchPlan(number=number, seed=f"strength/{number}", options=options, bots=bots)
-        ended = play_draw_match(plan).events[-2]
+        ended = _played(_match(number, f"strength/{number}", options, bots)).events[-2]
         winners = getattr(ended, "winners", ())
         won += sum(bots[seat] == "greedy" for seat in winners) / max(len(winners), 1)
     assert won >= 9, f"greedy won {won} of 12 matches"

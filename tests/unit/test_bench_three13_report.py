@@ -40,3 +40,13 @@ def test_rounds_add_up_their_turns_and_cpu() -> None:
     bench = _bench()
     total = bench.Tally(turns=100, cpu=0.5) + bench.Tally(turns=300, cpu=1.5)
     assert (total.turns, total.ms_per_turn) == (400, 5.0)
+
+
+def test_gins_turn_is_reported_against_the_same_runs_penang_turn() -> None:
+    bench = _bench()
+    lines = bench.report(bench.Tally(turns=400, cpu=0.8), bench.Tally(turns=200, cpu=0.2), "gin")
+    assert lines == [
+        "gin: 400 turns, 2.00 ms CPU per turn",
+        "baseline penang (same run): 200 turns, 1.00 ms CPU per turn",
+        "goal gin turn <= 1.5 x a penang turn: 2.00 x, not met",
+    ]

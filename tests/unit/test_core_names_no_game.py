@@ -94,7 +94,6 @@ def findings(path: Path) -> Counter[str]:
     return found
 
 
-_SIMULATION = "being reworked on its own (every game through its spec)"
 _BOTS_ABOVE = (
     "the bots sit above the games (tests/unit/test_layering.py): each plays from its "
     "game's views and rules until its game's package holds its bots"
@@ -111,23 +110,6 @@ ALLOWED: dict[str, dict[str, tuple[int, str]]] = {
     "service/usecases/messages.py": {"literal 'rummy'": (1, _EXAMPLE)},
     "service/usecases/match_messages.py": {"literal 'rummy'": (1, _EXAMPLE)},
     "service/usecases/match_opening.py": {"import domain.penang.rules": (1, _OPENING)},
-    "service/simulation/local.py": {
-        "import domain.penang.game": (1, _SIMULATION),
-        "import domain.penang.state": (1, _SIMULATION),
-        "import domain.penang.views": (1, _SIMULATION),
-    },
-    "service/simulation/plan.py": {
-        "import domain.penang.rules": (1, _SIMULATION),
-        "import domain.rummy.rules": (1, _SIMULATION),
-        "literal 'penang'": (1, _SIMULATION),
-    },
-    "service/simulation/remote.py": {"import domain.penang.views": (1, _SIMULATION)},
-    "service/simulation/summary.py": {
-        "import domain.penang.events": (1, _SIMULATION),
-        "literal 'penang'": (2, _SIMULATION),
-        "literal 'rummy'": (1, _SIMULATION),
-        "literal 'three-thirteen'": (1, _SIMULATION),
-    },
     "domain/bots/__init__.py": {
         "import domain.penang.commands": (1, _BOTS_ABOVE),
         "import domain.penang.views": (1, _BOTS_ABOVE),

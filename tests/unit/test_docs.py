@@ -1,7 +1,12 @@
-"""The README and docs/ tell a newcomer what the code does: quick start, settings, loops, lock."""
+"""The README and docs/ tell a newcomer what the code does: quick start, settings, loops, lock.
+
+The README is a front page (what the service is, the quick start, the repository's map and
+a page per audience); everything else stands once, on its audience's page under docs/.
+"""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import tomllib
@@ -35,11 +40,61 @@ def test_the_introduction_says_the_service_plays_every_game_of_the_engine() -> N
         assert f'"game": "{spec.name}"' in introduction or f'"{spec.name}"' in introduction
 
 
-def test_the_introduction_names_every_event_type_of_every_game() -> None:
-    named = set(re.findall(r"`(\w+)`", _introduction()))
+def test_the_layout_names_every_event_type_of_every_game() -> None:
+    named = set(re.findall(r"`(\w+)`", _section("docs/development.md", "The layout")))
     for spec in GAMES.values():
         missing = sorted(set(spec.codec.types) - named)
         assert not missing, f"{spec.title}: {missing}"
+
+
+#: Who the documentation is for: the README links one page for each (its table's "for").
+AUDIENCES = ("players", "client developers", "auditors", "operators", "contributors")
+
+
+def test_the_readme_is_a_front_page_with_a_page_for_each_audience() -> None:
+    readme = _text("README.md")
+    titles = re.findall(r"^## (.+)$", readme, re.MULTILINE)
+    tour = "A five-minute tour: a whole short game with curl"
+    assert titles == ["Quick start", tour, "The repository", "Documentation"], titles
+    # The quick start's two commands and the tour's walk-through; the rest of the
+    # walk-throughs are on the audiences' pages. The docs' replay runs them all.
+    quick = re.findall(r"^```", _section("README.md", "Quick start"), re.MULTILINE)
+    assert len(quick) == 2, "the quick start is one block: its two commands"
+    table = _section("README.md", "Documentation")
+    rows = re.findall(r"^\| \[docs/[\w-]+\.md\]\([^)]+\) \| ([^|]+) \|", table, re.MULTILINE)
+    for audience in AUDIENCES:
+        assert any(audience in row for row in rows), f"no page for {audience}: {rows}"
+
+
+def test_no_paragraph_stands_on_two_pages() -> None:
+    # Every fact lands in one place: a paragraph written again drifts from the first.
+    where: dict[str, list[str]] = {}
+    for page in _pages():
+        prose = re.sub(r"^```.*?^```$", "", page.read_text(encoding="utf-8"), flags=re.M | re.S)
+        for paragraph in re.split(r"\n\s*\n", prose):
+            words = " ".join(paragraph.split())
+            if len(words) >= 120:
+                where.setdefault(words, []).append(str(page.relative_to(ROOT)))
+    twice = {words[:80]: pages for words, pages in where.items() if len(pages) > 1}
+    assert not twice, twice
+
+
+def test_every_label_the_players_page_quotes_is_on_the_pages() -> None:
+    # The players' page sends people to buttons and headings by their words ("Open a table").
+    shipped = "\n".join(
+        path.read_text(encoding="utf-8")
+        for path in sorted((ROOT / "service" / "static").rglob("*"))
+        if path.suffix in {".html", ".js"}
+    )
+    titles = {spec.title[:1].upper() + spec.title[1:] for spec in GAMES.values()}
+    labels = [" ".join(q.split()) for q in re.findall(r'"([A-Z][^"]+)"', _text("docs/players.md"))]
+    assert labels, "the players' page quotes no label"
+    for label in labels:
+        quick = re.fullmatch(r"(.+) against a bot", label)
+        if quick is not None:  # one button per game: `${g.title} against a bot`
+            assert quick[1] in titles and "${g.title} against a bot" in shipped, label
+        else:
+            assert label in shipped, label
 
 
 def test_the_quick_start_is_two_commands_for_a_bare_python3() -> None:
@@ -115,6 +170,34 @@ def test_the_conformance_page_names_every_family_of_rule_ids_and_counts_nothing(
     assert not counted, counted
 
 
+def test_the_operations_table_lists_every_operation_of_the_contract() -> None:
+    contract = json.loads(_text("openapi/openapi.json"))
+    operations = {
+        operation["operationId"]
+        for item in contract["paths"].values()
+        for method, operation in item.items()
+        if method in {"get", "post", "put", "patch", "delete"}
+    }
+    page = _text("docs/clients.md")
+    table = page[page.index("\n| operation | request | what it does |") :]
+    table = table[: table.index("\n\n")]
+    listed = {
+        name
+        for cell in re.findall(r"^\| ([^|]+) \|", table, re.M)
+        for name in re.findall(r"`(\w+)`", cell)
+    }
+    assert listed == operations, (sorted(operations - listed), sorted(listed - operations))
+
+
+def test_the_create_game_row_names_every_game_and_its_view() -> None:
+    row = re.search(r"^\| `createGame` \|.*$", _text("docs/clients.md"), re.M)
+    assert row is not None
+    for spec in GAMES.values():
+        assert f"`{spec.name}`" in row[0], spec.name
+        for view in spec.view_types:
+            assert f"`{view.__name__}`" in row[0], (spec.name, view.__name__)
+
+
 def test_the_errors_list_gives_every_status_the_service_answers_with() -> None:
     page = (ROOT / "docs" / "clients.md").read_text(encoding="utf-8")
     errors = page[page.index("**Errors**") : page.index("**Secrecy.**")]
@@ -143,10 +226,29 @@ def _timing(text: str) -> bool:
     return re.search(r"\d s, \d+(\.\d+)? (games|matches)/s", text) is not None
 
 
-def test_every_link_between_the_pages_leads_to_a_page_and_a_heading_there() -> None:
-    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+def _pages() -> list[Path]:
+    return [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def _markdown_files() -> list[Path]:
+    """Every Markdown file of the checkout that git tracks (or would: not ignored)."""
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "*.md"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    found = [ROOT / name for name in listed.stdout.splitlines() if (ROOT / name).is_file()]
+    return found if listed.returncode == 0 else _pages()  # not a git checkout: the pages
+
+
+def test_every_relative_link_of_the_markdown_files_leads_to_a_file_and_a_heading() -> None:
+    pages = _pages()
+    markdown = _markdown_files()
+    assert set(pages) <= set(markdown), "the pages are not among the Markdown files found"
     broken = []
-    for page in pages:
+    for page in markdown:
         for target in re.findall(r"\]\(([^)\s]+)\)", page.read_text(encoding="utf-8")):
             if re.match(r"[a-z]+:", target):
                 continue
@@ -161,6 +263,8 @@ def test_every_link_between_the_pages_leads_to_a_page_and_a_heading_there() -> N
 
 def _anchors(page: Path) -> set[str]:
     """The anchors of a page's headings, as GitHub makes them."""
+    if page.suffix != ".md":
+        return set()
     prose = re.sub(r"^```.*?^```$", "", page.read_text(encoding="utf-8"), flags=re.M | re.S)
     headings = re.findall(r"^#+ (.+)$", prose, re.MULTILINE)
     return {re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-") for heading in headings}

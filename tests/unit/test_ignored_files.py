@@ -1,7 +1,8 @@
-"""What the README's commands write into the checkout stays out of git, ruff and the suite.
+"""What the documented commands write into the checkout stays out of git, ruff and the suite.
 
 `penang-rummy serve` run from the checkout creates its SQLite file and its signing key
-there; the README's client generation writes a package (`--output-path`) there. None
+there; a client generated as docs/clients.md says may write a package (`--output-path`)
+there. None
 of them is source: git must not offer them for a commit (a private key least of all),
 and ruff must not lint generated code (an openapi-python-client package had 840
 findings).
@@ -20,10 +21,13 @@ import pytest
 from service.settings import DEFAULT_KEY_FILE, Settings
 
 ROOT = Path(__file__).resolve().parents[2]
-README = (ROOT / "README.md").read_text(encoding="utf-8")
-#: The folder the README's `openapi-python-client generate` writes to (and any other
-#: `--output-path` it names), relative to the checkout.
-CLIENT_FOLDERS = sorted({"penang_rummy_client", *re.findall(r"--output-path (\S+)", README)})
+PAGES = "\n".join(
+    page.read_text(encoding="utf-8") for page in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]
+)
+#: The folder inside the checkout that git and ruff ignore for a generated client, and any
+#: other `--output-path` the pages name in the checkout (not under a folder in a variable,
+#: such as `$C`, made outside it).
+CLIENT_FOLDERS = sorted({"penang_rummy_client", *re.findall(r"--output-path ([^$\s]\S*)", PAGES)})
 #: What the first `serve` in the checkout writes there: the store and the signing key
 #: (also the key's draft, linked into place: `service.keyfiles.create_private_key`).
 SQLITE = Settings().sqlite_path

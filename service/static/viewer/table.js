@@ -181,6 +181,9 @@ const DEAD_REASONS = {
   timeout: "the turn clock ran out",
 };
 
+/** The end of a sentence of a seat's event, saying where the clock played it (R36, R51). */
+const byClock = (event) => (event.reason === "timeout" ? " (the clock's default turn)." : ".");
+
 /**
  * One event in words, with its cards drawn. A seat's own event starts with the seat and
  * its player's name ("Seat 1 · Ben: draws …"), so that it reads right whatever the name
@@ -214,7 +217,7 @@ export function describe(event, players) {
     case "Drew":
       return by(event.seat, "draws ", ...(event.card ? [card(event.card)] : ["a card"]), ` from the ${event.source === "discard" ? "discard pile" : "stock"}.`);
     case "Discarded":
-      return by(event.seat, "discards ", card(event.card), event.reason === "timeout" ? " (the clock's default turn)." : ".");
+      return by(event.seat, "discards ", card(event.card), byClock(event));
     case "StockRebuilt":
       return [`The stock is rebuilt from the discard pile (${event.stock_size ?? event.stock?.length} cards).`];
     case "WentOut":
@@ -224,7 +227,7 @@ export function describe(event, players) {
       return [`The hand ends: ${how}; points ${event.points.join(" / ")}.`];
     }
     case "UpcardPassed":
-      return by(event.seat, "passes the first upcard.");
+      return by(event.seat, "passes the first upcard", byClock(event));
     case "Knocked":
       return by(event.seat, "knocks.");
     case "MeldShown":
@@ -232,11 +235,12 @@ export function describe(event, players) {
     case "CardLaidOff":
       return by(event.seat, "lays off ", card(event.card), ".");
     case "ShowingDone":
-      return by(event.seat, "is done laying cards.");
+      return by(event.seat, "is done laying cards", byClock(event));
     case "GinHandEnded": {
       const how = REASONS[event.reason] ?? event.reason;
       const deadwood = event.deadwood.length ? `; deadwood ${event.deadwood.join(" / ")}` : "";
-      return [`The hand ends (${how})${deadwood}; points ${event.points.join(" / ")}.`];
+      const clock = event.timed_out === undefined || event.timed_out === null ? "" : `, ${who(event.timed_out)} passing by the clock`;
+      return [`The hand ends (${how}${clock})${deadwood}; points ${event.points.join(" / ")}.`];
     }
     case "SeedRevealed":
       return ["The server seed behind the deal is revealed."];

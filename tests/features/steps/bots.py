@@ -210,6 +210,17 @@ def bots_have_played(scene: Scene, bot_table: BotTable) -> None:
     _settled(driver, bot_table.bots)
 
 
+@when("the turn clock of the person on turn runs out")
+def person_times_out(scene: Scene, bot_table: BotTable) -> None:
+    """The clock's default turn for the person's seat on turn (R19, R36, R51); no snapshot
+    of every seat's view is taken, a bot's seat having no token to see it with."""
+    driver = _http(scene.driver)
+    seat = driver.view(None)["turn"]
+    assert isinstance(seat, int) and bot_table.bots[seat] is None, (seat, bot_table.bots)
+    scene.outcome = driver.time_out(seat)
+    accepted(scene.outcome, f"seat {seat}'s timeout")
+
+
 @then("the hand is over, every seat's hand shown")
 def hand_over(scene: Scene) -> None:
     view = scene.driver.view(None)
@@ -309,9 +320,9 @@ def record_refused(bot_table: BotTable, rule: str, code: str) -> None:
 
 @given(
     parsers.re(
-        r"a (?P<players>\d+)-player match of (?P<game>Penang Rummy|basic Rummy|Three Thirteen) "
-        r"with open "
-        r'seats, (?P<bots>[^"]+?) played by the bots? "(?P<names>[^"]+)", '
+        r"a (?P<players>\d+)-player match of "
+        r"(?P<game>Penang Rummy|basic Rummy|Three Thirteen|Gin Rummy) with "
+        r'open seats, (?P<bots>[^"]+?) played by the bots? "(?P<names>[^"]+)", '
         r'and the seed "(?P<seed>[^"]+)"'
     )
 )
@@ -319,9 +330,12 @@ def open_match_with_bots(
     scene: Scene, bot_table: BotTable, *, players: str, game: str, bots: str, names: str, seed: str
 ) -> None:
     bot_table.bots = _named(int(players), bots, names)
-    # A match of Three Thirteen has its eleven hands (T1), and takes no number of games.
-    options: Json = {} if game == "Three Thirteen" else {"games": 1}
+    # One game; Three Thirteen's match is its eleven hands (T1) and Gin's is played to its
+    # target (G17): neither takes a number of games.
+    options: Json = {} if _GAMES[game] in ("three-thirteen", "gin") else {"games": 1}
     if _GAMES[game] != "penang":
         options.update(game=_GAMES[game])
     scene.players = int(players)
-    accepted(_http(scene.driver).open_match_with_bots(bot_table.bots, options, seed), "the match")
+    driver = _http(scene.driver)
+    opened = driver.open_match_with_bots(bot_table.bots, options, seed, scene.table)
+    accepted(opened, "the match")

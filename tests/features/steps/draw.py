@@ -309,7 +309,7 @@ def hand_blocked(driver: Driver, reason: str) -> None:
 @then("the hand ended abandoned")
 def hand_abandoned(driver: Driver) -> None:
     result = _result(driver)
-    assert (result["reason"], result["went_out"]) == ("abandoned", None), result
+    assert (result["reason"], result.get("went_out")) == ("abandoned", None), result
 
 
 @then("the hand is not over")

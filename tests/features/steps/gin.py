@@ -48,7 +48,11 @@ class GinTable:
     upcard: Card | None = None
     stock: tuple[Card, ...] = ()
     dealt: bool = False
+    #: The service's table options (`turn_seconds`, R19), which the engine does not know.
+    table: dict[str, Any] = field(default_factory=dict)
     refused: Refusal | None = None
+    #: The events the last command or timeout recorded, as a spectator sees them.
+    recorded: tuple[Json, ...] = ()
     #: A match of Gin's hands in the match model (`domain.match`), as the service plays it.
     match: MatchState | None = None
 
@@ -67,7 +71,9 @@ class GinTable:
     def game(self) -> Driver:
         """The driver, once the hand is dealt (dealt at the first step that plays or reads)."""
         if not self.dealt:
-            outcome = self.driver.start_hand("gin", PLAYERS, self.deck(), self.rules, 1)
+            outcome = self.driver.start_hand(
+                "gin", PLAYERS, self.deck(), self.rules, 1, table=self.table
+            )
             assert outcome.refusal is None, f"the deal was refused: {outcome.refusal}"
             self.dealt = True
         return self.driver
@@ -145,7 +151,41 @@ def gin_stock(gin: GinTable, cards: str) -> None:
 @given(parsers.parse('Gin seat {seat:d} has played "{actions}"'))
 def gin_plays(gin: GinTable, seat: int, actions: str) -> None:
     outcome = gin.game().play(seat, _actions(actions))
-    gin.refused = outcome.refusal
+    gin.refused, gin.recorded = outcome.refusal, outcome.events
+
+
+@given(parsers.parse("the Gin table gives each turn {seconds:d} seconds"))
+def gin_clock(gin: GinTable, seconds: int) -> None:
+    gin.table["turn_seconds"] = seconds
+
+
+@when(parsers.parse("Gin seat {seat:d}'s turn clock runs out"))
+@given(parsers.parse("Gin seat {seat:d}'s turn clock ran out"))
+def gin_times_out(gin: GinTable, seat: int) -> None:
+    outcome = gin.game().time_out(seat)
+    assert outcome.refusal is None, f"the clock's turn was refused: {outcome.refusal}"
+    gin.refused, gin.recorded = None, outcome.events
+
+
+@when("the turn clock of the Gin seat on turn runs out")
+def gin_on_turn_times_out(gin: GinTable) -> None:
+    seat = gin.view()["turn"]
+    assert isinstance(seat, int), "nobody is on turn"
+    gin_times_out(gin, seat)
+
+
+@then(parsers.parse("the Gin clock recorded {kinds} for seat {seat:d}, marked as its own"))
+def gin_clock_recorded(gin: GinTable, kinds: str, seat: int) -> None:
+    """R51: the clock's last event of the seat has reason `timeout`; where it recorded
+    none (its pass at the wall), the end names the seat."""
+    recorded = gin.recorded
+    assert [event["type"] for event in recorded] == [k.strip() for k in kinds.split(",")]
+    own = [event for event in recorded if event.get("seat") == seat]
+    marks = [event.get("reason") for event in own]
+    if own:
+        assert marks == [None] * (len(own) - 1) + ["timeout"], own
+    else:
+        assert recorded[-1].get("timed_out") == seat, recorded
 
 
 @when(parsers.parse("both Gin seats draw from the stock and discard it until {left:d} are left"))
@@ -222,6 +262,18 @@ def gin_accepted(gin: GinTable) -> None:
 def gin_refused(gin: GinTable, rule: str) -> None:
     assert gin.refused is not None, "the command was accepted"
     assert gin.refused.rule == rule, gin.refused
+
+
+@then(parsers.parse('the Gin command is refused with code "{code}" citing {rule}'))
+def gin_refused_with(gin: GinTable, code: str, rule: str) -> None:
+    assert gin.refused is not None, "the command was accepted"
+    assert (gin.refused.code, gin.refused.rule) == (code, rule), gin.refused
+
+
+@then("the Gin hand is not over")
+def gin_not_over(gin: GinTable) -> None:
+    view = gin.view()
+    assert not view["over"] and view["turn"] is not None, view
 
 
 @then(parsers.parse('Gin seat {seat:d} may "{action}"'))

@@ -84,20 +84,3 @@ def test_legal_moves_list_only_the_seat_on_turn() -> None:
         "DrawAction",
         "PassAction",
     }
-
-
-def test_the_clocks_default_turn_passes_the_turn_and_every_hand_ends() -> None:
-    for seed in range(10):
-        deck = list(NATURALS)
-        random.Random(seed).shuffle(deck)
-        events = GIN.deal(("north", "south"), deck, GinRules(), 1, proof=None, number=1)
-        state: GinState = GIN.fold(events, None)
-        while not state.over:
-            seat = state.turn
-            assert seat is not None
-            new = GIN.default_turn(state, seat, None)
-            events += new
-            state = GIN.fold(new, state)
-            assert state.over or state.turn != seat
-        assert state.ended is not None and state.ended.reason == "wall"
-        assert GIN.verify(events, None).valid
