@@ -40,7 +40,7 @@ MatchViewField = Annotated[
     msgspec.Meta(
         description=(
             "The match as anyone sees it: `MatchView` (Penang Rummy) or `DrawMatchView` "
-            "(basic Rummy, Three Thirteen: its `game`)."
+            "(basic Rummy, Three Thirteen, Gin Rummy: its `game`)."
         ),
         extra_json_schema={
             "oneOf": [
