@@ -44,7 +44,7 @@ from service.api.http import openapi_config
 from service.api.inputs import check_inputs
 from service.api.limits import RateLimits
 from service.api.observe import Observer
-from service.api.openapi import served_schema
+from service.api.openapi import MatchViewSchema, served_schema
 from service.api.problems import exception_handlers
 from service.keyfiles import open_keyring
 from service.metrics import Metrics
@@ -168,6 +168,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         # through a handler of its own, in tests too).
         logging_config=None,
         openapi_config=openapi_config(),
+        plugins=[MatchViewSchema()],
         request_max_body_size=settings.max_body_bytes,
     )
     served_schema(app)

@@ -37,6 +37,7 @@ from domain.match.events import (
     MatchGameScored,
     MatchGameStarted,
     MatchOpened,
+    MatchOpening,
     MatchSeedRevealed,
     MatchStarted,
     SeatClaimed,
@@ -135,7 +136,7 @@ class _MatchReplay:
 
     def _check_opening(self) -> None:
         opened = self.events[0] if self.events else None
-        if not isinstance(opened, MatchOpened | DrawMatchOpened):
+        if not isinstance(opened, MatchOpening):
             why = "a match begins with MatchOpened or DrawMatchOpened"
             raise Refusal("R18", "no-opening", why, match_event=0)
         known = GAMES[opened.options.game].rules_version
@@ -216,12 +217,14 @@ class _MatchReplay:
             self.deal_check = "verified"
 
 
-def _open(opened: MatchOpened | DrawMatchOpened) -> list[AnyMatchEvent]:
+def _open(opened: MatchOpening) -> list[AnyMatchEvent]:
     """The opening the match's commands record for what `opened` says."""
+    if isinstance(opened, MatchOpened):
+        return commands.open_match(
+            opened.seats, opened.options, players=opened.players, proof=opened.proof
+        )
     if isinstance(opened, DrawMatchOpened):
         return commands.open_draw_match(
             opened.seats, opened.options, players=opened.players, proof=opened.proof
         )
-    return commands.open_match(
-        opened.seats, opened.options, players=opened.players, proof=opened.proof
-    )
+    raise AssertionError(f"no opening command records {type(opened).__name__}")

@@ -28,7 +28,7 @@ POINTS_RECORDED: Final = True
 
 
 class DrawMatchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """How a match of basic Rummy or Three Thirteen is played and ends."""
+    """How a match of basic Rummy, Three Thirteen or Gin Rummy is played and ends."""
 
     #: The rule options of every hand, tagged with the game (`"game": "rummy"`).
     rules: AnyDrawRules

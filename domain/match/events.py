@@ -35,25 +35,29 @@ class MatchProof(msgspec.Struct, frozen=True, kw_only=True):
     server_seed_sha256: str
 
 
-class MatchOpened(MatchEvent, frozen=True, tag="MatchOpened"):
-    """A table of `seats` seats; `players` names them all, or is empty for open seats."""
+class MatchOpening(MatchEvent, frozen=True):
+    """What every match's first event says, whatever its game: its seats, options, rules
+    version, players and proof. Never stored itself: each opening event below narrows
+    `options` to its games' and keeps its own stored type name."""
 
     seats: int
-    options: MatchOptions
+    options: MatchOptions | DrawMatchOptions
     rules_version: str
     players: tuple[str, ...] = ()
     proof: MatchProof | None = None
 
 
-class DrawMatchOpened(MatchEvent, frozen=True, tag="DrawMatchOpened"):
+class MatchOpened(MatchOpening, frozen=True, tag="MatchOpened"):
+    """A table of `seats` seats; `players` names them all, or is empty for open seats."""
+
+    options: MatchOptions
+
+
+class DrawMatchOpened(MatchOpening, frozen=True, tag="DrawMatchOpened"):
     """A match of a draw game (R31): as `MatchOpened`, its `options` naming the game by its
     rules, `rules_version` the game's (`rummy-1`, `three-thirteen-1`)."""
 
-    seats: int
     options: DrawMatchOptions
-    rules_version: str
-    players: tuple[str, ...] = ()
-    proof: MatchProof | None = None
 
 
 class SeatClaimed(MatchEvent, frozen=True, tag="SeatClaimed"):

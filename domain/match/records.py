@@ -24,7 +24,7 @@ import msgspec
 
 from domain.codec import MalformedEvent
 from domain.match.codec import MATCH_EVENTS
-from domain.match.events import AnyMatchEvent, DrawMatchOpened, MatchOpened
+from domain.match.events import AnyMatchEvent, MatchOpening
 from domain.records import GameRecord, MalformedRecord, dump_record, load_record
 
 MATCH_RECORD_FORMAT: Final = "penang-rummy-match-record/1"
@@ -46,7 +46,7 @@ def make_match_record(
     events: Sequence[AnyMatchEvent], games: Sequence[GameRecord], match_id: str | None = None
 ) -> MatchRecord:
     """The record of a match; its rules version is the one its opening names."""
-    if not events or not isinstance(events[0], MatchOpened | DrawMatchOpened):
+    if not events or not isinstance(events[0], MatchOpening):
         raise ValueError("a match's events begin with MatchOpened or DrawMatchOpened")
     return MatchRecord(
         rules_version=events[0].rules_version,

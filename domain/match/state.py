@@ -13,12 +13,11 @@ from typing import assert_never
 from domain.match.draw_options import DrawMatchOptions
 from domain.match.events import (
     AnyMatchEvent,
-    DrawMatchOpened,
     MatchClosed,
     MatchEnded,
     MatchGameScored,
     MatchGameStarted,
-    MatchOpened,
+    MatchOpening,
     MatchProof,
     MatchSeedRevealed,
     MatchStarted,
@@ -82,7 +81,7 @@ class MatchState:
         return None
 
 
-def _start(event: MatchOpened | DrawMatchOpened) -> MatchState:
+def _start(event: MatchOpening) -> MatchState:
     names: tuple[str | None, ...] = event.players or (None,) * event.seats
     return MatchState(
         seats=event.seats,
@@ -103,7 +102,7 @@ def _seat(values: tuple[str | None, ...], seat: int, value: str | None) -> tuple
 
 def evolve(state: MatchState | None, event: AnyMatchEvent) -> MatchState:
     """The match's state after `event`."""
-    if isinstance(event, MatchOpened | DrawMatchOpened):
+    if isinstance(event, MatchOpening):
         return _start(event)
     if state is None:
         raise ValueError(f"a match begins with MatchOpened, not {type(event).__name__}")

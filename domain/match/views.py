@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from domain.games import DrawGameName
 from domain.match.draw_options import DrawMatchOptions
@@ -56,11 +57,20 @@ class MatchResultView(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class MatchView(msgspec.Struct, frozen=True, kw_only=True):
-    """A match as anyone sees it."""
+    """A match as anyone sees it, whatever its game (R31).
+
+    A draw game's match (basic Rummy, Three Thirteen, Gin Rummy) also shows its `game`
+    and each seat's hands won; its games are its hands. Penang's shows neither (`UNSET`
+    is never written), so its answers stay as they were. The contract states the two
+    shapes as `MatchView` and `DrawMatchView`.
+    """
 
     version: int
+    #: A draw game's match: the draw game it plays; Penang's names none.
+    game: DrawGameName | UnsetType = UNSET
     status: MatchStatus
-    options: MatchOptions
+    #: Penang's options, or a draw game's, whose `rules` name the game.
+    options: MatchOptions | DrawMatchOptions
     rules_version: str
     seats: tuple[MatchSeatView, ...]
     open_seats: tuple[int, ...]
@@ -70,6 +80,9 @@ class MatchView(msgspec.Struct, frozen=True, kw_only=True):
     #: The id of the game being played, if any.
     current_game: str | None
     totals: tuple[int, ...]
+    #: A draw game's match: the number of hands each seat has won so far (a drawn hand
+    #: counts for nobody); Penang's shows none.
+    hands_won: tuple[int, ...] | UnsetType = UNSET
     #: Closed: no game is dealt after the one being played.
     closed: bool
     result: MatchResultView | None = None
@@ -77,35 +90,8 @@ class MatchView(msgspec.Struct, frozen=True, kw_only=True):
     revealed_seed: str | None = None
 
 
-class DrawMatchView(msgspec.Struct, frozen=True, kw_only=True):
-    """A match of basic Rummy, Three Thirteen or Gin Rummy as anyone sees it (R31): as
-    `MatchView`, with its game and each seat's hands won; its games are its hands."""
-
-    version: int
-    game: DrawGameName
-    status: MatchStatus
-    options: DrawMatchOptions
-    rules_version: str
-    seats: tuple[MatchSeatView, ...]
-    open_seats: tuple[int, ...]
-    first_dealer: int | None
-    games: tuple[MatchGameView, ...]
-    current_game: str | None
-    totals: tuple[int, ...]
-    #: The number of hands each seat has won so far (a drawn hand counts for nobody).
-    hands_won: tuple[int, ...]
-    closed: bool
-    result: MatchResultView | None = None
-    proof: MatchProof | None = None
-    revealed_seed: str | None = None
-
-
-#: Any match as anyone sees it: Penang's, or a draw game's (R31).
-AnyMatchView = MatchView | DrawMatchView
-
-
-def view_any_match(state: MatchState) -> AnyMatchView:
-    """Any match as anyone may see it: Penang's, or a draw game's."""
+def view_match(state: MatchState) -> MatchView:
+    """A match as anyone may see it, whatever its game."""
     options = state.options
     if isinstance(options, DrawMatchOptions):
         won = [0] * state.seats
@@ -113,7 +99,7 @@ def view_any_match(state: MatchState) -> AnyMatchView:
             for seat in game.scored.winners if game.scored is not None else ():
                 won[seat] += 1
         shown = _shown(state)
-        return DrawMatchView(game=options.game, options=options, hands_won=tuple(won), **shown)
+        return MatchView(game=options.game, options=options, hands_won=tuple(won), **shown)
     return MatchView(options=options, **_shown(state))
 
 

@@ -16,7 +16,7 @@ from litestar.openapi import ResponseSpec
 from litestar.params import JSONBody
 
 from domain.match.records import dump_match_record
-from domain.match.views import AnyMatchView
+from domain.match.views import MatchView
 from service.api.http import (
     ETAG,
     HOST_SECURITY,
@@ -83,7 +83,7 @@ def create_match(
     response_headers=[ETAG],
     responses=problems(404, 422),
 )
-def get_match(match_id: MatchId, store: NamedDependency[GameStore]) -> Response[AnyMatchView]:
+def get_match(match_id: MatchId, store: NamedDependency[GameStore]) -> Response[MatchView]:
     view = matches.match_view(store, UUID(match_id))
     return tagged(view, view.version)
 
@@ -154,7 +154,7 @@ def leave_seat(
 )
 def close_match(
     match_id: MatchId, request: Request[Any, Any, Any], store: NamedDependency[GameStore]
-) -> Response[AnyMatchView]:
+) -> Response[MatchView]:
     view = matches.close_match(store, UUID(match_id), authorization(request))
     return tagged(view, view.version)
 

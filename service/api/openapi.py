@@ -36,14 +36,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 from litestar import Litestar
+from litestar.openapi.spec import Reference, Schema
+from litestar.plugins import OpenAPISchemaPlugin
+from litestar.typing import FieldDefinition
 
 from domain.games import ALL_GAME_EVENTS, GAMES
 from domain.match.codec import MATCH_EVENTS
-from domain.match.views import DrawMatchView, MatchView
+from domain.match.views import MatchView
 from service.api.contract_relations import state_relations
 from service.api.contract_types import add_discriminators, enumerate_problem_codes, type_enums
 from service.api.http import NDJSON_MEDIA_TYPE, OCTET_STREAM_MEDIA_TYPE
@@ -60,6 +63,7 @@ from service.usecases.match_messages import (
     MatchEventsPage,
     MatchRecordDocument,
 )
+from service.usecases.match_view_forms import MATCH_VIEW_SHAPES
 from service.usecases.messages import (
     CreatedGame,
     CreateGame,
@@ -76,6 +80,9 @@ from service.usecases.record_views import RecordFile, RecordViews
 from service.usecases.stored_forms import COMPONENT_REF, stored_types
 from service.usecases.stream_messages import MatchStreamRecord, TurnMessage
 from service.usecases.tickets import StreamTicket
+
+if TYPE_CHECKING:
+    from litestar._openapi.schema_generation import SchemaCreator
 
 #: The schema-only structs of the events' stored form, which record documents refer to.
 STORED_TYPES: tuple[type[Any], ...] = (
@@ -108,8 +115,7 @@ WIRE_TYPES: tuple[type[Any], ...] = (
     SigningKeys,
     CreateMatch,
     CreatedMatch,
-    MatchView,
-    DrawMatchView,
+    *MATCH_VIEW_SHAPES,
     MatchEventsPage,
     ClaimSeat,
     ClaimedSeat,
@@ -234,6 +240,27 @@ SUCCESS_EXTRAS: dict[str, dict[str, Any]] = {
 }
 
 
+#: The contract's names of the match view's shapes (`service.usecases.match_view_forms`).
+MATCH_VIEW_NAMES: tuple[str, ...] = tuple(shape.__name__ for shape in MATCH_VIEW_SHAPES)
+
+
+class MatchViewSchema(OpenAPISchemaPlugin):
+    """Litestar's schema of an answer that is the match's one view struct: the union of
+    its two shapes, as `MatchViewField` states it in a body. (Litestar would read the
+    struct through msgspec, which describes no union of two untagged options structs.)"""
+
+    @staticmethod
+    def is_plugin_supported_type(value: Any) -> bool:
+        return value is MatchView
+
+    def to_openapi_schema(
+        self, field_definition: FieldDefinition, schema_creator: SchemaCreator
+    ) -> Schema:
+        return Schema(
+            one_of=[Reference(ref=COMPONENT_REF.format(name=name)) for name in MATCH_VIEW_NAMES]
+        )
+
+
 def served_schema(app: Litestar) -> dict[str, Any]:
     """The document the app serves at /schema/openapi.json, patched in place.
 
@@ -250,7 +277,8 @@ def patch_schema(schema: dict[str, Any]) -> None:
     _, components = _components(WIRE_TYPES)
     _, every = _components(WIRE_TYPES + STREAM_TYPES)
     _, moves = _components(MOVES_TYPES)
-    schema_only = {cls.__name__ for cls in STORED_TYPES} | set(moves)
+    _, match_views = _components(MATCH_VIEW_SHAPES)
+    schema_only = {cls.__name__ for cls in STORED_TYPES} | set(moves) | set(match_views)
     # Patched already (the served document is patched again): the stream types are in.
     generated = set(schema.setdefault("components", {}).get("schemas", {})) - set(every)
     generated |= set(schema["components"].get("schemas", {})) & set(components)

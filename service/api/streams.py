@@ -18,6 +18,10 @@ The hub (`service.usecases.hub`), one per app, lives with the app (`lifespan`): 
 store tells it of this process's writes, and on PostgreSQL a listener thread of every
 other process's (`service.store.notices`).
 
+Both routes are one handler, `follow`, given what it follows (`Followed`: the kind, the
+id read of the path by the route's dependency, and the access check); the routes differ
+only in their path and their documentation.
+
 Messages are framed by Litestar's `ServerSentEventMessage`, once per viewer per batch,
 and the frames are shared by every stream; the response is Litestar's `Stream`, not
 its `ServerSentEvent`, which would frame every message again for each stream.
@@ -25,16 +29,17 @@ its `ServerSentEvent`, which would frame every message again for each stream.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from functools import partial
-from typing import Annotated, Any, Final
+from typing import Annotated, Any, Final, NamedTuple
 from uuid import UUID
 
 import anyio.to_thread
 from litestar import Litestar, Request, get
 from litestar.datastructures import State
-from litestar.di import NamedDependency
+from litestar.di import NamedDependency, Provide
+from litestar.handlers import HTTPRouteHandler
 from litestar.openapi import ResponseSpec
 from litestar.params import HeaderParameter, QueryParameter
 from litestar.response import Stream
@@ -215,8 +220,75 @@ _FINISHED = ResponseSpec(
 )
 
 
-@get(
+class Followed(NamedTuple):
+    """What a stream follows: a game or a match, its id, and who may open its stream."""
+
+    kind: Kind
+    stream: UUID
+    #: Checks the caller's credential and `after` against the stream, before it opens.
+    access: Callable[..., StreamAccess]
+
+
+def _game(game_id: GameId) -> Followed:
+    """A game's stream follows the game (`GET /games/{game_id}/stream`)."""
+    return Followed("game", UUID(game_id), stream_access.open_game)
+
+
+def _match(match_id: MatchId) -> Followed:
+    """A match's stream follows the match and its games (`GET /matches/{match_id}/stream`)."""
+    return Followed("match", UUID(match_id), stream_access.open_match)
+
+
+async def follow(
+    *,
+    followed: NamedDependency[Followed],
+    request: Request[Any, Any, Any],
+    store: NamedDependency[GameStore],
+    hub: NamedDependency[Hub],
+    last_event_id_header: LastEventIdHeader = None,
+    last_event_id: LastEventIdQuery = None,
+    ticket: TicketQuery = None,
+) -> Stream:
+    """The one stream handler: the credential (token or ticket) and `Last-Event-ID`
+    checked in a thread against what it follows, then the hub's subscription."""
+    after = _after(last_event_id_header, last_event_id)
+    opening = partial(
+        followed.access,
+        store,
+        followed.stream,
+        authorization=authorization(request),
+        ticket=ticket,
+        after=after,
+        at=tickets.now(),
+    )
+    access = await anyio.to_thread.run_sync(opening)
+    return await _open(request, hub, (followed.kind, followed.stream), access, after)
+
+
+def _stream_route(
+    path: str,
+    followed: Callable[..., Followed],
+    *,
+    operation_id: str,
+    summary: str,
+    description: str,
+) -> HTTPRouteHandler:
+    """`follow` at `path`, following what `followed` reads of the path."""
+    return get(
+        path,
+        operation_id=operation_id,
+        summary=summary,
+        description=description,
+        media_type=EVENT_STREAM,
+        security=STREAM_SECURITY,
+        responses={204: _FINISHED, **problems(401, 403, 404, 422, 429)},
+        dependencies={"followed": Provide(followed, sync_to_thread=False)},
+    )(follow)
+
+
+stream_game = _stream_route(
     "/games/{game_id:str}/stream",
+    _game,
     operation_id="streamGame",
     summary="Follow a game live: its events as the token's seat (or a spectator) sees them.",
     description=(
@@ -227,36 +299,10 @@ _FINISHED = ResponseSpec(
         "EventSource, which sends no Authorization, follows its seat with `?ticket=` "
         "(`createGameStreamTicket`). " + _FORMAT
     ),
-    media_type=EVENT_STREAM,
-    security=STREAM_SECURITY,
-    responses={204: _FINISHED, **problems(401, 403, 404, 422, 429)},
 )
-async def stream_game(
-    *,
-    game_id: GameId,
-    request: Request[Any, Any, Any],
-    store: NamedDependency[GameStore],
-    hub: NamedDependency[Hub],
-    last_event_id_header: LastEventIdHeader = None,
-    last_event_id: LastEventIdQuery = None,
-    ticket: TicketQuery = None,
-) -> Stream:
-    stream, after = UUID(game_id), _after(last_event_id_header, last_event_id)
-    opening = partial(
-        stream_access.open_game,
-        store,
-        stream,
-        authorization=authorization(request),
-        ticket=ticket,
-        after=after,
-        at=tickets.now(),
-    )
-    access = await anyio.to_thread.run_sync(opening)
-    return await _open(request, hub, ("game", stream), access, after)
-
-
-@get(
+stream_match = _stream_route(
     "/matches/{match_id:str}/stream",
+    _match,
     operation_id="streamMatch",
     summary="Follow a match live: its events and its games' events, in one order.",
     description=(
@@ -269,32 +315,6 @@ async def stream_game(
         "(or a ticket, `createMatchStreamTicket`) shows that seat's hand in every game; the "
         "host's token opens it as a spectator. The stream ends once the match is over. " + _FORMAT
     ),
-    media_type=EVENT_STREAM,
-    security=STREAM_SECURITY,
-    responses={204: _FINISHED, **problems(401, 403, 404, 422, 429)},
 )
-async def stream_match(
-    *,
-    match_id: MatchId,
-    request: Request[Any, Any, Any],
-    store: NamedDependency[GameStore],
-    hub: NamedDependency[Hub],
-    last_event_id_header: LastEventIdHeader = None,
-    last_event_id: LastEventIdQuery = None,
-    ticket: TicketQuery = None,
-) -> Stream:
-    stream, after = UUID(match_id), _after(last_event_id_header, last_event_id)
-    opening = partial(
-        stream_access.open_match,
-        store,
-        stream,
-        authorization=authorization(request),
-        ticket=ticket,
-        after=after,
-        at=tickets.now(),
-    )
-    access = await anyio.to_thread.run_sync(opening)
-    return await _open(request, hub, ("match", stream), access, after)
-
 
 ROUTES = (stream_game, stream_match)

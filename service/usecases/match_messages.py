@@ -17,7 +17,7 @@ from domain.games import DEFAULT_GAME, MAX_SEATS, MIN_SEATS, AnyDrawRules, Match
 from domain.match.codec import MATCH_EVENTS
 from domain.match.events import AnyMatchEvent
 from domain.match.options import MatchOptions
-from domain.match.views import DrawMatchView, MatchView
+from service.usecases.match_view_forms import MATCH_VIEW_SHAPES, read_match_view
 from service.usecases.messages import (
     GameRecordDocument,
     SeedText,
@@ -28,20 +28,21 @@ from service.usecases.names import BotSeat, PlayerName, SeatEntry
 from service.usecases.stored_forms import COMPONENT_REF, stored_event_meta
 
 Deck = Annotated[tuple[CardText, ...], msgspec.Meta(max_length=200)]
-#: A match as anyone sees it (`domain.match.views.AnyMatchView`): Penang's `MatchView` or a
-#: draw game's `DrawMatchView` (R31). Neither carries a tag (Penang's answers stay as they
-#: were), so the field holds either and states the union for the contract, as the games'
-#: `View` does; `DrawMatchView.game` names a draw game.
+#: A match as anyone sees it (`domain.match.views.MatchView`), in one of its two shapes
+#: (`service.usecases.match_view_forms`): Penang's `MatchView` or a draw game's
+#: `DrawMatchView` (R31). Neither carries a tag (Penang's answers stay as they were), so
+#: the field states the union for the contract, as the games' `View` does;
+#: `DrawMatchView.game` names a draw game.
 MatchViewField = Annotated[
     Any,
     msgspec.Meta(
         description=(
             "The match as anyone sees it: `MatchView` (Penang Rummy) or `DrawMatchView` "
-            "(basic Rummy, Three Thirteen: its `game`)."
+            "(basic Rummy, Three Thirteen, Gin Rummy: its `game`)."
         ),
         extra_json_schema={
             "oneOf": [
-                {"$ref": COMPONENT_REF.format(name=name)} for name in ("MatchView", "DrawMatchView")
+                {"$ref": COMPONENT_REF.format(name=shape.__name__)} for shape in MATCH_VIEW_SHAPES
             ]
         },
     ),
@@ -49,11 +50,10 @@ MatchViewField = Annotated[
 
 
 def _typed_view(answer: CreatedMatch | ClaimedSeat | LeftSeat) -> None:
-    """Once decoded (a stored answer replayed), an answer's `view` is its view struct
-    again: a `DrawMatchView` where it names its `game`, else a `MatchView`."""
+    """Once decoded (a stored answer replayed), an answer's `view` is the match's view
+    again, read through its shape."""
     if isinstance(answer.view, dict):
-        shown = msgspec.convert(answer.view, DrawMatchView if "game" in answer.view else MatchView)
-        msgspec.structs.force_setattr(answer, "view", shown)
+        msgspec.structs.force_setattr(answer, "view", read_match_view(answer.view))
 
 
 MatchRecordEvent = Annotated[dict[str, Any], stored_event_meta(MATCH_EVENTS)]

@@ -26,7 +26,7 @@ from domain.match.draw_options import DrawMatchOptions
 from domain.match.events import AnyMatchEvent, MatchProof
 from domain.match.options import MatchOptions
 from domain.match.state import MatchState
-from domain.match.views import view_any_match
+from domain.match.views import view_match
 from domain.penang.rules import Rules
 from service.errors import DeckNotAllowed, InvalidRequest, NotThisGamesOption
 from service.settings import Settings
@@ -106,7 +106,7 @@ def _create_match(
         host_token=host,
         tokens=tokens,
         game_id=write.first_game,
-        view=view_any_match(match_state),
+        view=view_match(match_state),
     )
     if keyed is not None:
         write.envelopes.append(keyed.record(created, 201, created.version))

@@ -23,7 +23,7 @@ from domain.match.dealing import after_game
 from domain.match.errors import MatchNotOver
 from domain.match.records import MatchRecord, make_match_record
 from domain.match.state import MatchState
-from domain.match.views import AnyMatchView, view_any_match
+from domain.match.views import MatchView, view_match
 from service.signing import KeyRing
 from service.store import GameStore
 from service.store.envelopes import Envelope, GameSecrets, MatchSecrets, secrets_id
@@ -103,7 +103,7 @@ def _claim_seat(
             token=token,
             version=state.version,
             game_id=write.first_game,
-            view=view_any_match(state),
+            view=view_match(state),
         )
 
     return _claimed(run(store, match_id, claim))
@@ -124,11 +124,11 @@ def leave_seat(store: GameStore, match_id: UUID, seat: int, authorization: str |
         return write
 
     state = written(run(store, match_id, leave))
-    view = view_any_match(state)
+    view = view_match(state)
     return LeftSeat(match_id=match_id, seat=seat, version=state.version, game_id=None, view=view)
 
 
-def close_match(store: GameStore, match_id: UUID, authorization: str | None) -> AnyMatchView:
+def close_match(store: GameStore, match_id: UUID, authorization: str | None) -> MatchView:
     """The host closes the match: the game being played is its last (R16)."""
 
     def close(state: MatchState, version: int, match_secrets: MatchSecrets) -> MatchWrite:
@@ -140,7 +140,7 @@ def close_match(store: GameStore, match_id: UUID, authorization: str | None) -> 
             write.match_events(match_id, closed, commands.reveal_match_seed(closed, seed))
         return write
 
-    return view_any_match(written(run(store, match_id, close)))
+    return view_match(written(run(store, match_id, close)))
 
 
 # --- a game of the match ended ---------------------------------------------------------
@@ -189,9 +189,9 @@ def export_match_record(store: GameStore, match_id: UUID, keys: KeyRing) -> Matc
     return make_match_record(store.matches.events(match_id), games, match_id=str(match_id))
 
 
-def match_view(store: GameStore, match_id: UUID) -> AnyMatchView:
+def match_view(store: GameStore, match_id: UUID) -> MatchView:
     """The match as anyone may see it."""
-    return view_any_match(store.matches.state(match_id))
+    return view_match(store.matches.state(match_id))
 
 
 def match_events(store: GameStore, match_id: UUID, since: int) -> MatchEventsPage:

@@ -29,7 +29,7 @@ from domain.match.draw_options import DrawMatchOptions
 from domain.match.events import AnyMatchEvent, MatchProof
 from domain.match.options import MatchOptions
 from domain.match.state import MatchState, fold
-from domain.match.views import view_any_match
+from domain.match.views import view_match
 from domain.penang.state import GameState
 
 from .outcomes import Json, Outcome, builtins, refused
@@ -99,7 +99,7 @@ class DomainMatches:
     # --- reading -------------------------------------------------------------------
 
     def match_view(self) -> Json:
-        return builtins(view_any_match(self._current_match()))
+        return builtins(view_match(self._current_match()))
 
     def game_dealt(self, number: int) -> Json:
         events = self._games[number]

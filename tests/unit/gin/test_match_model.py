@@ -21,7 +21,7 @@ from domain.match.commands import (
 from domain.match.draw_options import DrawMatchOptions
 from domain.match.events import MatchEnded
 from domain.match.state import MatchState, fold
-from domain.match.views import DrawMatchView, view_any_match
+from domain.match.views import MatchView, view_match
 
 
 @dataclass(frozen=True)
@@ -71,8 +71,8 @@ def test_the_first_to_the_target_wins_with_the_game_and_box_bonuses() -> None:
     assert ended.totals == (105, 30) and ended.winners == (0,)
     # G17, R46: 100 to the winner; 25 a hand won (two hands and one); the draw counts nil.
     assert ended.bonuses == (150, 25) and ended.final == (255, 55)
-    view = view_any_match(state)
-    assert isinstance(view, DrawMatchView) and view.game == "gin"
+    view = view_match(state)
+    assert isinstance(view, MatchView) and view.game == "gin"
     assert view.hands_won == (2, 1) and view.result is not None
     assert (view.result.bonuses, view.result.final) == ((150, 25), (255, 55))
 
