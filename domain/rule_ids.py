@@ -1,4 +1,4 @@
-"""Rule ids as a type: every id of seeds/RULES.md (P, D, B, T) and seeds/READINGS.md (R).
+"""Rule ids as a type: every id of seeds/RULES.md (P, D, B, T, G) and seeds/READINGS.md (R).
 
 Rule violations, invalid rule options, the audit's verdicts and the mismatch tables name
 the rule they apply with a `RuleId`, so an id that no document defines (a typo, a rule
@@ -7,7 +7,7 @@ keeps the list equal to the ids the two documents define. Penang's rules use P, 
 R1–R18; basic Rummy (`domain.rummy`) B, Three Thirteen (`domain.three13`) T, and both
 the readings from R20 (R45 among them); Gin Rummy (`domain.gin`) G, R37–R44, for its
 matches R46–R48, for its seat views and bot seats R49–R50, and for its turn clock
-R51–R52; `simulate` R54–R55.
+R51–R52.
 """
 
 from __future__ import annotations
@@ -41,7 +41,5 @@ RuleId = Literal[
     "R49", "R50",
     # Gin Rummy's turn clock (READINGS.md)
     "R51", "R52",
-    # simulate: every game through its spec, its bots seeded as bot seats (READINGS.md)
-    "R54", "R55",
 ]
 # fmt: on

@@ -55,7 +55,7 @@ class GreedyDrawBot:
     name = "greedy"
 
     def __init__(self) -> None:
-        # Shared by every instance: a bot seat (R33) and `simulate` (R55) make a bot for
+        # Shared by every instance: a bot seat (R33) and `simulate` make a bot for
         # each command, and the discard after a draw weighs the hand the draw weighed.
         self._weighing = _WEIGHING
 

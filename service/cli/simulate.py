@@ -18,7 +18,7 @@ store, a SQLite file or a PostgreSQL URL, many games to a transaction
 (`service.store.seeding`): a store of many games for the scale benchmarks. Ctrl-C stops
 the run and prints the summary of the games finished.
 
-`--game` takes every game of the registry whose seats have bots (R54). A draw game
+`--game` takes every game of the registry whose seats have bots (docs/benchmarks.md). A draw game
 (`rummy`, `three-thirteen`, `gin`) plays N matches of that game (in process, or with
 `--url` against the service, each command through its seat's token), each with its
 players named and its seed committed to (R31): basic Rummy's to `--target` points

@@ -2,7 +2,7 @@
 
 Every game of the registry (`domain.games`) whose seats have bots (`domain.bots.seats.
 bots_of`) is simulated, and what differs between games is asked of the game's spec and
-its rule options' type, never of its name (R54). A game whose deal leaves no stock
+its rule options' type, never of its name (docs/benchmarks.md). A game whose deal leaves no stock
 (`GameSpec.has_stock` false: Penang) is simulated a game at a time; a draw game is
 simulated a match at a time (R31), a match as its rules say it ends: after its fixed
 hands (`MATCH_HANDS`), at the target it is always played to (`MATCH_TARGET`, 100 unless
@@ -14,7 +14,7 @@ Game (or match) n, from 1, of a run with seed S is drawn from the seed text
 `POST /games` (`POST /matches`) takes a `seed`, with no seat seeds, so the same game is
 dealt in process and by a service (`domain.fair`). Seat s of game n is played by the
 bot `bots[(s + n) % len(bots)]`: the bots take turns at every seat, so none keeps the
-seat that moves first. Each command a bot sends is seeded as a bot seat's is (R33, R55,
+seat that moves first. Each command a bot sends is seeded as a bot seat's is (R33,
 `domain.fair.bot_seed`: the server seed of the game or hand, the seat and the version the
 seat sees), so the same view gives the same command here, over HTTP, and in a bot seat.
 """
@@ -32,7 +32,7 @@ from domain.game_spec import GameSpec
 from domain.games import GAMES
 from domain.match.draw_options import DrawMatchOptions
 
-#: The names `--game` takes: every registered game whose seats have bots (R54).
+#: The names `--game` takes: every registered game whose seats have bots.
 GAME_NAMES: Final[tuple[str, ...]] = tuple(name for name, spec in GAMES.items() if bots_of(spec))
 #: The game a run plays where it names none: the registry's first.
 DEFAULT_GAME: Final = GAME_NAMES[0]

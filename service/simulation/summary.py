@@ -11,7 +11,7 @@ says ends one (`GameSpec.turn_ends`: a whole turn in Penang, P10, dead declarati
 counted; a draw and its discard in a draw game); a decision is one command a bot sent
 (a whole turn or a dead declaration in Penang, a single command in a draw game). The
 endings are asked of the game too: the reasons its end event names, or how its
-match ends (R54). Spreads give the mean, the median and the 90th percentile (nearest
+match ends (docs/benchmarks.md). Spreads give the mean, the median and the 90th percentile (nearest
 rank), and the largest.
 """
 

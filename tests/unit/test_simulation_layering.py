@@ -57,7 +57,7 @@ def _strings(path: Path) -> set[str]:
 
 @pytest.mark.parametrize("path", sorted(SIMULATION.glob("*.py")), ids=lambda path: path.name)
 def test_the_simulation_names_no_game_and_imports_no_games_package(path: Path) -> None:
-    """R54: what differs between games is asked of the game's spec, never of its name."""
+    """What differs between games is asked of the game's spec, never of its name."""
     imported = sorted(
         name
         for name in _imports(path)
