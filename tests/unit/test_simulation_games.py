@@ -1,8 +1,8 @@
 """Every game of the registry is one `simulate` plays (docs/benchmarks.md): its plan
-accepts the game with
-the bots `bots_of` lists, plays a game (or a match) of it in process to its end, counts
-its turns and endings as the summary does, and writes a record that `verify` accepts.
-A game registered tomorrow is in these cases without a line changed here."""
+accepts the game with the bots `bots_of` lists, plays a game (or a match) of it in
+process to its end, counts its turns and endings as the summary does, and writes a
+record that `verify` accepts. A game registered tomorrow is in these cases without a
+line changed here."""
 
 from __future__ import annotations
 
