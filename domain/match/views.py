@@ -10,6 +10,8 @@ from typing import Any, Literal
 
 import msgspec
 
+from domain.columns import ScoreColumn
+from domain.match.commands import match_columns
 from domain.match.draw_options import DrawGameName, DrawMatchOptions
 from domain.match.events import EndReason, MatchProof
 from domain.match.options import MatchOptions
@@ -50,8 +52,12 @@ class MatchResultView(msgspec.Struct, frozen=True, kw_only=True):
     #: What each seat adds at the end: Gin's game and box bonuses (G17, R46); empty
     #: where the game has none, or the match ended short of its target.
     bonuses: tuple[int, ...] = ()
-    #: Each seat's final score: its total with its bonuses.
+    #: Each seat's final score: its total with its bonuses; in columns, the sum of its
+    #: columns' final scores (G18, R58).
     final: tuple[int, ...]
+    #: A match scored in columns (Gin's Hollywood, G18): each column's points, bonuses,
+    #: shutout and winner; empty for one column of totals.
+    columns: tuple[ScoreColumn, ...] = ()
 
 
 class MatchView(msgspec.Struct, frozen=True, kw_only=True):
@@ -93,6 +99,9 @@ class DrawMatchView(msgspec.Struct, frozen=True, kw_only=True):
     totals: tuple[int, ...]
     #: The number of hands each seat has won so far (a drawn hand counts for nobody).
     hands_won: tuple[int, ...]
+    #: A match scored in columns (Gin's Hollywood, G18): each column so far, or at the
+    #: end as the result has it; empty for one column of totals.
+    columns: tuple[ScoreColumn, ...] = ()
     closed: bool
     result: MatchResultView | None = None
     proof: MatchProof | None = None
@@ -112,7 +121,14 @@ def view_any_match(state: MatchState) -> AnyMatchView:
             for seat in game.scored.winners if game.scored is not None else ():
                 won[seat] += 1
         shown = _shown(state)
-        return DrawMatchView(game=options.game, options=options, hands_won=tuple(won), **shown)
+        scored = [game.scored for game in state.games if game.scored is not None]
+        return DrawMatchView(
+            game=options.game,
+            options=options,
+            hands_won=tuple(won),
+            columns=match_columns(state, scored),
+            **shown,
+        )
     return MatchView(options=options, **_shown(state))
 
 
@@ -134,6 +150,7 @@ def _shown(state: MatchState) -> dict[str, Any]:
             winners=ended.winners,
             bonuses=ended.bonuses,
             final=ended.final,
+            columns=ended.columns,
         )
     return {
         "version": state.version,
