@@ -13,8 +13,9 @@ is a package of its own that builds its `GameSpec` and is registered once:
                    `mismatch` (what every game's replay shares), `proof` (a deal's
                    commitment and revealed seed), `records`, `chain` and `provenance`
                    (records and what they prove), `errors`, `rule_ids`, `game_spec` (the
-                   surface every game gives) and `games` (the registry: the one module
-                   of the core that names the games)
+                   surface every game gives), `columns` (a match scored in several
+                   columns at once: G18) and `games` (the registry: the one module of
+                   the core that names the games)
     draw games     domain/drawgame/: what basic Rummy and Three Thirteen share (the stock
                    and the discard pile, drawing and discarding, their events, fold,
                    views and replay); no game's rules
@@ -23,7 +24,8 @@ is a package of its own that builds its `GameSpec` and is registered once:
     basic Rummy    domain/rummy/: B1–B12
     Three Thirteen domain/three13/: T1–T11
     matches        domain/match/: several games at one table, one model over every game
-                   (P6–P8, R16–R18, R24, R29, R31)
+                   (P6–P8, R16–R18, R24, R29, R31; the scorings in columns a game's
+                   spec lists, Gin's Hollywood: G18, R55)
     bots           domain/bots/: players of any seat of any game, from what it may see
 
 Imports point inward: a game imports the core and never another game; the core imports

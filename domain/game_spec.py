@@ -5,7 +5,8 @@ state type, event codec, the deal event its stream begins with and the event tha
 it, the events that end a turn, its actions, view and legal moves types, and deal, play,
 declare dead, the default turn the turn clock plays (R19), fold, views, legal moves, the
 stock's rebuild order, next dealer, reveal the seed and verify a record, the rule that
-ends a game and a match's bonuses at its end, and what a match calls its games. Each
+ends a game, a match's bonuses at its end, the scorings in columns a match of it may
+take (G18), and what a match calls its games. Each
 game builds its spec from its own modules (`domain.penang.spec`, `domain.rummy.spec`,
 `domain.three13.spec`, `domain.gin.spec`); `domain.games` registers them all, and
 nothing here names a game. `decode_actions` reads a command's actions for one game,
@@ -23,6 +24,7 @@ import msgspec
 
 from domain.cards import Card
 from domain.codec import EventCodec
+from domain.columns import ScoreColumn
 from domain.deal import Scored
 from domain.errors import MalformedInput, NotInThisGame, UnreadableAction
 from domain.events import DealProof, Event
@@ -72,6 +74,13 @@ class Deal(Protocol[R_contra]):
 
 def no_bonuses(points: Sequence[tuple[int, ...]], target: int | None) -> tuple[int, ...]:
     """A match of a game without bonuses: its totals are its games' points."""
+    return ()
+
+
+def no_columns(
+    points: Sequence[tuple[int, ...]], target: int | None, scoring: str
+) -> tuple[ScoreColumn, ...]:
+    """A match of a game scored in one column only: no columns beside its totals."""
     return ()
 
 
@@ -160,6 +169,15 @@ class GameSpec(Generic[S, R]):
     #: What a match calls a game of it, in the plural (a match record's verdict counts
     #: them): Penang's games, a draw game's hands.
     games_word: str = "hands"
+    #: The scorings a match of the game may take besides the one column of its totals
+    #: (`MatchOptions.scoring`): Gin's `hollywood` (G18); empty where it has none.
+    match_scorings: tuple[str, ...] = ()
+    #: A match's columns under one of `match_scorings`, given each game's points in order
+    #: and the match's target (`domain.columns`): the match ends when every column is
+    #: over, and each seat's final score is the sum of its columns' (G18, R55).
+    match_columns: Callable[
+        [Sequence[tuple[int, ...]], int | None, str], tuple[ScoreColumn, ...]
+    ] = no_columns
 
 
 def decode_actions(spec: GameSpec[Any, Any], raw: object) -> tuple[Any, ...]:

@@ -64,6 +64,12 @@ GameName = Literal["penang", "rummy", "three-thirteen", "gin"]
 MatchGameName = Literal["penang", "rummy", "three-thirteen", "gin"]
 #: The games a match deals hands of a draw game of (`DrawMatchOptions.game`, R31).
 DrawGameName = Literal["rummy", "three-thirteen", "gin"]
+#: How a match is scored (`MatchOptions.scoring`): `single`, one column of totals (every
+#: game's), or a scoring in columns a game's spec lists (`GameSpec.match_scorings`):
+#: Gin's `hollywood`, three games at once (G18).
+MatchScoring = Literal["single", "hollywood"]
+#: The scoring every match takes: one column of totals.
+SINGLE: Final = "single"
 #: Every draw game's rule options, tagged with the game (`"game": "rummy"`): what a draw
 #: game's deal, a match of one, and the contract hold (`domain.drawgame.events.DrawRules`).
 AnyDrawRules = RummyRules | ThirteenRules | GinRules

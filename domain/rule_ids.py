@@ -6,8 +6,8 @@ renumbered) fails the type check instead of reaching a client. tests/unit/test_r
 keeps the list equal to the ids the two documents define. Penang's rules use P, D and
 R1–R18; basic Rummy (`domain.rummy`) B, Three Thirteen (`domain.three13`) T, and both
 the readings from R20 (R45 among them); Gin Rummy (`domain.gin`) G, R37–R44, for its
-matches R46–R48, for its seat views and bot seats R49–R50, and for its turn clock
-R51–R52.
+matches R46–R48, for its seat views and bot seats R49–R50, for its turn clock R51–R52,
+and for Hollywood scoring (G18) R53–R55.
 """
 
 from __future__ import annotations
@@ -35,11 +35,13 @@ RuleId = Literal[
     "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "T9", "T10", "T11",
     # Gin Rummy (RULES.md) and its readings (READINGS.md)
     "G1", "G2", "G3", "G4", "G5", "G6", "G7", "G8", "G9", "G10", "G11",
-    "G12", "G13", "G14", "G15", "G16", "G17",
+    "G12", "G13", "G14", "G15", "G16", "G17", "G18",
     "R37", "R38", "R39", "R40", "R41", "R42", "R43", "R44", "R46", "R47", "R48",
     # Gin Rummy's seat views and bot seats (READINGS.md)
     "R49", "R50",
     # Gin Rummy's turn clock (READINGS.md)
     "R51", "R52",
+    # Gin Rummy's Hollywood scoring (READINGS.md)
+    "R53", "R54", "R55",
 ]
 # fmt: on

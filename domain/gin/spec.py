@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from domain.cards import Card, build_deck
+from domain.columns import ScoreColumn
 from domain.deal import Scored
 from domain.drawgame.events import Discarded, HandDealt
 from domain.errors import NotInThisGame
@@ -17,6 +18,7 @@ from domain.game_spec import GameSpec
 from domain.gin import audit, clock, game, views
 from domain.gin.commands import GIN_ACTIONS
 from domain.gin.events import GinHandEnded
+from domain.gin.hollywood import HOLLYWOOD, hollywood_columns
 from domain.gin.match import TARGET, match_score
 from domain.gin.rules import RULES_VERSION, GinRules
 from domain.gin.state import GinState, fold
@@ -53,6 +55,15 @@ def match_bonuses(points: Sequence[tuple[int, ...]], target: int | None) -> tupl
     if not score.over:
         return ()
     return tuple(final - total for final, total in zip(score.final, score.points, strict=True))
+
+
+def match_columns(
+    points: Sequence[tuple[int, ...]], target: int | None, scoring: str
+) -> tuple[ScoreColumn, ...]:
+    """G18: a Hollywood match's three columns; none for another scoring."""
+    if scoring != HOLLYWOOD:
+        return ()
+    return hollywood_columns(((hand[0], hand[1]) for hand in points), target=target or TARGET)
 
 
 GIN: Final[GameSpec[GinState, GinRules]] = GameSpec(
@@ -97,4 +108,6 @@ GIN: Final[GameSpec[GinState, GinRules]] = GameSpec(
     verify=audit.verify,
     end_rule="G8",
     match_bonuses=match_bonuses,
+    match_scorings=(HOLLYWOOD,),
+    match_columns=match_columns,
 )

@@ -13,7 +13,9 @@ order, and checks each game against the match:
    match's rules with that dealer, its proof must name the match's seat seeds, and the
    game must verify on its own (`domain.records.verify_record`).
 3. Each `MatchGameScored` must be that game's end (points and winners) with the totals
-   added up, and the match must end exactly where its options say (R16, R17).
+   added up, and the match must end exactly where its options say (R16, R17); a match
+   scored in columns (Gin's Hollywood, G18) ends when every column is over, and its
+   `MatchEnded` must hold the columns the game's spec scores from the hands (R55).
 4. Once the match seed is revealed it must hash to the commitment of `MatchOpened`, draw
    the recorded first dealer (P6), and give each game the seed its deal committed to
    (`domain.fair.game_seed`): then the deals are verified from the start of the match.

@@ -18,17 +18,20 @@ A match of a draw game (R31) opens with `open_draw_match`: its hands are its gam
 deal passes to the left (R24, T11) or, in Gin Rummy, to the winner (R43); basic Rummy's
 and Gin's highest total wins (R24, G17) and Three Thirteen's lowest, after its eleven
 hands (R29). Who deals next and what a seat adds at the end (Gin's bonuses, G17, R46)
-are the game's spec's word (`GameSpec.next_dealer`, `GameSpec.match_bonuses`).
+are the game's spec's word (`GameSpec.next_dealer`, `GameSpec.match_bonuses`), and so
+are the columns of a match scored in several at once (`GameSpec.match_columns`: Gin's
+Hollywood, G18): such a match reaches its target when every column has (R55).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from domain.columns import ScoreColumn, all_over, columns_final
 from domain.deal import Scored
 from domain.errors import BadSeed, InvalidRules, UnknownSeat
 from domain.fair import commitment
-from domain.games import GAMES
+from domain.games import GAMES, SINGLE
 from domain.match.draw_options import DrawMatchOptions
 from domain.match.errors import (
     MatchClosedAlready,
@@ -185,23 +188,43 @@ def game_scored(state: MatchState, ended: Scored) -> list[AnyMatchEvent]:
     scored = MatchGameScored(
         number=current.number, points=ended.points, winners=ended.winners, totals=totals
     )
-    reason = _end_reason(state, scored, abandoned=getattr(ended, "reason", None) == "abandoned")
+    games = [g for g in (*(game.scored for game in state.games[:-1]), scored) if g is not None]
+    columns = match_columns(state, games)
+    abandoned = getattr(ended, "reason", None) == "abandoned"
+    reason = _end_reason(state, scored, columns, abandoned=abandoned)
     if reason is None:
         return [scored]
-    games = (*(game.scored for game in state.games[:-1]), scored)
-    return [scored, _ended(state, reason, totals, [g for g in games if g is not None])]
+    return [scored, _ended(state, reason, totals, games)]
+
+
+def match_columns(state: MatchState, scored: Sequence[MatchGameScored]) -> tuple[ScoreColumn, ...]:
+    """The match's columns after `scored`, where its scoring keeps columns (G18): the
+    game's spec's word (`GameSpec.match_columns`); none for one column of totals."""
+    options = state.options
+    if options.scoring == SINGLE:
+        return ()
+    spec = GAMES[state.game]
+    return spec.match_columns([game.points for game in scored], options.target, options.scoring)
 
 
 def _end_reason(
-    state: MatchState, scored: MatchGameScored, *, abandoned: bool = False
+    state: MatchState,
+    scored: MatchGameScored,
+    columns: Sequence[ScoreColumn] = (),
+    *,
+    abandoned: bool = False,
 ) -> EndReason | None:
-    """Why the match ends with `scored`: its last hand (`games`), its `target`, a hand
-    abandoned by every seat (R45: an abandoned table deals no new hand), or its close."""
+    """Why the match ends with `scored`: its last hand (`games`), its `target` (in every
+    column, where it keeps columns: G18), a hand abandoned by every seat (R45: an
+    abandoned table deals no new hand), or its close."""
     options = state.options
     games = options.hands if isinstance(options, DrawMatchOptions) else options.games
     if games is not None and scored.number >= games:
         return "games"
-    if options.target is not None and max(scored.totals) >= options.target:
+    if columns:
+        if all_over(columns):
+            return "target"
+    elif options.target is not None and max(scored.totals) >= options.target:
         return "target"
     if abandoned:
         return "abandoned"
@@ -229,6 +252,16 @@ def _ended(
     totals: tuple[int, ...],
     scored: Sequence[MatchGameScored],
 ) -> MatchEnded:
+    columns = match_columns(state, scored)
+    if columns:
+        # R55: each column's bonuses are its own; the final scores are the columns' sums.
+        final = columns_final(columns)
+        return MatchEnded(
+            reason=reason,
+            totals=totals,
+            winners=match_winners(state, final, scored),
+            columns=columns,
+        )
     bonuses = GAMES[state.game].match_bonuses(
         [game.points for game in scored], state.options.target
     )
@@ -245,7 +278,8 @@ def match_winners(
 ) -> tuple[int, ...]:
     """The lowest total with points recorded; the most games won without (R17); basic
     Rummy's and Gin's highest total (R24; in Gin the seat that reached the target, its
-    bonuses added after, R46). Ties share."""
+    bonuses added after, R46; in columns the highest sum of the columns' final scores,
+    given as `totals`, R55). Ties share."""
     if not scored:
         return ()
     if isinstance(state.options, DrawMatchOptions) and state.options.highest_wins:

@@ -10,7 +10,8 @@ differs is read of the rules' type: the match's fixed number of hands, if any
 (`MATCH_HANDS`, T1), the target it is always played to, if any (`MATCH_TARGET`, G17),
 and whether the highest total wins (`HIGHEST_WINS`). Points are always recorded: P8's
 worst loser has no place in a draw game; who deals next is the game's spec's word
-(`GameSpec.next_dealer`: R24, T11, R43).
+(`GameSpec.next_dealer`: R24, T11, R43). Its `scoring` is one column of totals, or one
+in columns the game's spec lists (`GameSpec.match_scorings`: Gin's `hollywood`, G18).
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from typing import Annotated, Final, cast
 import msgspec
 
 from domain.errors import InvalidRules
-from domain.games import GAMES, AnyDrawRules, DrawGameName
-from domain.match.options import MAX_GAMES, MAX_TARGET
+from domain.games import GAMES, SINGLE, AnyDrawRules, DrawGameName, MatchScoring
+from domain.match.options import MAX_GAMES, MAX_TARGET, check_scoring
 
 #: A draw game's match keeps each seat's points: its next dealer never depends on them.
 POINTS_RECORDED: Final = True
@@ -36,6 +37,9 @@ class DrawMatchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
     games: Annotated[int, msgspec.Meta(ge=1, le=MAX_GAMES)] | None = None
     #: Basic Rummy: the match ends after the hand in which a seat's total reaches this (B12).
     target: Annotated[int, msgspec.Meta(ge=1, le=MAX_TARGET)] | None = None
+    #: One column of totals (`single`), or a scoring in columns the game's spec lists:
+    #: Gin's `hollywood`, three games to the target at once (G18, R53–R55).
+    scoring: MatchScoring = SINGLE
 
     @property
     def game(self) -> DrawGameName:
@@ -90,4 +94,5 @@ class DrawMatchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
             raise InvalidRules(
                 "B12", "a match ends after a number of hands or at a target, not both", "target"
             )
+        check_scoring(self.game, self.scoring, self.rules.MATCH_HANDS_RULE)
         return self

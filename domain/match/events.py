@@ -15,6 +15,7 @@ from typing import Literal
 
 import msgspec
 
+from domain.columns import ScoreColumn, columns_final
 from domain.match.draw_options import DrawMatchOptions
 from domain.match.options import MatchOptions
 
@@ -106,7 +107,9 @@ class MatchClosed(MatchEvent, frozen=True, tag="MatchClosed"):
 class MatchEnded(MatchEvent, frozen=True, tag="MatchEnded", omit_defaults=True):
     """The match is over: why, each seat's total, and who won (R16, R17); `abandoned`
     where a hand ended so (R45): the totals so far decide. Gin's `bonuses` (G17) are
-    added after; a match without bonuses records none (its stored form as before)."""
+    added after; a match without bonuses records none (its stored form as before). A
+    match scored in columns (Gin's Hollywood, G18) records each column, with its own
+    points, bonuses and winner, and no `bonuses` beside them (R55)."""
 
     reason: EndReason
     totals: tuple[int, ...]
@@ -114,10 +117,15 @@ class MatchEnded(MatchEvent, frozen=True, tag="MatchEnded", omit_defaults=True):
     #: What each seat adds to its total at the end: Gin's game and box bonuses (G17,
     #: R46); empty where the game has none or the match ended short of its target.
     bonuses: tuple[int, ...] = ()
+    #: Each column of a match scored in columns (G18): empty for one column of totals.
+    columns: tuple[ScoreColumn, ...] = ()
 
     @property
     def final(self) -> tuple[int, ...]:
-        """Each seat's final score: its total with its bonuses."""
+        """Each seat's final score: its total with its bonuses; in columns, the sum of
+        its columns' final scores (R55)."""
+        if self.columns:
+            return columns_final(self.columns)
         if not self.bonuses:
             return self.totals
         return tuple(total + bonus for total, bonus in zip(self.totals, self.bonuses, strict=True))

@@ -11,7 +11,9 @@ from typing import Any, Literal
 import msgspec
 from msgspec import UNSET, UnsetType
 
+from domain.columns import ScoreColumn
 from domain.games import DrawGameName
+from domain.match.commands import match_columns
 from domain.match.draw_options import DrawMatchOptions
 from domain.match.events import EndReason, MatchProof
 from domain.match.options import MatchOptions
@@ -52,17 +54,21 @@ class MatchResultView(msgspec.Struct, frozen=True, kw_only=True):
     #: What each seat adds at the end: Gin's game and box bonuses (G17, R46); empty
     #: where the game has none, or the match ended short of its target.
     bonuses: tuple[int, ...] = ()
-    #: Each seat's final score: its total with its bonuses.
+    #: Each seat's final score: its total with its bonuses; in columns, the sum of its
+    #: columns' final scores (G18, R55).
     final: tuple[int, ...]
+    #: A match scored in columns (Gin's Hollywood, G18): each column's points, bonuses,
+    #: shutout and winner; empty for one column of totals.
+    columns: tuple[ScoreColumn, ...] = ()
 
 
 class MatchView(msgspec.Struct, frozen=True, kw_only=True):
     """A match as anyone sees it, whatever its game (R31).
 
-    A draw game's match (basic Rummy, Three Thirteen, Gin Rummy) also shows its `game`
-    and each seat's hands won; its games are its hands. Penang's shows neither (`UNSET`
-    is never written), so its answers stay as they were. The contract states the two
-    shapes as `MatchView` and `DrawMatchView`.
+    A draw game's match (basic Rummy, Three Thirteen, Gin Rummy) also shows its `game`,
+    each seat's hands won and its columns (G18); its games are its hands. Penang's shows
+    none of them (`UNSET` is never written), so its answers stay as they were. The
+    contract states the two shapes as `MatchView` and `DrawMatchView`.
     """
 
     version: int
@@ -83,6 +89,10 @@ class MatchView(msgspec.Struct, frozen=True, kw_only=True):
     #: A draw game's match: the number of hands each seat has won so far (a drawn hand
     #: counts for nobody); Penang's shows none.
     hands_won: tuple[int, ...] | UnsetType = UNSET
+    #: A draw game's match: a match scored in columns (Gin's Hollywood, G18) shows each
+    #: column so far, or at the end as the result has it; empty for one column of totals.
+    #: Penang's shows none.
+    columns: tuple[ScoreColumn, ...] | UnsetType = UNSET
     #: Closed: no game is dealt after the one being played.
     closed: bool
     result: MatchResultView | None = None
@@ -99,7 +109,14 @@ def view_match(state: MatchState) -> MatchView:
             for seat in game.scored.winners if game.scored is not None else ():
                 won[seat] += 1
         shown = _shown(state)
-        return MatchView(game=options.game, options=options, hands_won=tuple(won), **shown)
+        scored = [game.scored for game in state.games if game.scored is not None]
+        return MatchView(
+            game=options.game,
+            options=options,
+            hands_won=tuple(won),
+            columns=match_columns(state, scored),
+            **shown,
+        )
     return MatchView(options=options, **_shown(state))
 
 
@@ -121,6 +138,7 @@ def _shown(state: MatchState) -> dict[str, Any]:
             winners=ended.winners,
             bonuses=ended.bonuses,
             final=ended.final,
+            columns=ended.columns,
         )
     return {
         "version": state.version,

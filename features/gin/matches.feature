@@ -32,3 +32,65 @@ Feature: A match of Gin Rummy
     When a Gin match scores the hands "0-30; 12-0"
     And the host closes the Gin match
     Then the Gin match ended closed, won by seat 1, with no bonuses
+
+  Rule: Hollywood scoring plays three games at once (G18)
+    With `scoring: "hollywood"` each win of a seat scores in every open column it has
+    scored in, and in the first open column it has not (R53); a column ends at the
+    target with its own game and box bonuses, a shutout doubling it (R54); the match
+    ends when every column is over, each seat's final score the sum of its columns'
+    (R55).
+
+    @G18 @R53
+    Scenario: A seat's first win scores in column 1, its second in 1 and 2, its third in all three
+      When a Hollywood Gin match scores the hands "25-0; 18-0; 36-0"
+      Then Hollywood column 1 stands at 79 to 0
+      And Hollywood column 2 stands at 54 to 0
+      And Hollywood column 3 stands at 36 to 0
+      And the Gin match goes on at 79 to 0
+
+    @G18 @R54
+    Scenario: A column won with the loser scoring nothing is a shutout, its score doubled
+      When a Hollywood Gin match scores the hands "60-0; 50-0"
+      Then Hollywood column 1 is won by seat 0 with 520 to 0, a shutout
+      And Hollywood column 2 stands at 50 to 0
+      And the Gin match goes on at 110 to 0
+
+    @G18 @R54
+    Scenario: A column is won with its game bonus and each seat's box bonuses
+      When a Hollywood Gin match scores the hands "0-10; 60-0; 50-0"
+      Then Hollywood column 1 is won by seat 0 with 260 to 35
+      And Hollywood column 2 stands at 50 to 0
+
+    @G18 @R53
+    Scenario: A seat shut out of column 1 enters column 2 with its first win
+      When a Hollywood Gin match scores the hands "60-0; 50-0; 0-20; 0-30"
+      Then Hollywood column 2 stands at 50 to 50
+      And Hollywood column 3 stands at 0 to 30
+
+    @G18 @R55
+    Scenario: The match ends when every column is over, the sum of the columns deciding it
+      When a Hollywood Gin match to 50 scores the hands "0-30; 40-0; 0-25; 30-0; 30-0; 0-20"
+      Then Hollywood column 1 is won by seat 1 with 65 to 205
+      And Hollywood column 2 is won by seat 0 with 210 to 50
+      And Hollywood column 3 stands at 30 to 20
+      And the Gin match goes on at 100 to 75
+      When the Hollywood Gin match goes on with the hands "0-35"
+      Then Hollywood column 3 is won by seat 1 with 55 to 205
+      And the Gin match is won by seat 1 with 330 to 460
+
+    @G18 @R55
+    Scenario: A Hollywood match closed early keeps the bonuses of its columns over
+      When a Hollywood Gin match scores the hands "60-0; 50-0"
+      And the host closes the Gin match
+      Then the Hollywood Gin match ended closed, won by seat 0 with 570 to 0
+
+    @G18 @R55
+    Scenario Outline: Only Gin's match takes Hollywood scoring
+      When a Hollywood match of <game> is opened
+      Then the match is refused citing <rule> for the field scoring
+
+      Examples:
+        | game           | rule |
+        | rummy          | B12  |
+        | three-thirteen | T1   |
+        | penang         | R16  |

@@ -46,6 +46,8 @@ class LobbyGame(msgspec.Struct, frozen=True, kw_only=True):
     turn_clock: bool
     #: Whether its rules take a number of cards per player (Penang's, basic Rummy's).
     cards_per_player: bool
+    #: The scorings a match of it takes besides one column (Gin's `hollywood`, G18).
+    scorings: tuple[str, ...] = ()
 
 
 class Lobby(msgspec.Struct, frozen=True, kw_only=True):
@@ -67,6 +69,7 @@ def _offered(name: str) -> LobbyGame:
         target=spec.rules_type.MATCH_TARGET if spec.has_stock else None,
         turn_clock=spec.ends_when_abandoned,
         cards_per_player="cards_per_player" in spec.rules_type.__struct_fields__,
+        scorings=spec.match_scorings,
     )
 
 

@@ -109,7 +109,8 @@ class CreateMatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
                 "The game the match plays: `penang` (the default), `rummy` (basic Rummy to "
                 "`options.target` or of `options.games` hands, B12), `three-thirteen` "
                 "(its eleven hands, T1, T11) or `gin` (Gin Rummy to `options.target`, 100 "
-                "by default, with the game and box bonuses at the end, G17); each hand "
+                "by default, with the game and box bonuses at the end, G17; with "
+                "`options.scoring` `hollywood`, three games at once, G18); each hand "
                 "dealt by the match (R31)."
             )
         ),

@@ -4,7 +4,8 @@ A match of Penang Rummy takes `options` (`MatchOptions`: the rules, P7/P8, how i
 a match of a draw game (`game`, R31) takes its hands' `draw_rules` (tagged with the game,
 as `POST /games`) and, for basic Rummy, `options.games` or `options.target` (B12); Three
 Thirteen's match is its eleven hands (T1); Gin Rummy's is played to `options.target`,
-100 unless given (G17). Another game's
+100 unless given (G17), in one column or, with `options.scoring` `hollywood`, in three
+at once (G18); the game's spec says which scorings it takes. Another game's
 option is refused naming the field and this game's rule. With its players named the
 match starts and deals its first game at once (P6); open seats wait for their claims.
 """
@@ -204,7 +205,10 @@ def match_options(request: CreateMatch, seats: int) -> MatchOptions | DrawMatchO
     given = request.options or MatchOptions()
     if given.rules != Rules() or not given.points_recorded:
         field = "options.rules" if given.rules != Rules() else "options.points_recorded"
-        why = f"{spec.title}'s match takes `draw_rules`, `options.games` and `options.target` only"
+        why = (
+            f"{spec.title}'s match takes `draw_rules`, `options.games`, `options.target` "
+            "and `options.scoring` only"
+        )
         raise NotThisGamesOption(why, field, "R31")
     rules: Any = request.draw_rules or spec.rules_type()
     if not isinstance(rules, spec.rules_type):
@@ -213,7 +217,9 @@ def match_options(request: CreateMatch, seats: int) -> MatchOptions | DrawMatchO
         raise NotThisGamesOption(why, "draw_rules.game", rule)
     # G17: a game played to a target (Gin's 100) takes it where the match names none.
     target = given.target if given.target is not None or given.games else rules.MATCH_TARGET
-    return DrawMatchOptions(rules=rules, games=given.games, target=target).validate(seats)
+    return DrawMatchOptions(
+        rules=rules, games=given.games, target=target, scoring=given.scoring
+    ).validate(seats)
 
 
 def _open(

@@ -59,7 +59,8 @@ PenangMatchShape: Final = _shape("MatchView", "A match as anyone sees it.", Matc
 DrawMatchShape: Final = _shape(
     "DrawMatchView",
     "A match of basic Rummy, Three Thirteen or Gin Rummy as anyone sees it (R31): as\n"
-    "`MatchView`, with its game and each seat's hands won; its games are its hands.",
+    "`MatchView`, with its game, each seat's hands won and its columns; its games are its\n"
+    "hands.",
     DrawMatchOptions,
     True,
 )

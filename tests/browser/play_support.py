@@ -23,20 +23,23 @@ def open_table(
     clock: int = 0,
     cards: int = 0,
     target: int = 0,
+    scoring: str = "",
 ) -> None:
     """Open a table in the lobby: `game`, `seats` seats, seat 0 named `name`, a turn clock,
-    `cards` cards per player and the `target` a match is played to where given (the
-    lobby's options)."""
+    `cards` cards per player, the `target` a match is played to and its `scoring` where
+    given (the lobby's options)."""
     page.goto(f"{origin}/play")
     page.get_by_label("Game", exact=True).select_option(game)
     page.get_by_label("Seats", exact=True).fill(str(seats))
     page.get_by_label("Seat 0: you, named").fill(name)
-    if cards:
+    if cards or target or scoring:
         page.locator("#create summary").click()
+    if cards:
         page.get_by_label("Cards per player").fill(str(cards))
     if target:
-        page.locator("#create summary").click()
         page.get_by_label("Points the match is played to").fill(str(target))
+    if scoring:
+        page.get_by_label("Scoring").select_option(scoring)
     if clock:
         page.get_by_label("Turn clock (seconds; empty for none)").fill(str(clock))
     page.get_by_role("button", name="Open the table").click()

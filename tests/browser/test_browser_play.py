@@ -99,3 +99,27 @@ def test_a_reload_resumes_the_seat_and_a_refusal_names_its_rule(
         expect(card).to_have_attribute("aria-pressed", "false")
     assert play_one(player)
     assert not game_over(player)
+
+
+def test_a_hollywood_gin_table_shows_its_three_columns(
+    page: OfflinePage, second: OfflinePage, tmp_path: Path
+) -> None:
+    # G18: the lobby's Hollywood scoring; a target of 1 ends a column with each hand won.
+    aminah, ben = page.page, second.page
+    open_table(aminah, page.origin, "Aminah", "gin", target=1, scoring="hollywood")
+    claim_from_link(ben, aminah.get_by_label("Seat 1:").input_value(), "Ben")
+    columns = aminah.get_by_role("list", name="Hollywood columns").locator("li")
+    expect(columns).to_have_count(3, timeout=10_000)
+    expect(columns.nth(0)).to_contain_text("Column 1: Aminah 0, Ben 0 (open)")
+    play_until_over([aminah, ben], rng=random.Random("hollywood"))
+    expect(aminah.locator("#totals")).to_contain_text("Game 1: points", timeout=10_000)
+    first = aminah.locator("#totals li[data-column='1']")
+    # A hand won closes column 1 at once (its winner past 1, the loser shut out, R54).
+    if re.search(r"Game 1: points (0 / 0)", aminah.locator("#totals").inner_text()):
+        expect(first).to_contain_text("(open)")
+    else:
+        expect(first).to_contain_text("over, won by")
+        expect(first).to_contain_text("a shutout, doubled")
+    save_artifact(aminah, tmp_path, "play-gin-hollywood.png")
+    page.assert_clean()
+    second.assert_clean()

@@ -102,6 +102,8 @@ function seatRows() {
   $("#target-field").hidden = spec.target === null;
   $("#clock-field").hidden = !spec.turn_clock;
   $("#cards-field").hidden = !spec.cards_per_player;
+  // G18: the scorings in columns a match of the game takes (Gin's Hollywood), if any.
+  $("#scoring-field").hidden = !(spec.scorings ?? []).length;
   if (spec.target !== null && !$("#match-target").value) $("#match-target").placeholder = String(spec.target);
 }
 
@@ -127,6 +129,8 @@ function matchBody(you) {
     if (game === "rummy" && games) body.options = { games };
     const target = Number($("#match-target").value) || null;
     if (chosenGame().target !== null && target) body.options = { target };
+    const scoring = $("#match-scoring").value;
+    if ((chosenGame().scorings ?? []).includes(scoring)) body.options = { ...(body.options ?? {}), scoring };
   }
   const seconds = Number($("#turn-seconds").value) || null;
   if (seconds && chosenGame().turn_clock) body.turn_seconds = seconds;
@@ -287,10 +291,20 @@ function drawTotals() {
   const bonuses = ended?.bonuses?.length
     ? ` Bonuses: ${ended.bonuses.map((b, seat) => `${names[seat]} ${b}`).join(", ")}; final scores: ${ended.final.map((f, seat) => `${names[seat]} ${f}`).join(", ")}.`
     : "";
-  const result = won + hands + bonuses;
+  // G18: a match scored in columns (Gin's Hollywood) sums its columns' final scores (R55).
+  const summed = ended?.columns?.length
+    ? ` Final scores, the columns' sums: ${ended.final.map((f, seat) => `${names[seat]} ${f}`).join(", ")}.`
+    : "";
+  const result = won + hands + bonuses + summed;
   const scored = at.match.games.filter((g) => g.points).map((g) =>
     element("li", {}, `Game ${g.number}: points ${g.points.join(" / ")}; totals ${g.totals.join(" / ")}`));
+  const columns = (at.match.columns ?? []).map((c) => element("li", { "data-column": c.number },
+    `Column ${c.number}: ${c.points.map((p, seat) => `${names[seat]} ${p}`).join(", ")}` +
+    (c.over
+      ? ` (over, won by ${names[c.winner]}; bonuses ${c.bonuses.join(" / ")}${c.shutout ? "; a shutout, doubled" : ""}; final ${c.final.join(" / ")})`
+      : " (open)")));
   $("#totals").replaceChildren(`Game ${games || "–"} of the match (${at.match.status}). Totals: ${totals}.${result}`,
+    ...(columns.length ? [element("ul", { "aria-label": "Hollywood columns" }, ...columns)] : []),
     ...(scored.length ? [element("ul", {}, ...scored)] : []));
 }
 

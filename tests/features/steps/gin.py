@@ -1,4 +1,4 @@
-"""Gin Rummy (G1–G17, R37–R44): hands dealt from stacked decks and played through the
+"""Gin Rummy (G1–G18, R37–R44, R53–R55): hands dealt from stacked decks and played through the
 scenario's `Driver`, in process (`DomainDriver`, the game's `GameSpec`) or over HTTP
 (`HttpDriver`, `POST /games` with `"game": "gin"`).
 
@@ -24,11 +24,16 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 from domain.cards import NATURALS, Card, parse_cards
+from domain.columns import ScoreColumn
+from domain.errors import InvalidRules
+from domain.games import GAMES, SINGLE, MatchScoring
 from domain.gin import melds as m
+from domain.gin.hollywood import COLUMNS, HOLLYWOOD
 from domain.gin.rules import GinRules, preset
 from domain.match import commands as match_commands
 from domain.match.draw_options import DrawMatchOptions
 from domain.match.events import MatchGameScored
+from domain.match.options import MatchOptions
 from domain.match.state import MatchState
 from domain.match.state import fold as fold_match
 
@@ -55,6 +60,8 @@ class GinTable:
     recorded: tuple[Json, ...] = ()
     #: A match of Gin's hands in the match model (`domain.match`), as the service plays it.
     match: MatchState | None = None
+    #: A match's options refused when it was opened (G18, R55).
+    refused_rules: InvalidRules | None = None
 
     def deck(self) -> list[str]:
         given_cards = [*self.hands.get(0, ()), *self.hands.get(1, ())]
@@ -216,13 +223,17 @@ def gin_deal_players(gin: GinTable, players: int) -> None:
     gin.refused = outcome.refusal
 
 
-def _gin_match(target: int, dealer: int, hands: str) -> MatchState:
+def _gin_match(target: int, dealer: int, hands: str, scoring: MatchScoring = SINGLE) -> MatchState:
     """A match of Gin to `target`, first dealt by `dealer`, whose hands score `hands`
     ("60-0; 0-0": each seat's points, a hand where nobody scores a draw), as the match's
     own commands decide it: who deals each hand, and where and how the match ends."""
-    options = DrawMatchOptions(rules=GinRules(), target=target)
+    options = DrawMatchOptions(rules=GinRules(), target=target, scoring=scoring)
     state = fold_match(match_commands.open_draw_match(2, options, players=("north", "south")))
     state = fold_match(match_commands.start_match(state, dealer, ("", "")), state)
+    return _score_hands(state, hands)
+
+
+def _score_hands(state: MatchState, hands: str) -> MatchState:
     for hand in hands.split(";"):
         points = tuple(int(n) for n in hand.strip().split("-"))
         winners = tuple(seat for seat, won in enumerate(points) if won)
@@ -245,6 +256,37 @@ def gin_match(gin: GinTable, hands: str) -> None:
 )
 def gin_match_to(gin: GinTable, target: int, dealer: int, hands: str) -> None:
     gin.match = _gin_match(target, dealer, hands)
+
+
+@when(parsers.parse('a Hollywood Gin match scores the hands "{hands}"'))
+def hollywood_match(gin: GinTable, hands: str) -> None:
+    gin.match = _gin_match(100, 0, hands, HOLLYWOOD)
+
+
+@when(parsers.parse('a Hollywood Gin match to {target:d} scores the hands "{hands}"'))
+def hollywood_match_to(gin: GinTable, target: int, hands: str) -> None:
+    gin.match = _gin_match(target, 0, hands, HOLLYWOOD)
+
+
+@when(parsers.parse('the Hollywood Gin match goes on with the hands "{hands}"'))
+def hollywood_match_goes_on(gin: GinTable, hands: str) -> None:
+    assert gin.match is not None and not gin.match.over, gin.match
+    gin.match = _score_hands(gin.match, hands)
+
+
+@when(parsers.parse("a Hollywood match of {game} is opened"))
+def hollywood_match_of(gin: GinTable, game: str) -> None:
+    spec = GAMES[game]
+    try:
+        if spec.has_stock:
+            options = DrawMatchOptions(rules=spec.rules_type(), scoring=HOLLYWOOD)
+            match_commands.open_draw_match(2, options, players=PLAYERS)
+        else:
+            match_commands.open_match(2, MatchOptions(scoring=HOLLYWOOD), players=PLAYERS)
+    except InvalidRules as error:
+        gin.refused_rules = error
+    else:
+        gin.refused_rules = None
 
 
 @when("the host closes the Gin match")
@@ -373,6 +415,59 @@ def gin_match_dealer(gin: GinTable, number: int, seat: int) -> None:
         assert gin.match.games[number - 1].dealer == seat, gin.match.games
     else:
         assert match_commands.next_game(gin.match) == (number, seat), gin.match
+
+
+def _column(gin: GinTable, number: int) -> ScoreColumn:
+    assert gin.match is not None
+    scored = [game.scored for game in gin.match.games if game.scored is not None]
+    columns = match_commands.match_columns(gin.match, scored)
+    assert len(columns) == COLUMNS, columns
+    return columns[number - 1]
+
+
+@then(parsers.parse("Hollywood column {number:d} stands at {north:d} to {south:d}"))
+def hollywood_column_stands(gin: GinTable, number: int, north: int, south: int) -> None:
+    column = _column(gin, number)
+    assert not column.over and column.points == column.final == (north, south), column
+
+
+@then(
+    parsers.parse("Hollywood column {number:d} is won by seat {seat:d} with {north:d} to {south:d}")
+)
+def hollywood_column_won(gin: GinTable, number: int, seat: int, north: int, south: int) -> None:
+    column = _column(gin, number)
+    assert (column.over, column.winner, column.final) == (True, seat, (north, south)), column
+    assert not column.shutout, column
+
+
+@then(
+    parsers.parse(
+        "Hollywood column {number:d} is won by seat {seat:d} with {north:d} to {south:d}, a shutout"
+    )
+)
+def hollywood_column_shutout(gin: GinTable, number: int, seat: int, north: int, south: int) -> None:
+    column = _column(gin, number)
+    assert (column.over, column.winner, column.final) == (True, seat, (north, south)), column
+    assert column.shutout, column
+
+
+@then(
+    parsers.parse(
+        "the Hollywood Gin match ended {reason}, won by seat {seat:d} with {north:d} to {south:d}"
+    )
+)
+def hollywood_match_ended(gin: GinTable, reason: str, seat: int, north: int, south: int) -> None:
+    ended = gin.match.ended if gin.match is not None else None
+    assert ended is not None and ended.reason == reason, gin.match
+    assert (ended.winners, ended.final, ended.bonuses) == ((seat,), (north, south), ()), ended
+    assert len(ended.columns) == COLUMNS, ended
+
+
+@then(parsers.parse("the match is refused citing {rule} for the field {name}"))
+def match_refused_for(gin: GinTable, rule: str, name: str) -> None:
+    refused = gin.refused_rules
+    assert refused is not None, "the match was opened"
+    assert (refused.rule, refused.field) == (rule, name), refused
 
 
 @then(parsers.parse("the Gin match ended {reason}, won by seat {seat:d}, with no bonuses"))
