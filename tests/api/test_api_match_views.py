@@ -24,7 +24,7 @@ from .support import Api
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The fields only a draw game's match shows.
-DRAW_ONLY = {"game", "hands_won"}
+DRAW_ONLY = {"game", "hands_won", "columns"}
 GAMES = {
     "penang": {},
     "rummy": {"game": "rummy", "options": {"target": 60}},

@@ -22,7 +22,7 @@ from domain.match.draw_options import DrawMatchOptions
 from domain.match.events import MatchEnded
 from domain.match.options import MatchOptions
 from domain.match.state import MatchState, fold
-from domain.match.views import DrawMatchView, view_any_match
+from domain.match.views import MatchView, view_match
 from domain.rummy.rules import RummyRules
 from domain.three13.rules import ThirteenRules
 
@@ -118,8 +118,8 @@ def _play(state: MatchState, hands: str) -> MatchState:
 def test_a_hollywood_match_goes_on_past_a_target_in_one_column() -> None:
     state = _play(_match(), "60-0; 50-0")  # column 1 over, columns 2 and 3 still open
     assert not state.over and state.totals == (110, 0)
-    view = view_any_match(state)
-    assert isinstance(view, DrawMatchView) and view.result is None
+    view = view_match(state)
+    assert isinstance(view, MatchView) and view.result is None
     assert [column.over for column in view.columns] == [True, False, False]
 
 
@@ -132,7 +132,7 @@ def test_a_hollywood_match_ends_when_every_column_is_over() -> None:
     assert ended.totals == (100, 110) and ended.bonuses == ()
     assert [column.winner for column in ended.columns] == [1, 0, 1]
     assert ended.final == (65 + 210 + 55, 205 + 50 + 205) and ended.winners == (1,)
-    view = view_any_match(state)
+    view = view_match(state)
     assert view.result is not None and view.result.columns == ended.columns
     assert view.result.final == ended.final and view.columns == ended.columns
 
@@ -162,8 +162,8 @@ def test_a_single_column_match_keeps_its_bonuses_and_no_columns() -> None:
     state = _play(fold(start_match(state, 0, ("", "")), state), "60-0; 50-0")
     assert state.ended is not None and state.ended.columns == ()
     assert state.ended.bonuses == (150, 0) and state.ended.final == (260, 0)  # R46: no shutout
-    view = view_any_match(state)
-    assert isinstance(view, DrawMatchView) and view.columns == ()
+    view = view_match(state)
+    assert isinstance(view, MatchView) and view.columns == ()
 
 
 @pytest.mark.parametrize(
