@@ -176,9 +176,12 @@ class GameStore(Application[UUID]):
             return cached, True
         return self.games.state(game_id), False
 
-    def state_at(self, game_id: UUID, version: int) -> tuple[AnyGameState, AnyGameState]:
-        """The game's state at `version` and its current state (or VersionNotFound)."""
-        return self.games.state_at(game_id, version)
+    def state_at(
+        self, game_id: UUID, version: int, current: AnyGameState | None = None
+    ) -> tuple[AnyGameState, AnyGameState]:
+        """The game's state at `version` and its current state (`current`, where the
+        caller has read it already), or VersionNotFound."""
+        return self.games.state_at(game_id, version, current)
 
     def cached_secrets(self, game_id: UUID) -> GameSecrets | None:
         """The game's secrets if this process holds them (secrets never change)."""
