@@ -241,7 +241,7 @@ async def stream_game(
     last_event_id: LastEventIdQuery = None,
     ticket: TicketQuery = None,
 ) -> Stream:
-    stream, after = UUID(game_id), _after(last_event_id_header, last_event_id)
+    stream, after = game_id, _after(last_event_id_header, last_event_id)
     opening = partial(
         stream_access.open_game,
         store,
@@ -283,7 +283,7 @@ async def stream_match(
     last_event_id: LastEventIdQuery = None,
     ticket: TicketQuery = None,
 ) -> Stream:
-    stream, after = UUID(match_id), _after(last_event_id_header, last_event_id)
+    stream, after = match_id, _after(last_event_id_header, last_event_id)
     opening = partial(
         stream_access.open_match,
         store,
