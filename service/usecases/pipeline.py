@@ -244,7 +244,14 @@ def append(store: GameStore, command: Command, loaded: Loaded, decided: Decided)
     """Record a decision at the version it was decided at (VersionConflict when another
     write won), then answer it."""
     version = loaded.state.version
-    store.append(command.game_id, version, decided.events, decided.extra, at=decided.at)
+    store.append(
+        command.game_id,
+        version,
+        decided.events,
+        decided.extra,
+        at=decided.at,
+        game_secrets=loaded.secrets,
+    )
     return recorded(store, command, loaded, decided)
 
 
@@ -264,7 +271,12 @@ async def run_on_loop(store: GameStore, command: Command, authorization: str | N
         admit(store, command, loaded)
         decided = decide(store, command, loaded, _continue_on_loop)
         landed = await store.append_async(
-            command.game_id, loaded.state.version, decided.events, decided.extra, at=decided.at
+            command.game_id,
+            loaded.state.version,
+            decided.events,
+            decided.extra,
+            at=decided.at,
+            game_secrets=loaded.secrets,
         )
     except (RummyError, StaleVersion, TurnTimedOut, _OffLoop):
         landed = False
