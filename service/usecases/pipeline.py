@@ -145,14 +145,16 @@ def decide(
     store: GameStore,
     command: Command,
     loaded: Loaded,
-    continuing: Continuing = matches.continue_after,
+    continuing: Continuing | None = None,
 ) -> Decided:
     """Run the command on the loaded state: its events, with what they entail, and the
     answer; or the game's refusal.
 
     A game of a match that ends records the match's score and the next deal with it
-    (`continuing`); an Idempotency-Key records the answer with it.
+    (`continuing`, by default `matches.continue_after`); an Idempotency-Key records the
+    answer with it.
     """
+    continuing = continuing or matches.continue_after
     state, game_secrets, spec = loaded.state, loaded.secrets, loaded.spec
     seat = command.seat
     seed = server_seed_of(game_secrets)
