@@ -40,7 +40,7 @@ from service.api import (
 from service.api.conditional import ConditionalRequests
 from service.api.cors import cors_config, hooks
 from service.api.forwarded import Proxies
-from service.api.http import openapi_config
+from service.api.http import TYPE_DECODERS, openapi_config
 from service.api.inputs import check_inputs
 from service.api.limits import RateLimits
 from service.api.observe import Observer
@@ -170,6 +170,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         openapi_config=openapi_config(),
         plugins=[MatchViewSchema()],
         request_max_body_size=settings.max_body_bytes,
+        type_decoders=TYPE_DECODERS,
     )
     served_schema(app)
     app.state.metrics = metrics

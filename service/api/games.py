@@ -9,7 +9,6 @@ the event loop where they need no read, and only their write is awaited.
 from __future__ import annotations
 
 from typing import Any
-from uuid import UUID
 
 from litestar import Request, Response, get, post
 from litestar.datastructures import State
@@ -95,7 +94,7 @@ def create_game(
 def get_game(
     game_id: GameId, store: NamedDependency[GameStore], version: AtVersion = None
 ) -> Response[AnyView]:
-    return tagged_view(games.spectator_view(store, UUID(game_id), version))
+    return tagged_view(games.spectator_view(store, game_id, version))
 
 
 @get(
@@ -114,7 +113,7 @@ def get_seat_view(
     store: NamedDependency[GameStore],
     version: AtVersion = None,
 ) -> Response[AnyView]:
-    return tagged_view(games.seat_view(store, UUID(game_id), seat, authorization(request), version))
+    return tagged_view(games.seat_view(store, game_id, seat, authorization(request), version))
 
 
 @post(
@@ -151,7 +150,7 @@ async def submit_turn(
 ) -> Response[TurnResult]:
     answer = await loop_commands.submit_turn_on_loop(
         store=_store(request.app.state),
-        game_id=UUID(game_id),
+        game_id=game_id,
         seat=seat,
         authorization=authorization(request),
         if_match=if_match_version(if_match),
@@ -186,7 +185,7 @@ async def declare_dead(
 ) -> Response[TurnResult]:
     answer = await loop_commands.dead_on_loop(
         store=_store(request.app.state),
-        game_id=UUID(game_id),
+        game_id=game_id,
         seat=seat,
         authorization=authorization(request),
         if_match=if_match_version(if_match),
@@ -207,7 +206,7 @@ async def declare_dead(
 def get_legal_moves(
     game_id: GameId, seat: Seat, request: Request[Any, Any, Any], store: NamedDependency[GameStore]
 ) -> Response[MovesView]:
-    found = games.moves(store, UUID(game_id), seat, authorization(request))
+    found = games.moves(store, game_id, seat, authorization(request))
     return tagged(found, found.version)
 
 
@@ -226,5 +225,5 @@ def get_events(
     store: NamedDependency[GameStore],
     since: Since = 0,
 ) -> Response[EventsPage]:
-    page = games.events_page(store, UUID(game_id), authorization(request), since)
+    page = games.events_page(store, game_id, authorization(request), since)
     return tagged(page, page.version)

@@ -5,12 +5,15 @@ Bodies are checked and decoded for every handler by `service.api.inputs`.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeVar
+from uuid import UUID
 
 from litestar import Request, Response
 from litestar.datastructures import ResponseHeader
 from litestar.openapi import OpenAPIConfig, ResponseSpec
-from litestar.openapi.spec import Components, SecurityScheme
+from litestar.openapi.spec import Components, OpenAPIType, SecurityScheme
 from litestar.params import HeaderParameter, PathParameter, QueryParameter
 
 from domain.games import MAX_SEATS
@@ -34,26 +37,51 @@ OCTET_STREAM_MEDIA_TYPE = "application/octet-stream"
 #: the same UUID (upper case, braces, `urn:uuid:`, no dashes) are refused (422), so that
 #: every game has one URL for caches and logs.
 GAME_ID_PATTERN = r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+_CANONICAL_ID = re.compile(GAME_ID_PATTERN)
+
+
+class CanonicalId(UUID):
+    """A game's or match's id as a path names it: a `UUID`, spelt as the service writes it
+    (`GAME_ID_PATTERN`). Litestar reads it (`TYPE_DECODERS`): handlers get the UUID."""
+
+    __slots__ = ()
+
+
+def _canonical_id(kind: type[Any], value: Any) -> CanonicalId:
+    """The id a path segment spells, or the refusal msgspec gives a string that breaks
+    the pattern (Litestar answers it as 422 `invalid-request` naming the parameter)."""
+    if isinstance(value, UUID):
+        return CanonicalId(int=value.int)
+    if isinstance(value, str) and _CANONICAL_ID.match(value):
+        return CanonicalId(value)
+    raise ValueError(f"Expected `str` matching regex {GAME_ID_PATTERN!r}")
+
+
+#: The app's `type_decoders`: how the signature of a handler reads a `CanonicalId`.
+TYPE_DECODERS: list[tuple[Callable[[Any], bool], Callable[[type[Any], Any], Any]]] = [
+    (lambda kind: kind is CanonicalId, _canonical_id)
+]
+
+
+def _id_parameter(description: str) -> PathParameter:
+    return PathParameter(
+        description=description,
+        schema_extra={"type": OpenAPIType.STRING, "format": "uuid", "pattern": GAME_ID_PATTERN},
+    )
+
+
 GameId = Annotated[
-    str,
-    PathParameter(
-        pattern=GAME_ID_PATTERN,
-        description=(
-            "The game's id, exactly as `POST /games` returned it: a UUID in lowercase "
-            "with dashes (other spellings of it are refused)."
-        ),
-        schema_extra={"format": "uuid"},
+    CanonicalId,
+    _id_parameter(
+        "The game's id, exactly as `POST /games` returned it: a UUID in lowercase "
+        "with dashes (other spellings of it are refused)."
     ),
 ]
 MatchId = Annotated[
-    str,
-    PathParameter(
-        pattern=GAME_ID_PATTERN,
-        description=(
-            "The match's id, exactly as `POST /matches` returned it: a UUID in lowercase "
-            "with dashes (other spellings of it are refused)."
-        ),
-        schema_extra={"format": "uuid"},
+    CanonicalId,
+    _id_parameter(
+        "The match's id, exactly as `POST /matches` returned it: a UUID in lowercase "
+        "with dashes (other spellings of it are refused)."
     ),
 ]
 Seat = Annotated[

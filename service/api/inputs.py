@@ -144,8 +144,6 @@ def _present_means_a_value(
     request: Request[Any, Any, Any], source: ParamType, name: str, annotation: Any
 ) -> None:
     """Refuse a present parameter that Litestar's lenient reading would take as none."""
-    if source is ParamType.HEADER and not _sent(request, name):
-        return
     raw = (request.query_params if source is ParamType.QUERY else request.headers).get(name)
     if raw is None:
         return
@@ -159,17 +157,14 @@ def _present_means_a_value(
         )
 
 
-def _sent(request: Request[Any, Any, Any], header: str) -> bool:
-    """Whether the request has the header at all (cheaper than parsing every header)."""
-    name = header.lower().encode("latin-1")
-    return any(key.lower() == name for key, _ in request.scope["headers"])
-
-
 def _check_media_type(request: Request[Any, Any, Any], accepted: str) -> None:
+    sent = request.headers.get("content-type")
+    if sent is not None and sent.lower() == accepted:
+        return  # the type itself, with no parameter to parse (most requests)
     media_type, options = request.content_type
     charset = options.get("charset", "utf-8").lower()
     if media_type.lower() != accepted or charset not in _UTF8:
-        sent = request.headers.get("content-type") or "no Content-Type"
+        sent = sent or "no Content-Type"
         raise UnsupportedMediaType(f"this operation takes {accepted} (UTF-8), not {sent}")
 
 

@@ -8,7 +8,6 @@ worker thread, and answer.
 from __future__ import annotations
 
 from typing import Any
-from uuid import UUID
 
 from litestar import Request, Response, get, post
 from litestar.di import NamedDependency
@@ -84,7 +83,7 @@ def create_match(
     responses=problems(404, 422),
 )
 def get_match(match_id: MatchId, store: NamedDependency[GameStore]) -> Response[MatchView]:
-    view = matches.match_view(store, UUID(match_id))
+    view = matches.match_view(store, match_id)
     return tagged(view, view.version)
 
 
@@ -99,7 +98,7 @@ def get_match(match_id: MatchId, store: NamedDependency[GameStore]) -> Response[
 def get_match_events(
     match_id: MatchId, store: NamedDependency[GameStore], since: Since = 0
 ) -> Response[MatchEventsPage]:
-    page = matches.match_events(store, UUID(match_id), since)
+    page = matches.match_events(store, match_id, since)
     return tagged(page, page.version)
 
 
@@ -118,7 +117,7 @@ def claim_seat(
     store: NamedDependency[GameStore],
     idempotency_key: SecretIdempotencyKey = None,
 ) -> Response[ClaimedSeat]:
-    claimed = matches.claim_seat(store, UUID(match_id), seat, data, idempotency_key)
+    claimed = matches.claim_seat(store, match_id, seat, data, idempotency_key)
     return replayable(claimed, claimed.value.version, status=201)
 
 
@@ -138,7 +137,7 @@ def leave_seat(
     request: Request[Any, Any, Any],
     store: NamedDependency[GameStore],
 ) -> Response[LeftSeat]:
-    left = matches.leave_seat(store, UUID(match_id), seat, authorization(request))
+    left = matches.leave_seat(store, match_id, seat, authorization(request))
     return tagged(left, left.version)
 
 
@@ -155,7 +154,7 @@ def leave_seat(
 def close_match(
     match_id: MatchId, request: Request[Any, Any, Any], store: NamedDependency[GameStore]
 ) -> Response[MatchView]:
-    view = matches.close_match(store, UUID(match_id), authorization(request))
+    view = matches.close_match(store, match_id, authorization(request))
     return tagged(view, view.version)
 
 
@@ -185,7 +184,7 @@ def close_match(
 def export_match_record(
     match_id: MatchId, store: NamedDependency[GameStore], keyring: NamedDependency[KeyRing]
 ) -> Response[bytes]:
-    record = matches.export_match_record(store, UUID(match_id), keyring)
+    record = matches.export_match_record(store, match_id, keyring)
     return Response(
         dump_match_record(record),
         media_type=JSON_MEDIA_TYPE,

@@ -9,7 +9,6 @@ is written by `domain.records` (`dump_record`), byte for byte what
 from __future__ import annotations
 
 from typing import Any
-from uuid import UUID
 
 from litestar import Request, Response, get, post
 from litestar.di import NamedDependency
@@ -69,7 +68,7 @@ def export_record(
     keyring: NamedDependency[KeyRing],
     record_format: RecordFormat = "json",
 ) -> Response[bytes]:
-    record = game_records.export_record(store, UUID(game_id), keyring)
+    record = game_records.export_record(store, game_id, keyring)
     ndjson = record_format == "ndjson"
     return Response(
         dump_record(record, ndjson=ndjson),
@@ -114,7 +113,7 @@ def export_record_ndjson(
     store: NamedDependency[GameStore],
     keyring: NamedDependency[KeyRing],
 ) -> Response[bytes]:
-    record = game_records.export_record(store, UUID(game_id), keyring)
+    record = game_records.export_record(store, game_id, keyring)
     offered = [NDJSON_MEDIA_TYPE, OCTET_STREAM_MEDIA_TYPE]
     media_type = request.accept.best_match(offered, default=NDJSON_MEDIA_TYPE)
     return Response(

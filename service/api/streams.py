@@ -231,12 +231,12 @@ class Followed(NamedTuple):
 
 def _game(game_id: GameId) -> Followed:
     """A game's stream follows the game (`GET /games/{game_id}/stream`)."""
-    return Followed("game", UUID(game_id), stream_access.open_game)
+    return Followed("game", game_id, stream_access.open_game)
 
 
 def _match(match_id: MatchId) -> Followed:
     """A match's stream follows the match and its games (`GET /matches/{match_id}/stream`)."""
-    return Followed("match", UUID(match_id), stream_access.open_match)
+    return Followed("match", match_id, stream_access.open_match)
 
 
 async def follow(

@@ -176,9 +176,12 @@ class GameStore(Application[UUID]):
             return cached, True
         return self.games.state(game_id), False
 
-    def state_at(self, game_id: UUID, version: int) -> tuple[AnyGameState, AnyGameState]:
-        """The game's state at `version` and its current state (or VersionNotFound)."""
-        return self.games.state_at(game_id, version)
+    def state_at(
+        self, game_id: UUID, version: int, current: AnyGameState | None = None
+    ) -> tuple[AnyGameState, AnyGameState]:
+        """The game's state at `version` and its current state (`current`, where the
+        caller has read it already), or VersionNotFound."""
+        return self.games.state_at(game_id, version, current)
 
     def cached_secrets(self, game_id: UUID) -> GameSecrets | None:
         """The game's secrets if this process holds them (secrets never change)."""
@@ -253,15 +256,19 @@ class GameStore(Application[UUID]):
         expected: int,
         events: Sequence[Event],
         extra: Sequence[Envelope] = (),
+        *,
         at: datetime | None = None,
+        game_secrets: GameSecrets | None = None,
     ) -> None:
         """Append `events` after version `expected`, with `extra` records, atomically.
 
-        `at` is the time stored with the events (default: now). Raises VersionConflict
-        (with the version now stored) when another writer won.
+        `at` is the time stored with the events (default: now); `game_secrets` the
+        game's, where the caller holds them (else they are looked up). Raises
+        VersionConflict (with the version now stored) when another writer won.
         """
         try:
-            self._save([*_envelopes(game_id, expected, events, at), *extra])
+            envelopes = [*_envelopes(game_id, expected, events, at), *extra]
+            self._save(envelopes, self._secrets_of(game_id, game_secrets))
         except IntegrityError:
             raise VersionConflict(self.state(game_id).version) from None
 
@@ -281,7 +288,9 @@ class GameStore(Application[UUID]):
         expected: int,
         events: Sequence[Event],
         extra: Sequence[Envelope] = (),
+        *,
         at: datetime | None = None,
+        game_secrets: GameSecrets | None = None,
     ) -> bool:
         """As `append`, awaited on the event loop; False (nothing stored) where `append`
         raises VersionConflict.
@@ -291,10 +300,11 @@ class GameStore(Application[UUID]):
         writes); otherwise the whole append runs in a worker thread.
         """
         envelopes = [*_envelopes(game_id, expected, events, at), *extra]
-        written = games_written(envelopes, self.secrets)
+        secrets_of = self._secrets_of(game_id, game_secrets)
+        written = games_written(envelopes, secrets_of)
         if not self.writes_on_loop or any(game.clocked or game.bots for game in written):
             try:
-                await anyio.to_thread.run_sync(self._save, envelopes)
+                await anyio.to_thread.run_sync(self._save, envelopes, secrets_of)
             except IntegrityError:
                 return False
             return True
@@ -334,10 +344,22 @@ class GameStore(Application[UUID]):
         """Cache the game's `state` unless a newer one is cached already."""
         self.games.remember(game_id, state)
 
-    def _save(self, envelopes: Sequence[Envelope]) -> None:
+    def _secrets_of(
+        self, game_id: UUID, game_secrets: GameSecrets | None
+    ) -> Callable[[UUID], GameSecrets]:
+        """`secrets`, answering `game_secrets` for `game_id` where the caller holds them."""
+        if game_secrets is None:
+            return self.secrets
+        return lambda stream: game_secrets if stream == game_id else self.secrets(stream)
+
+    def _save(
+        self,
+        envelopes: Sequence[Envelope],
+        secrets_of: Callable[[UUID], GameSecrets] | None = None,
+    ) -> None:
         """The one way a record is stored: in one transaction; then the listeners are told
         (live updates) and the clocks' index is kept (module doc)."""
-        written = games_written(envelopes, self.secrets)
+        written = games_written(envelopes, secrets_of or self.secrets)
         self.clocks.move([game.row for game in written if game.row and game.new])
         self.bot_turns.move([row for game in written if game.new and (row := self._bot_row(game))])
         self._put(envelopes)

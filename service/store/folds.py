@@ -81,13 +81,14 @@ class FoldedStreams(Generic[E, S]):
         self.remember(stream, state)
         return state
 
-    def state_at(self, stream: UUID, version: int) -> tuple[S, S]:
-        """The state at `version` and the current state.
+    def state_at(self, stream: UUID, version: int, current: S | None = None) -> tuple[S, S]:
+        """The state at `version` and the current state (`current`, where the caller
+        has read it already).
 
         Raises not found, or VersionNotFound for a version the stream has not reached
         (eventsourcing would silently answer the latest state).
         """
-        current = self.state(stream)
+        current = self.state(stream) if current is None else current
         if not 1 <= version <= current.version:
             raise VersionNotFound(version, current.version)
         if version == current.version:

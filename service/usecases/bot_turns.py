@@ -38,7 +38,7 @@ from service.errors import GameNotFound, StreamConflict, VersionConflict
 from service.store import GameStore
 from service.store.clocks import ClockRow
 from service.store.game_folds import AnyGameState
-from service.usecases import clock, game_kinds, games
+from service.usecases import clock, game_kinds, games, pipeline
 from service.usecases.bot_seats import bot_on_turn
 
 #: How many due games one look settles at most.
@@ -58,7 +58,7 @@ def play_bot_turn(store: GameStore, game_id: UUID, state: AnyGameState) -> bool:
 
     Answers False where no bot is on turn. The bot is shown its seat's view only, with
     the seed of this command (`domain.fair.bot_seed`); its command is decided and
-    recorded as a person's turn is (`games.decide_and_append`). Of two processes playing
+    recorded as a person's turn is (`pipeline.run_as_service`). Of two processes playing
     one bot turn, one write lands and the other gets VersionConflict (or StreamConflict).
     """
     game_secrets = store.secrets(game_id)
@@ -67,14 +67,14 @@ def play_bot_turn(store: GameStore, game_id: UUID, state: AnyGameState) -> bool:
     if name is None or seat is None:
         return False
     spec = game_kinds.spec_of(state)
-    view = game_kinds.view(state, seat)
-    seed = bot_seed(games.server_seed_of(game_secrets), seat, state.version)
+    view = game_kinds.view(state, seat, spec=spec)
+    seed = bot_seed(pipeline.server_seed_of(game_secrets), seat, state.version)
     actions = bots_of(spec)[name](view, seed)
     if actions is None:
-        command: games.Command = partial(game_kinds.declare_dead, seat=seat)
+        command = games.dead_command(game_id, seat)
     else:
-        command = games.turn_command(store, game_id, seat, actions)
-    games.decide_and_append(store, game_id, seat, state, command)
+        command = games.turn(game_id, seat, actions)
+    pipeline.run_as_service(store, command, state, game_secrets)
     return True
 
 

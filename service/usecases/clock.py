@@ -11,15 +11,16 @@ for the game now (never for a past version), and the live updates get it from
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 from uuid import UUID
 
 import msgspec
 
+from domain.game_spec import GameSpec
 from service.errors import TurnTimedOut
 from service.store import GameStore
 from service.store.envelopes import GameSecrets
 from service.store.game_folds import AnyGameState
-from service.usecases import game_kinds
 from service.usecases.game_kinds import AnyView
 
 
@@ -65,24 +66,31 @@ def timed(view: AnyView, turn_deadline: datetime | None) -> AnyView:
     return msgspec.structs.replace(view, turn_deadline=turn_deadline)
 
 
-def check_in_time(store: GameStore, game_id: UUID, state: AnyGameState) -> None:
+def check_in_time(
+    store: GameStore,
+    game_id: UUID,
+    game_secrets: GameSecrets,
+    spec: GameSpec[Any, Any],
+    state: AnyGameState,
+) -> None:
     """Refuse a command of the seat on turn once its time has run out (R19).
 
     The clock records the timeout (`service.usecases.timeouts`); a command that comes
     after the deadline but before it does is refused, not recorded: the deadline the
     views show is the one that holds.
     """
-    due = deadline_of(store, game_id, state)
+    due = deadline_given(store, game_id, game_secrets, state)
     if due is not None and now() >= due:
-        raise TurnTimedOut(state.turn, due, game_kinds.spec_of(state).timeout_outcome)
+        raise TurnTimedOut(state.turn, due, spec.timeout_outcome)
 
 
-def check_not_late(store: GameStore, game_id: UUID, state: AnyGameState, seat: int) -> None:
+def check_not_late(
+    store: GameStore, game_id: UUID, spec: GameSpec[Any, Any], state: AnyGameState, seat: int
+) -> None:
     """Refuse a command of `seat` whose last turn the clock has ended, and which has not
     played since (R19, R36): the late turn, whatever version it names, is answered as
     before the timeout was written (`turn-timed-out`), not as out of turn or dead."""
-    version = game_kinds.timed_out(state, seat)
+    version: int | None = spec.timed_out(state, seat)
     if version is not None:
-        spec = game_kinds.spec_of(state)
         recorded = store.turn_began(game_id, version)
         raise TurnTimedOut(seat, recorded, spec.timeout_outcome, recorded=True)

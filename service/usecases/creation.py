@@ -89,7 +89,7 @@ def _create_game(
         spec.deal(players, deck, rules, dealer, proof=proof, number=request.hand or 1), bots
     )
     state = fold_game(events)
-    revealed = game_kinds.reveal(state, server_seed)
+    revealed = game_kinds.reveal(spec, state, server_seed)
     events += revealed
     state = fold_game(revealed, state)
     tokens = tuple(None if bot else auth.new_token() for bot in seat_bots)

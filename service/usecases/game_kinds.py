@@ -78,9 +78,16 @@ def spec_of(state: AnyGameState) -> GameSpec[Any, Any]:
     return spec_of_state(state)
 
 
-def view(state: AnyGameState, viewer: Viewer, *, over: bool = False) -> AnyView:
-    """The game as `viewer` may see it; `over`: it has ended since (an earlier version)."""
-    return cast(AnyView, spec_of(state).view(state, viewer, over))
+def view(
+    state: AnyGameState,
+    viewer: Viewer,
+    *,
+    over: bool = False,
+    spec: GameSpec[Any, Any] | None = None,
+) -> AnyView:
+    """The game as `viewer` may see it; `over`: it has ended since (an earlier version).
+    `spec`: the game's, where the caller has looked it up already."""
+    return cast(AnyView, (spec or spec_of(state)).view(state, viewer, over))
 
 
 def view_event(event: Event, viewer: Viewer, over: bool) -> AnyEventView:
@@ -138,15 +145,19 @@ def _required_fields(view_type: type[msgspec.Struct]) -> set[str]:
 
 
 def play(
-    state: AnyGameState, seat: int, actions: Sequence[AnyAction], server_seed: bytes | None
+    spec: GameSpec[Any, Any],
+    state: AnyGameState,
+    seat: int,
+    actions: Sequence[AnyAction],
+    server_seed: bytes | None,
 ) -> list[Event]:
-    """One command of `seat`: its actions read as the game's own, then decided by it.
+    """One command of `seat` in a game of `spec`: its actions read as the game's own,
+    then decided by it.
 
     Actions that are all of the game's own types are taken as they are; any other is
     read through `decode_actions`, which names the rule of this game that has no such
     action (or what is malformed).
     """
-    spec = spec_of(state)
     own = tuple(spec.actions)
     decoded: tuple[Any, ...]
     if all(isinstance(action, own) for action in actions):
@@ -157,29 +168,23 @@ def play(
     return events
 
 
-def default_turn(state: AnyGameState, seat: int, server_seed: bytes | None) -> list[Event]:
+def default_turn(
+    spec: GameSpec[Any, Any], state: AnyGameState, seat: int, server_seed: bytes | None
+) -> list[Event]:
     """What the turn clock records for `seat`, whose time ran out (R19, R36)."""
-    spec = spec_of(state)
     events: list[Event] = spec.default_turn(state, seat, spec.rebuild_order(state, server_seed))
     return events
 
 
-def timed_out(state: AnyGameState, seat: int) -> int | None:
-    """The version of the event by which the clock ended `seat`'s last turn, where it did
-    and the seat has not played since (R19, R36)."""
-    version: int | None = spec_of(state).timed_out(state, seat)
-    return version
-
-
-def reveal(state: AnyGameState, server_seed: bytes | None) -> list[Event]:
+def reveal(spec: GameSpec[Any, Any], state: AnyGameState, server_seed: bytes | None) -> list[Event]:
     """Once the game is over, publish the seed its deal committed to (`domain.fair`)."""
     if not state.over or server_seed is None or state.revealed_seed is not None:
         return []
-    events: list[Event] = spec_of(state).reveal_seed(state, server_seed)
+    events: list[Event] = spec.reveal_seed(state, server_seed)
     return events
 
 
-def declare_dead(state: AnyGameState, seat: int) -> list[Event]:
+def declare_dead(spec: GameSpec[Any, Any], state: AnyGameState, seat: int) -> list[Event]:
     """Declare `seat` dead, where its game has dead declarations (Penang's P29)."""
-    events: list[Event] = spec_of(state).declare_dead(state, seat)
+    events: list[Event] = spec.declare_dead(state, seat)
     return events
