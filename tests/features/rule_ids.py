@@ -89,7 +89,8 @@ RULE_AREAS = (
 #: Rule areas with no @http scenario: their steps ask the engine's own functions (who
 #: deals after a lone hand of a draw game, who wins a match from given totals), which no
 #: endpoint answers; over HTTP a match of hands says the same (each game's `matches.feature`).
-#: Gin Rummy's match score (G17) is the engine's alone until the service deals its matches.
+#: Gin Rummy's match scenarios (G17, G18) give each hand's score to the match model; its
+#: matches over HTTP are tests/api/test_api_gin_match.py's and test_api_hollywood.py's.
 DOMAIN_ONLY = ("rummy/hands.feature", "three_thirteen/hands.feature", "gin/matches.feature")
 #: Each game's folder of features, and the letters of the RULES.md ids its scenarios cite
 #: (Penang's own rules P and its defaults D; basic Rummy's B; Three Thirteen's T).

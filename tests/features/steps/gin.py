@@ -9,8 +9,10 @@ of that rest. Actions are written "draw stock", "draw discard", "pass", "knock",
 "discard 5H", "meld 2S 3S 4S", "lay off 5S", "done", separated by ";" in one command,
 and sent in their wire form (`{"type": "show_meld", "cards": [...]}`). Everything a step
 checks it reads from the views and legal moves the driver answers with, but a match's
-score (G17): no endpoint deals a match of Gin Rummy yet, so those steps ask the engine
-(`domain.gin.match.match_score`), and features/gin/matches.feature runs in process only.
+score (G17, G18): those steps give each hand's score to the match model directly
+(`domain.match.commands`, as the service decides), so features/gin/matches.feature runs
+in process only; Gin matches are played over HTTP by tests/api/test_api_gin_match.py
+and tests/api/test_api_hollywood.py.
 """
 
 from __future__ import annotations
