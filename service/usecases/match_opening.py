@@ -22,13 +22,13 @@ from uuid import uuid4
 from domain import fair
 from domain.bots.seats import bots_of
 from domain.cards import parse_cards
+from domain.games import DefaultRules
 from domain.match import commands
 from domain.match.draw_options import DrawMatchOptions
 from domain.match.events import AnyMatchEvent, MatchProof
 from domain.match.options import MatchOptions
 from domain.match.state import MatchState
 from domain.match.views import view_match
-from domain.penang.rules import Rules
 from service.errors import DeckNotAllowed, InvalidRequest, NotThisGamesOption
 from service.settings import Settings
 from service.store import GameStore
@@ -203,8 +203,8 @@ def match_options(request: CreateMatch, seats: int) -> MatchOptions | DrawMatchO
         return (request.options or MatchOptions()).validate(seats)
     rule = spec.deal_rule
     given = request.options or MatchOptions()
-    if given.rules != Rules() or not given.points_recorded:
-        field = "options.rules" if given.rules != Rules() else "options.points_recorded"
+    if given.rules != DefaultRules() or not given.points_recorded:
+        field = "options.rules" if given.rules != DefaultRules() else "options.points_recorded"
         why = (
             f"{spec.title}'s match takes `draw_rules`, `options.games`, `options.target` "
             "and `options.scoring` only"

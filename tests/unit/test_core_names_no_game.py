@@ -100,7 +100,6 @@ _BOTS_ABOVE = (
 )
 _GIN_BOTS = "Gin Rummy's bots, which move with domain/gin/ (worked on on its own)"
 _EXAMPLE = "the contract's example of a draw game's tagged rule options (`draw_rules`)"
-_OPENING = "the match's opening, worked on on its own: a Penang match's default options"
 _DRAW_BOTS = (
     "the draw games' bots read basic Rummy's and Three Thirteen's rules (melds, "
     "deadwood): one bot for two games, above both"
@@ -109,7 +108,6 @@ _DRAW_BOTS = (
 ALLOWED: dict[str, dict[str, tuple[int, str]]] = {
     "service/usecases/messages.py": {"literal 'rummy'": (1, _EXAMPLE)},
     "service/usecases/match_messages.py": {"literal 'rummy'": (1, _EXAMPLE)},
-    "service/usecases/match_opening.py": {"import domain.penang.rules": (1, _OPENING)},
     "domain/bots/__init__.py": {
         "import domain.penang.commands": (1, _BOTS_ABOVE),
         "import domain.penang.views": (1, _BOTS_ABOVE),
