@@ -34,11 +34,9 @@ from domain.games import GAMES
 from domain.match import commands
 from domain.match.events import (
     AnyMatchEvent,
-    DrawMatchOpened,
     MatchClosed,
     MatchGameScored,
     MatchGameStarted,
-    MatchOpened,
     MatchOpening,
     MatchSeedRevealed,
     MatchStarted,
@@ -221,12 +219,6 @@ class _MatchReplay:
 
 def _open(opened: MatchOpening) -> list[AnyMatchEvent]:
     """The opening the match's commands record for what `opened` says."""
-    if isinstance(opened, MatchOpened):
-        return commands.open_match(
-            opened.seats, opened.options, players=opened.players, proof=opened.proof
-        )
-    if isinstance(opened, DrawMatchOpened):
-        return commands.open_draw_match(
-            opened.seats, opened.options, players=opened.players, proof=opened.proof
-        )
-    raise AssertionError(f"no opening command records {type(opened).__name__}")
+    return commands.open_match(
+        opened.seats, opened.options, players=opened.players, proof=opened.proof
+    )

@@ -14,7 +14,7 @@ who deals it:
   reaches its target, or, once closed, after the game being played (R16). With points
   recorded the lowest total wins; without, the most games won (R17); ties share.
 
-A match of a draw game (R31) opens with `open_draw_match`: its hands are its games, the
+A match of a draw game (R31) opens with `open_match` too: its hands are its games, the
 deal passes to the left (R24, T11) or, in Gin Rummy, to the winner (R43); basic Rummy's
 and Gin's highest total wins (R24, G17) and Three Thirteen's lowest, after its eleven
 hands (R29). Who deals next and what a seat adds at the end (Gin's bonuses, G17, R46)
@@ -64,40 +64,21 @@ from domain.match.state import MatchState
 
 def open_match(
     seats: int,
-    options: MatchOptions,
+    options: MatchOptions | DrawMatchOptions,
     *,
     players: Sequence[str] = (),
     proof: MatchProof | None = None,
 ) -> list[AnyMatchEvent]:
-    """A new match of `seats` seats: named by `players`, or all open to claim (R18)."""
-    options.validate(seats)
-    if players and len(players) != seats:
-        raise InvalidRules("P2", f"{len(players)} players for {seats} seats", "players")
-    opened = MatchOpened(
-        seats=seats,
-        options=options,
-        rules_version=GAMES[options.game].rules_version,
-        players=tuple(players),
-        proof=proof,
-    )
-    return [opened]
-
-
-def open_draw_match(
-    seats: int,
-    options: DrawMatchOptions,
-    *,
-    players: Sequence[str] = (),
-    proof: MatchProof | None = None,
-) -> list[AnyMatchEvent]:
-    """A new match of a draw game (R31), its seats named or open to claim (R18)."""
+    """A new match of `seats` seats of any game: named by `players`, or all open to claim
+    (R18). A draw game's match (R31) opens as `DrawMatchOpened`, its hands its games."""
     options.validate(seats)
     if players and len(players) != seats:
         rule = options.rules.SEATS_RULE
         raise InvalidRules(rule, f"{len(players)} players for {seats} seats", "players")
-    opened = DrawMatchOpened(
+    opening = DrawMatchOpened if isinstance(options, DrawMatchOptions) else MatchOpened
+    opened = opening(
         seats=seats,
-        options=options,
+        options=options,  # type: ignore[arg-type]
         rules_version=GAMES[options.game].rules_version,
         players=tuple(players),
         proof=proof,

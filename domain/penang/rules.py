@@ -7,12 +7,13 @@ record replays under the rules it was played with.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, ClassVar
 
 import msgspec
 
 from domain.cards import Card, build_deck
 from domain.errors import InvalidRules
+from domain.rule_ids import RuleId
 
 RULES_VERSION = "penang-1"
 
@@ -33,6 +34,9 @@ class CardPoints(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """The options of one game; every field defaults to RULES.md."""
+
+    #: The rule a table of the wrong number of players breaks (a match's seats, P2).
+    SEATS_RULE: ClassVar[RuleId] = "P2"
 
     #: P1: jokers added to the packs: 6 (110 cards with two packs) or 8. The schema
     #: names the values; `validate` refuses the others, citing the rule.

@@ -103,7 +103,7 @@ def play_match(plan: Plan) -> tuple[MatchRecord, int]:
     seed = plan.server_seed
     seats = len(plan.bots)
     proof = MatchProof(algorithm=fair.ALGORITHM, server_seed_sha256=fair.commitment(seed))
-    events = commands.open_draw_match(seats, plan.match, players=plan.players, proof=proof)
+    events = commands.open_match(seats, plan.match, players=plan.players, proof=proof)
     state = fold(events)
     started = commands.start_match(state, fair.first_dealer(seed, (), seats))
     state = fold(started, state)

@@ -228,6 +228,4 @@ def _open(
     players: Sequence[str],
     proof: MatchProof | None,
 ) -> list[AnyMatchEvent]:
-    if isinstance(options, DrawMatchOptions):
-        return commands.open_draw_match(seats, options, players=players, proof=proof)
     return commands.open_match(seats, options, players=players, proof=proof)

@@ -122,7 +122,7 @@ class DrawHands:
             rules=spec.rules_type(), games=None if fixed else hands, target=target
         )
         players = [f"P{seat}" for seat in range(seats)]
-        state = fold_match(match_commands.open_draw_match(seats, options, players=players))
+        state = fold_match(match_commands.open_match(seats, options, players=players))
         state = fold_match(match_commands.start_match(state, 0), state)
         for number in range(1, played + 1):
             if state.over:

@@ -179,4 +179,4 @@ def _opening(
         return commands.open_match(seats, penang, players=players, proof=proof)
     chosen["rules"] = {"game": game, **chosen.get("rules", {})}
     draw = msgspec.convert(chosen, type=DrawMatchOptions)
-    return commands.open_draw_match(seats, draw, players=players, proof=proof)
+    return commands.open_match(seats, draw, players=players, proof=proof)

@@ -230,7 +230,7 @@ def _gin_match(target: int, dealer: int, hands: str, scoring: MatchScoring = SIN
     ("60-0; 0-0": each seat's points, a hand where nobody scores a draw), as the match's
     own commands decide it: who deals each hand, and where and how the match ends."""
     options = DrawMatchOptions(rules=GinRules(), target=target, scoring=scoring)
-    state = fold_match(match_commands.open_draw_match(2, options, players=("north", "south")))
+    state = fold_match(match_commands.open_match(2, options, players=("north", "south")))
     state = fold_match(match_commands.start_match(state, dealer, ("", "")), state)
     return _score_hands(state, hands)
 
@@ -282,7 +282,7 @@ def hollywood_match_of(gin: GinTable, game: str) -> None:
     try:
         if spec.has_stock:
             options = DrawMatchOptions(rules=spec.rules_type(), scoring=HOLLYWOOD)
-            match_commands.open_draw_match(2, options, players=PLAYERS)
+            match_commands.open_match(2, options, players=PLAYERS)
         else:
             match_commands.open_match(2, MatchOptions(scoring=HOLLYWOOD), players=PLAYERS)
     except InvalidRules as error:

@@ -14,7 +14,6 @@ from domain.match.commands import (
     close_match,
     game_scored,
     game_started,
-    open_draw_match,
     open_match,
     start_match,
 )
@@ -103,7 +102,7 @@ class Hand:
 
 def _match(target: int | None = 100) -> MatchState:
     options = DrawMatchOptions(rules=GinRules(), target=target, scoring="hollywood")
-    state = fold(open_draw_match(2, options, players=("Ann", "Bo")))
+    state = fold(open_match(2, options, players=("Ann", "Bo")))
     return fold(start_match(state, 0, ("", "")), state)
 
 
@@ -158,7 +157,7 @@ def test_a_closed_hollywood_match_keeps_the_bonuses_of_its_columns_over() -> Non
 
 def test_a_single_column_match_keeps_its_bonuses_and_no_columns() -> None:
     options = DrawMatchOptions(rules=GinRules(), target=100)
-    state = fold(open_draw_match(2, options, players=("Ann", "Bo")))
+    state = fold(open_match(2, options, players=("Ann", "Bo")))
     state = _play(fold(start_match(state, 0, ("", "")), state), "60-0; 50-0")
     assert state.ended is not None and state.ended.columns == ()
     assert state.ended.bonuses == (150, 0) and state.ended.final == (260, 0)  # R46: no shutout
@@ -177,7 +176,7 @@ def test_only_a_game_whose_spec_lists_hollywood_takes_it(
     options: DrawMatchOptions, rule: str
 ) -> None:
     with pytest.raises(InvalidRules) as refused:
-        open_draw_match(2, options, players=("Ann", "Bo"))
+        open_match(2, options, players=("Ann", "Bo"))
     assert (refused.value.rule, refused.value.field) == (rule, "scoring")
 
 

@@ -15,7 +15,7 @@ from domain.match.commands import (
     game_scored,
     game_started,
     next_game,
-    open_draw_match,
+    open_match,
     start_match,
 )
 from domain.match.draw_options import DrawMatchOptions
@@ -42,7 +42,7 @@ DRAWN = Hand(points=(0, 0), winners=(), reason="wall")
 
 def _match(target: int = 100, dealer: int = 0) -> MatchState:
     options = DrawMatchOptions(rules=GinRules(), target=target)
-    state = fold(open_draw_match(2, options, players=("Ann", "Bo")))
+    state = fold(open_match(2, options, players=("Ann", "Bo")))
     return fold(start_match(state, dealer, ("", "")), state)
 
 
