@@ -26,7 +26,8 @@ is a package of its own that builds its `GameSpec` and is registered once:
     matches        domain/match/: several games at one table, one model over every game
                    (P6–P8, R16–R18, R24, R29, R31; the scorings in columns a game's
                    spec lists, Gin's Hollywood: G18, R55)
-    bots           domain/bots/: players of any seat of any game, from what it may see
+    bots           domain/<game>/bots: each game's players of any seat, from what it may
+                   see, listed by its spec; domain/bots/: their seats and their audit
 
 Imports point inward: a game imports the core and never another game; the core imports
 no game but through the registry (tests/unit/test_layering.py keeps it so).

@@ -6,7 +6,7 @@ it, the events that end a turn, its actions, view and legal moves types, and dea
 declare dead, the default turn the turn clock plays (R19), fold, views, legal moves, the
 stock's rebuild order, next dealer, reveal the seed and verify a record, the rule that
 ends a game, a match's bonuses at its end, the scorings in columns a match of it may
-take (G18), and what a match calls its games. Each
+take (G18), what a match calls its games, and its bots. Each
 game builds its spec from its own modules (`domain.penang.spec`, `domain.rummy.spec`,
 `domain.three13.spec`, `domain.gin.spec`); `domain.games` registers them all, and
 nothing here names a game. `decode_actions` reads a command's actions for one game,
@@ -17,7 +17,7 @@ refusing another game's action with this game's rule (a `draw` in Penang is P12,
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
@@ -32,6 +32,9 @@ from domain.replay import Verdict
 from domain.rule_ids import RuleId
 from domain.views import Viewer
 
+#: A bot's command: its actions from its seat's view and a seed; None to declare dead
+#: (`domain.bots.seats`).
+BotPlay = Callable[[Any, str], tuple[Any, ...] | None]
 #: The new order of a stock rebuilt from `cards` for the n-th time (B11, T10), from the
 #: seeds the deal committed to (`domain.fair.rebuild_order`); None where no seed was.
 Rebuild = Callable[[Sequence[Card], int], Sequence[Card]]
@@ -178,6 +181,9 @@ class GameSpec(Generic[S, R]):
     match_columns: Callable[
         [Sequence[tuple[int, ...]], int | None, str], tuple[ScoreColumn, ...]
     ] = no_columns
+    #: The game's bots, by name (`domain.bots.seats`, R33): each makes its seat's command
+    #: from the seat's view and a seed; empty for a game without bots.
+    bots: Mapping[str, BotPlay] = field(default_factory=dict)
 
 
 def decode_actions(spec: GameSpec[Any, Any], raw: object) -> tuple[Any, ...]:

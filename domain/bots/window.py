@@ -1,37 +1,15 @@
-"""A seat's window on the game: what a bot may know, as a state the rules can judge (P5).
-
-A bot decides from its seat's view (`domain.penang.views.view_game(state, seat)`, or the
-service's `getSeatView`): its own hand, the table, every seat's hand size, passport and
-dead flags, whose turn it is, and the rules. `seat_state` turns that view back into a
-`GameState`, so that the rules' own functions (`legal_moves`, `play_turn`) list and judge
-the bot's candidate turns, and a bot can never think a turn legal that the engine
-refuses. The cards the seat may not see are not in that state: the other hands are
-empty there, and so are the undealt cards. Nothing a bot reads depends on them:
-`legal_moves(state, seat)` reads only the seat's hand and the table, and `within_turn`
-keeps only the events of the seat's own actions.
+"""What a seat's view shows of the cards, in any game: the part of a bot's window that no
+game owns (each game's window, `domain.penang.bots.window`, `domain.drawgame.bots.window`,
+turns its view back into the state its rules judge from these hands and this table).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
-
-import msgspec
 
 from domain.cards import Card, parse_cards, sort_cards
 from domain.melds import TableMeld, meld_from_record
-from domain.penang.commands import Action
-from domain.penang.game import play_turn
-from domain.penang.state import GameState, fold
-from domain.penang.views import GameView
 from domain.views import MeldView
-
-
-def own_turn(view: GameView) -> tuple[GameState, int]:
-    """The game as the seat of `view` sees it, and that seat, whose turn it must be."""
-    if view.viewer is None or view.turn != view.viewer:
-        raise ValueError(f"a bot plays its own seat's turn: this is seat {view.turn}'s")
-    return seat_state(view), view.viewer
 
 
 def seen(
@@ -45,41 +23,3 @@ def seen(
         for meld in table
     )
     return hands, melds
-
-
-def seat_state(view: GameView) -> GameState:
-    """The game as the seat of `view` sees it; hidden cards are simply absent."""
-    if view.viewer is None or view.hand is None:
-        raise ValueError("a bot plays from a seat's view, which holds the seat's own hand")
-    hands, table = seen(view.viewer, view.hand, [other.seat for other in view.seats], view.table)
-    return GameState(
-        rules=view.rules,
-        rules_version=view.rules_version,
-        players=tuple(other.name for other in view.seats),
-        dealer=view.dealer,
-        hands=hands,
-        undealt=(),
-        table=table,
-        passport=tuple(other.passport for other in view.seats),
-        dead=tuple(other.dead for other in view.seats),
-        turn=view.turn,
-        version=view.version,
-    )
-
-
-def within_turn(state: GameState, seat: int, actions: Sequence[Action]) -> GameState:
-    """The state after `actions` of `seat`'s turn, the turn not yet ended (D8).
-
-    The engine judges them (`play_turn`), so an illegal action raises its rule
-    violation here; `state` may itself be part-way through the turn.
-    """
-    # Only the actions' own events are kept: what follows the turn's end is not asked
-    # for, so the engine is spared its dead declarations there (D6).
-    quick = replace(state, rules=msgspec.structs.replace(state.rules, auto_dead=False))
-    events = play_turn(quick, seat, actions)
-    return fold(events[: len(actions)], state)
-
-
-def next_turn(state: GameState) -> GameState:
-    """`state` as it will stand when its seat's next turn begins, if nobody else moved."""
-    return replace(state, acted=False, swapped_jokers=0)

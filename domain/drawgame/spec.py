@@ -37,7 +37,7 @@ from domain.drawgame.timeout import timed_out
 from domain.drawgame.views import HandView, hidden_stock, view_draw_event, view_hand
 from domain.errors import NotInThisGame
 from domain.events import Event, SeedRevealed
-from domain.game_spec import Deal, GameSpec, Rebuild
+from domain.game_spec import BotPlay, Deal, GameSpec, Rebuild
 from domain.rule_ids import RuleId
 from domain.views import Viewer
 
@@ -103,9 +103,11 @@ def draw_game_spec(
     legal_moves: Callable[[DrawState, int], msgspec.Struct],
     moves_type: type[msgspec.Struct],
     wild_rank: Callable[[int], int] | None = None,
+    bots: Mapping[str, BotPlay] | None = None,
 ) -> GameSpec[DrawState, _R]:
     """The `GameSpec` of a draw game (this module's docstring); `wild_rank` gives a hand's
-    wild rank by its number, where the game has one (T3)."""
+    wild rank by its number, where the game has one (T3); `bots` are the game's bots, by name
+    (`domain.drawgame.bots.draw_bots`)."""
     replay = HandGame(
         terms=terms,
         rules_version=rules_version,
@@ -167,6 +169,7 @@ def draw_game_spec(
         reveal_seed=reveal,
         verify=partial(verify_hand, replay),
         end_rule=terms.end_rule,
+        bots={} if bots is None else bots,
     )
 
 

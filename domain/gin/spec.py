@@ -16,6 +16,7 @@ from domain.errors import NotInThisGame
 from domain.events import Event
 from domain.game_spec import GameSpec
 from domain.gin import audit, clock, game, views
+from domain.gin.bots import GIN_BOTS
 from domain.gin.commands import GIN_ACTIONS
 from domain.gin.events import GinHandEnded
 from domain.gin.hollywood import HOLLYWOOD, hollywood_columns
@@ -110,4 +111,5 @@ GIN: Final[GameSpec[GinState, GinRules]] = GameSpec(
     match_bonuses=match_bonuses,
     match_scorings=(HOLLYWOOD,),
     match_columns=match_columns,
+    bots=GIN_BOTS,
 )

@@ -19,6 +19,7 @@ from domain.commands import LayOffAction, MeldAction
 from domain.events import DealProof, Event
 from domain.game_spec import GameSpec, Rebuild
 from domain.penang import audit, game, moves, state, views
+from domain.penang.bots import PENANG_BOTS
 from domain.penang.codec import PENANG_EVENTS
 from domain.penang.commands import Action, SwapAction
 from domain.penang.events import Dealt, DeclaredGame, GameEnded, TurnEnded
@@ -114,4 +115,5 @@ PENANG: Final[GameSpec[state.GameState, Rules]] = GameSpec(
     reveal_seed=game.reveal_seed,
     verify=audit.verify_events,
     games_word="games",
+    bots=PENANG_BOTS,
 )

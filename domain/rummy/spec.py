@@ -11,6 +11,7 @@ from domain.drawgame.spec import draw_game_spec
 from domain.drawgame.state import DrawState
 from domain.game_spec import GameSpec
 from domain.rummy import codec, game, moves
+from domain.rummy.bots import RUMMY_BOTS
 from domain.rummy.rules import MAX_PLAYERS, MIN_PLAYERS, RULES_VERSION, RummyRules
 
 RUMMY: Final[GameSpec[DrawState, RummyRules]] = draw_game_spec(
@@ -39,4 +40,5 @@ RUMMY: Final[GameSpec[DrawState, RummyRules]] = draw_game_spec(
     event_rules=codec.EVENT_RULES,
     legal_moves=moves.legal_moves,
     moves_type=moves.RummyMoves,
+    bots=RUMMY_BOTS,
 )

@@ -10,6 +10,7 @@ from domain.drawgame.spec import draw_game_spec
 from domain.drawgame.state import DrawState
 from domain.game_spec import GameSpec
 from domain.three13 import codec, game, moves
+from domain.three13.bots import THIRTEEN_BOTS
 from domain.three13.commands import GoOutAction
 from domain.three13.rules import (
     MAX_PLAYERS,
@@ -47,4 +48,5 @@ THREE_THIRTEEN: Final[GameSpec[DrawState, ThirteenRules]] = draw_game_spec(
     legal_moves=moves.legal_moves,
     moves_type=moves.ThirteenMoves,
     wild_rank=wild_rank,
+    bots=THIRTEEN_BOTS,
 )

@@ -12,20 +12,30 @@ from typing import Any
 import msgspec
 import pytest
 
-from domain.bots import make_draw_bot
+from domain.drawgame.bots import make_draw_bot
+from domain.drawgame.bots.game import DrawBotGame
 from domain.drawgame.views import HandView
 from domain.match.audit import verify_match_record
 from domain.match.records import load_match_record
+from domain.rummy.bots import RUMMY_BOT_GAME
+from domain.rummy.rules import RummyRules
+from domain.three13.bots import THIRTEEN_BOT_GAME
+from domain.three13.rules import ThirteenRules
 from service.usecases.open_types import dec_hook
 
 from .support import Api, Json
 from .test_api_matches import create_match, match_view
 
+#: Each draw game as its bots play it, by its rule options' type.
+BOT_GAMES: dict[type, DrawBotGame] = {
+    RummyRules: RUMMY_BOT_GAME,
+    ThirteenRules: THIRTEEN_BOT_GAME,
+}
+
 
 def play_draw_match(api: Api, match: Json, tokens: list[str], limit: int = 20_000) -> Json:
     """Every hand of the match to its end, each command the seat's greedy bot's, sent with
     that seat's token after reading that seat's view."""
-    bot = make_draw_bot("greedy", "")
     for _ in range(limit):
         view = match_view(api, match)
         if view["status"] == "over":
@@ -33,6 +43,7 @@ def play_draw_match(api: Api, match: Json, tokens: list[str], limit: int = 20_00
         game = {"game_id": view["current_game"], "tokens": tokens}
         seat = api.view(game)["turn"]
         seen = msgspec.convert(api.view(game, seat), type=HandView, dec_hook=dec_hook)
+        bot = make_draw_bot("greedy", "", BOT_GAMES[type(seen.rules)])
         actions = msgspec.to_builtins(bot.command(seen))
         response = api.turn(game, seat, actions)
         assert response.status_code == 200, response.text

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from domain.bots import BOT_NAMES, DRAW_BOT_NAMES
+from domain.drawgame.bots import DRAW_BOT_NAMES
 from domain.errors import InvalidRules
 from domain.games import GAMES
+from domain.penang.bots import BOT_NAMES
 from service.cli.main import main
 from service.cli.simulate import DEFAULT_BOTS
 from service.simulation.plan import GAME_NAMES, SimulationOptions

@@ -26,9 +26,9 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from domain.bots import BOT_NAMES, make_bot  # noqa: E402
-from domain.bots.window import seat_state  # noqa: E402
 from domain.fair import fair_deal_of  # noqa: E402
+from domain.penang.bots import BOT_NAMES, make_bot  # noqa: E402
+from domain.penang.bots.window import seat_state  # noqa: E402
 from domain.penang.game import play_turn, start_game  # noqa: E402
 from domain.penang.moves import legal_moves  # noqa: E402
 from domain.penang.rules import Rules  # noqa: E402

@@ -3,7 +3,7 @@
 Hands: `GIN_BENCH_HANDS` seeded deals (default 2000, the full size; 400 where `CI` is
 set, as .ci/run sets it), each played once through our engine's `openspiel` preset and OpenSpiel's
 `gin_rummy` in lockstep (tests/unit/gin/lockstep.py: the engines must agree at every
-step), our bot (`domain.bots.gin_greedy`) in seat 0 for even seeds and seat 1 for odd
+step), our bot (`domain.gin.bots.greedy`) in seat 0 for even seeds and seat 1 for odd
 ones, deciding from its seat's view alone (`domain.gin.views.view_hand`, as a bot seat
 of the service does, R33, R49), `pyspiel.make_simple_gin_rummy_bot` in the other.
 Prints our bot's wins, losses and draws, its win rate over the decided hands with a 95%
@@ -33,7 +33,7 @@ for path in (ROOT, ROOT / "tests" / "unit" / "gin"):
 import pyspiel  # noqa: E402
 from lockstep import load, play_hand, to_openspiel  # noqa: E402
 
-from domain.bots.gin_greedy import choose  # noqa: E402
+from domain.gin.bots.greedy import choose  # noqa: E402
 from domain.gin.rules import preset  # noqa: E402
 from domain.gin.state import GinState  # noqa: E402
 from domain.gin.views import view_hand  # noqa: E402
@@ -105,7 +105,7 @@ def report(name: str, hands: int, ours: Player) -> None:
 
 def main() -> None:
     print("against OpenSpiel's simple gin rummy bot, seats swapped every other hand")
-    report("greedy (domain.bots.gin_greedy)", HANDS, greedy)
+    report("greedy (domain.gin.bots.greedy)", HANDS, greedy)
     report("baseline: uniform random", max(HANDS // 10, 1), uniform)
 
 

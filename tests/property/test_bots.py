@@ -6,7 +6,7 @@ more swaps and more Games), under a mix of rule options, with a bot drawn for ev
 seat; each bot sees only its seat's view (`domain.penang.views.view_game`). The engine judges
 every answer (`play_turn` raises the rule an illegal turn breaks), the invariants of
 `play.py` are checked after every command, and the window a bot plays through
-(`domain.bots.window.seat_state`) lists exactly the moves the true state does.
+(`domain.penang.bots.window.seat_state`) lists exactly the moves the true state does.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from domain.bots import BOT_NAMES, make_bot
-from domain.bots.window import seat_state
 from domain.cards import Card
 from domain.events import Event
 from domain.fair import fair_deal_of
+from domain.penang.bots import BOT_NAMES, make_bot
+from domain.penang.bots.window import seat_state
 from domain.penang.dead_check import has_legal_move
 from domain.penang.events import GameEnded
 from domain.penang.game import declare_dead, play_turn, start_game

@@ -16,8 +16,9 @@ from typing import Any
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from domain.bots import DRAW_BOT_NAMES, make_draw_bot
-from domain.bots.draw_window import hand_state, listed_actions
+from domain.drawgame.bots import DRAW_BOT_NAMES, make_draw_bot
+from domain.drawgame.bots.game import DrawBotGame
+from domain.drawgame.bots.window import hand_state
 from domain.drawgame.piles import seeded
 from domain.drawgame.state import DrawState
 from domain.drawgame.views import HandView
@@ -27,7 +28,9 @@ from domain.games import GAMES
 from domain.match.audit import verify_match_record
 from domain.match.draw_options import DrawMatchOptions
 from domain.match.records import MatchRecord, dump_match_record, load_match_record
+from domain.rummy.bots import RUMMY_BOT_GAME
 from domain.rummy.rules import RummyRules
+from domain.three13.bots import THIRTEEN_BOT_GAME
 from domain.three13.rules import ThirteenRules
 from service.simulation.local import play_match
 from service.simulation.plan import Plan
@@ -35,6 +38,11 @@ from service.simulation.plan import Plan
 from .draw_play import check_cards_accounted_for
 
 COMMANDS = 20_000
+#: Each draw game as its bots play it.
+BOT_GAMES: dict[str, DrawBotGame] = {
+    "rummy": RUMMY_BOT_GAME,
+    "three-thirteen": THIRTEEN_BOT_GAME,
+}
 
 
 @dataclass(frozen=True)
@@ -80,7 +88,8 @@ def play_hand(hand: Hand) -> DrawState:
     events = spec.deal(names, deck, hand.rules, dealer, proof=proof, number=hand.number)
     state = spec.fold(events, None)
     rebuild = seeded(server_seed, ())
-    bots = [make_draw_bot(bot, f"{hand.seed}/{seat}") for seat, bot in enumerate(hand.bots)]
+    game = BOT_GAMES[hand.game]
+    bots = [make_draw_bot(bot, f"{hand.seed}/{seat}", game) for seat, bot in enumerate(hand.bots)]
     for _ in range(COMMANDS):
         if state.over:
             return state
@@ -89,7 +98,7 @@ def play_hand(hand: Hand) -> DrawState:
         view = spec.view(state, seat, False)
         assert isinstance(view, HandView)
         if state.phase == "play":
-            assert listed_actions(hand_state(view), seat) == listed_actions(state, seat)
+            assert game.listed(hand_state(view), seat) == game.listed(state, seat)
         actions = bots[seat].command(view)
         state = spec.fold(spec.play(state, seat, actions, rebuild), state)  # raises if illegal
         check_cards_accounted_for(state, packs)

@@ -2,7 +2,8 @@
 
 At every command of seeded hands (the largest hands among them, two to four seats), the
 bot, shown only its seat's view, sends the command worked out here from the definition
-in `domain.bots.draw_greedy`, each hand's deadwood found by a search of that hand alone
+in `domain.drawgame.bots.greedy` and `domain.three13.bots`, each hand's deadwood found
+by a search of that hand alone
 (`best_arrangement`): however quickly the bot comes to the same numbers, it makes the
 same choices, so the same seed plays the same game. Each seat keeps one bot for the
 whole hand, as `simulate` does.
@@ -16,11 +17,12 @@ from typing import Any
 
 import pytest
 
-from domain.bots.draw_greedy import PATIENCE, GreedyDrawBot
 from domain.cards import Card
+from domain.drawgame.bots.greedy import PATIENCE, GreedyDrawBot
 from domain.drawgame.commands import DiscardAction
 from domain.drawgame.state import DrawState
 from domain.games import GAMES
+from domain.three13.bots import THIRTEEN_BOT_GAME
 from domain.three13.commands import GoOutAction
 from domain.three13.deadwood import best_arrangement
 from domain.three13.rules import ThirteenRules, wild_rank
@@ -81,7 +83,7 @@ def defined(state: DrawState, seat: int, listed: Sequence[Sequence[Any]]) -> tup
 def test_the_greedy_bot_chooses_as_its_definition_says(
     players: int, number: int, seed: int
 ) -> None:
-    bots = [GreedyDrawBot() for _ in range(players)]
+    bots = [GreedyDrawBot(THIRTEEN_BOT_GAME) for _ in range(players)]
     chosen = 0
 
     def greedy(

@@ -1,4 +1,4 @@
-"""The bots' definitions on small positions (domain.bots; P10, P11, P22, P26–P31, D5, D6).
+"""The bots' definitions on small positions (domain.penang.bots; P10, P11, P22, P26–P31, D5, D6).
 
 Seat 0 is to play, against seat 1; layouts are written in the game's notation.
 """
@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from domain.bots import BOT_NAMES, make_bot
-from domain.bots.greedy import GreedyBot
-from domain.bots.patient import RACE_HAND, PatientBot
-from domain.bots.uniform import RandomBot
-from domain.bots.window import own_turn, seat_state
 from domain.cards import parse_cards, sort_cards
 from domain.commands import LayOffAction, MeldAction
+from domain.penang.bots import BOT_NAMES, make_bot
+from domain.penang.bots.greedy import GreedyBot
+from domain.penang.bots.patient import RACE_HAND, PatientBot
+from domain.penang.bots.uniform import RandomBot
+from domain.penang.bots.window import own_turn, seat_state
 from domain.penang.commands import Action, Turn
 from domain.penang.game import play_turn
 from domain.penang.melds import read_meld

@@ -94,95 +94,11 @@ def findings(path: Path) -> Counter[str]:
     return found
 
 
-_BOTS_ABOVE = (
-    "the bots sit above the games (tests/unit/test_layering.py): each plays from its "
-    "game's views and rules until its game's package holds its bots"
-)
-_GIN_BOTS = "Gin Rummy's bots, which move with domain/gin/ (worked on on its own)"
 _EXAMPLE = "the contract's example of a draw game's tagged rule options (`draw_rules`)"
-_DRAW_BOTS = (
-    "the draw games' bots read basic Rummy's and Three Thirteen's rules (melds, "
-    "deadwood): one bot for two games, above both"
-)
 #: What the core still names, by module: each finding, how many times, and why.
 ALLOWED: dict[str, dict[str, tuple[int, str]]] = {
     "service/usecases/messages.py": {"literal 'rummy'": (1, _EXAMPLE)},
     "service/usecases/match_messages.py": {"literal 'rummy'": (1, _EXAMPLE)},
-    "domain/bots/__init__.py": {
-        "import domain.penang.commands": (1, _BOTS_ABOVE),
-        "import domain.penang.views": (1, _BOTS_ABOVE),
-    },
-    "domain/bots/chain.py": {
-        "import domain.penang.commands": (1, _BOTS_ABOVE),
-        "import domain.penang.moves": (1, _BOTS_ABOVE),
-        "import domain.penang.rules": (1, _BOTS_ABOVE),
-        "import domain.penang.scoring": (1, _BOTS_ABOVE),
-        "import domain.penang.state": (1, _BOTS_ABOVE),
-    },
-    "domain/bots/greedy.py": {
-        "import domain.penang.commands": (1, _BOTS_ABOVE),
-        "import domain.penang.moves": (1, _BOTS_ABOVE),
-        "import domain.penang.scoring": (1, _BOTS_ABOVE),
-        "import domain.penang.state": (1, _BOTS_ABOVE),
-        "import domain.penang.views": (1, _BOTS_ABOVE),
-    },
-    "domain/bots/patient.py": {
-        "import domain.penang.commands": (1, _BOTS_ABOVE),
-        "import domain.penang.state": (1, _BOTS_ABOVE),
-        "import domain.penang.views": (1, _BOTS_ABOVE),
-    },
-    "domain/bots/uniform.py": {
-        "import domain.penang.commands": (1, _BOTS_ABOVE),
-        "import domain.penang.moves": (1, _BOTS_ABOVE),
-        "import domain.penang.views": (1, _BOTS_ABOVE),
-    },
-    "domain/bots/window.py": {
-        "import domain.penang.commands": (1, _BOTS_ABOVE),
-        "import domain.penang.game": (1, _BOTS_ABOVE),
-        "import domain.penang.state": (1, _BOTS_ABOVE),
-        "import domain.penang.views": (1, _BOTS_ABOVE),
-    },
-    "domain/bots/draw_greedy.py": {
-        "import domain.rummy": (1, _DRAW_BOTS),
-        "import domain.three13": (1, _DRAW_BOTS),
-        "import domain.three13.deadwood": (1, _DRAW_BOTS),
-        "import domain.three13.rules": (1, _DRAW_BOTS),
-    },
-    "domain/bots/draw_window.py": {
-        "import domain.rummy": (1, _DRAW_BOTS),
-        "import domain.rummy.rules": (1, _DRAW_BOTS),
-        "import domain.three13": (1, _DRAW_BOTS),
-    },
-    "domain/bots/gin_greedy.py": {
-        "import domain.gin": (1, _GIN_BOTS),
-        "import domain.gin.commands": (1, _GIN_BOTS),
-        "import domain.gin.game": (1, _GIN_BOTS),
-        "import domain.gin.state": (1, _GIN_BOTS),
-        "import domain.gin.views": (1, _GIN_BOTS),
-    },
-    "domain/bots/gin_random.py": {
-        "import domain.gin.commands": (1, _GIN_BOTS),
-        "import domain.gin.game": (1, _GIN_BOTS),
-        "import domain.gin.views": (1, _GIN_BOTS),
-    },
-    "domain/bots/gin_window.py": {
-        "import domain.gin.state": (1, _GIN_BOTS),
-        "import domain.gin.views": (1, _GIN_BOTS),
-    },
-    "domain/bots/seats.py": {
-        "import domain.gin.commands": (
-            1,
-            "the bots' table: each game's bots by the view they play from",
-        ),
-        "import domain.gin.views": (
-            1,
-            "the bots' table: each game's bots by the view they play from",
-        ),
-        "import domain.penang.views": (
-            1,
-            "the bots' table: each game's bots by the view they play from",
-        ),
-    },
 }
 
 

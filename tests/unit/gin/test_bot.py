@@ -1,5 +1,5 @@
-"""The Gin bots (domain.bots.gin_greedy, domain.bots.gin_random) decide from their seat's
-view alone (R33, R49): the state that view turns back into (domain.bots.gin_window)
+"""The Gin bots (domain.gin.bots.greedy, domain.gin.bots.random) decide from their seat's
+view alone (R33, R49): the state that view turns back into (domain.gin.bots.window)
 lists exactly the engine's legal actions at every step, every action a bot sends is
 legal, they play every hand to its end under both rule sets, the greedy one without
 randomness and the random one by its seed only."""
@@ -10,11 +10,11 @@ import random
 
 import pytest
 
-from domain.bots.gin_greedy import choose
-from domain.bots.gin_random import choose_at_random
-from domain.bots.gin_window import own_gin_turn
 from domain.cards import NATURALS, parse_cards
 from domain.drawgame.commands import DiscardAction, DrawAction
+from domain.gin.bots.greedy import choose
+from domain.gin.bots.random import choose_at_random
+from domain.gin.bots.window import own_gin_turn
 from domain.gin.commands import KnockAction, PassAction
 from domain.gin.game import legal_actions, play, start_hand
 from domain.gin.rules import GinRules, preset

@@ -18,7 +18,7 @@ rules' own (D1).
   P31) the turn is the whole chain, otherwise it stops where it was and the jokers
   stay in hand. `play_out` is thrifty steps, then `finish`.
 
-Every step is judged by the engine as it is appended (`domain.bots.window.within_turn`),
+Every step is judged by the engine as it is appended (`domain.penang.bots.window.within_turn`),
 so a chain is always a legal turn.
 """
 
@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
-from domain.bots.window import within_turn
 from domain.cards import JOKER, JOKER_TEXT, NATURALS
 from domain.commands import MeldAction
+from domain.penang.bots.window import within_turn
 from domain.penang.commands import Action, SwapAction
 from domain.penang.moves import legal_moves
 from domain.penang.rules import CardPoints

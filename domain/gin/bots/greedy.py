@@ -4,7 +4,7 @@ card that leaves the least deadwood, knocks as soon as it may, and lays off all 
 
 Definition, from the seat's view only (`domain.gin.views.GinView`: its hand, the upcard,
 the melds laid after a knock, turned back into the state the rules judge by
-`domain.bots.gin_window`); every action it sends is one `domain.gin.game.legal_actions`
+`domain.gin.bots.window`); every action it sends is one `domain.gin.game.legal_actions`
 lists for that state, which are the engine's own for the seat (R49):
 
 - **Draw.** The upcard where the hand with it, less its best discard (never the upcard
@@ -23,10 +23,10 @@ It uses no randomness: the same view always gives the same action.
 
 from __future__ import annotations
 
-from domain.bots.gin_window import own_gin_turn
 from domain.cards import Card
 from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.gin import melds as m
+from domain.gin.bots.window import own_gin_turn
 from domain.gin.commands import (
     DoneAction,
     GinAction,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from domain.bots.window import own_turn
+from domain.penang.bots.window import own_turn
 from domain.penang.commands import Turn
 from domain.penang.moves import legal_moves
 from domain.penang.views import GameView

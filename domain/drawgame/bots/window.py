@@ -1,27 +1,24 @@
 """A seat's window on a hand of a draw game: what a bot may know, as a state the rules judge.
 
-A bot of basic Rummy or Three Thirteen decides from its seat's view (`domain.drawgame.views.
-HandView`: its own hand, the discard pile, the table, every seat's hand size, the stock's
-size, the card it took from the discard pile this turn). `hand_state` turns that view back
-into a `DrawState` so that the game's own `legal_moves` and `play` list and judge the bot's
-candidates: a bot never thinks a command legal that the engine refuses. The cards the seat
-may not see are absent (the other hands and the stock are empty there): what the rules
-check of a seat's command reads only its own hand, the discard pile and the table. The
-draws are listed from the view itself (the stock's size, not its cards: B3, T4, B11, T10).
+A bot of a draw game (basic Rummy, Three Thirteen) decides from its seat's view
+(`domain.drawgame.views.HandView`: its own hand, the discard pile, the table, every
+seat's hand size, the stock's size, the card it took from the discard pile this turn).
+`hand_state` turns that view back into a `DrawState` so that the game's own `legal_moves`
+and `play` (as the game gives them to its bots, `domain.drawgame.bots.game.DrawBotGame`)
+list and judge the bot's candidates: a bot never thinks a command legal that the engine
+refuses. The cards the seat may not see are absent (the other hands and the stock are
+empty there): what the rules check of a seat's command reads only its own hand, the
+discard pile and the table. The draws are listed from the view itself (the stock's size,
+not its cards: B3, T4, B11, T10).
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from domain.bots.window import seen
 from domain.cards import Card, parse_cards
 from domain.drawgame.commands import DrawAction
 from domain.drawgame.state import DrawState
 from domain.drawgame.views import HandView
-from domain.rummy import moves as rummy_moves
-from domain.rummy.rules import RummyRules
-from domain.three13 import moves as thirteen_moves
 
 
 def own_hand(view: HandView) -> tuple[DrawState, int]:
@@ -65,15 +62,3 @@ def draws(view: HandView) -> tuple[DrawAction, ...]:
     if view.discards:
         listed.append(DrawAction(source="discard"))
     return tuple(listed)
-
-
-def is_rummy(state: DrawState) -> bool:
-    """Whether the hand is basic Rummy's (else Three Thirteen's)."""
-    return isinstance(state.rules, RummyRules)
-
-
-def listed_actions(state: DrawState, seat: int) -> tuple[Any, ...]:
-    """The single actions the game's `legal_moves` lists for the seat, after its draw."""
-    if is_rummy(state):
-        return tuple(c.actions[0] for c in rummy_moves.legal_moves(state, seat).commands)
-    return tuple(c.actions[0] for c in thirteen_moves.legal_moves(state, seat).commands)

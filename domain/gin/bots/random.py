@@ -2,7 +2,7 @@
 
 Each time its seat is to send a command it sends one of the actions
 `domain.gin.game.legal_actions` lists for the state its seat's view shows
-(`domain.bots.gin_window`), every one equally likely: a hand is then the walk its
+(`domain.gin.bots.window`), every one equally likely: a hand is then the walk its
 choices take through the legal actions, to the knock, the wall or the bound (G14). Its
 choices come from a generator seeded by the text it is made with, through
 `random.Random.random()` only, as the other games' random bots.
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from domain.bots.gin_window import own_gin_turn
+from domain.gin.bots.window import own_gin_turn
 from domain.gin.commands import GinAction
 from domain.gin.game import legal_actions
 from domain.gin.views import GinView

@@ -1,6 +1,6 @@
 """The greedy bot: sheds the most points each turn, keeps its jokers, plans its passport.
 
-Definition, in the terms of `domain.bots.chain` (candidates: the listed turns of the
+Definition, in the terms of `domain.penang.bots.chain` (candidates: the listed turns of the
 state reached so far in the turn, and lone swaps once it has moved):
 
 1. **Shed.** Append thrifty steps while any is left: each time the candidate that
@@ -33,9 +33,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from domain.bots.chain import Candidate, candidates, chain, finish, play_out, thrifty_step
-from domain.bots.window import next_turn, own_turn, within_turn
 from domain.cards import JOKER
+from domain.penang.bots.chain import Candidate, candidates, chain, finish, play_out, thrifty_step
+from domain.penang.bots.window import next_turn, own_turn, within_turn
 from domain.penang.commands import Action, Turn
 from domain.penang.moves import legal_moves
 from domain.penang.scoring import deadwood_points

@@ -5,7 +5,7 @@ plays may open new lay-offs to it (P19). Shedding everything at once leaves a ha
 cards that fit nothing, and the seat soon dead; a seat that plays one move a turn keeps
 its melds in hand as moves for later turns, and lays off onto what the others meld
 meanwhile. Played that way it wins clearly more often against `random` (and against
-`greedy`) than `greedy` does. Definition, in the terms of `domain.bots.chain`:
+`greedy`) than `greedy` does. Definition, in the terms of `domain.penang.bots.chain`:
 
 1. **Passport** (P26, P27): the listed meld (one that spends no joker, when there is
    one) that leaves the most of the other listed melds whole in hand, the options it
@@ -25,9 +25,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final
 
-from domain.bots.chain import Candidate, candidates, play_out, thrifty_step
-from domain.bots.window import own_turn
 from domain.commands import MeldAction
+from domain.penang.bots.chain import Candidate, candidates, play_out, thrifty_step
+from domain.penang.bots.window import own_turn
 from domain.penang.commands import Turn
 from domain.penang.state import GameState
 from domain.penang.views import GameView
