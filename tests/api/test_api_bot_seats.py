@@ -168,7 +168,12 @@ def test_a_whole_match_of_people_and_bots(api: Api, game: str, options: Json) ->
 
 def test_an_open_seat_match_deals_when_the_last_person_claims(api: Api) -> None:
     bots = [None, {"bot": "greedy"}, None]
-    match = create_match(api, seats=3, bots=bots, game="rummy", options={"games": 1})
+    # Three cards a hand: the deal is unseeded, and a hand of seven played by the first
+    # listed discard can go round for thousands of turns.
+    three = {"game": "rummy", "cards_per_player": 3}
+    match = create_match(
+        api, seats=3, bots=bots, game="rummy", options={"games": 1}, draw_rules=three
+    )
     assert match["view"]["status"] == "open" and match["game_id"] is None
     seat_1 = api.client.post(f"/matches/{match['match_id']}/seats/1/claim", json={"name": "X"})
     assert seat_1.status_code == 409, seat_1.text  # the bot's seat is taken
