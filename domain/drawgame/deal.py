@@ -18,7 +18,6 @@ from typing import Any, TypeVar
 from domain.cards import Card, parse_cards, sort_cards, texts
 from domain.deal import deal
 from domain.drawgame.events import DrawRules, HandDealt
-from domain.drawgame.piles import DrawTerms
 from domain.errors import InvalidRules
 from domain.events import DealProof, Event
 from domain.game_spec import Deal
@@ -67,16 +66,18 @@ _R = TypeVar("_R", bound=DrawRules)
 
 def hand_dealer(
     rules_version: str,
-    terms: DrawTerms,
     validate: Callable[[_R, int], object],
     packs: Callable[[_R, int], tuple[Card, ...]],
     hand_size: Callable[[_R, int, int], int],
+    *,
+    seats_rule: RuleId,
+    deal_rule: RuleId,
 ) -> Deal[Any]:
     """A draw game's deal (`domain.game_spec.Deal`): the rules checked for the seats
     (`validate`), the hand's size (`hand_size(rules, seats, number)`, which refuses a
-    number the game does not deal), the deck exactly the game's `packs` (its seats
-    rule), and one `HandDealt`, dealt from the seat left of the dealer with the next card
-    turned up (its deal rule)."""
+    number the game does not deal), the deck exactly the game's `packs` (`seats_rule`),
+    and one `HandDealt`, dealt from the seat left of the dealer with the next card turned
+    up (`deal_rule`)."""
 
     def start_hand(
         players: Sequence[str],
@@ -90,8 +91,8 @@ def hand_dealer(
         seats = len(players)
         validate(rules, seats)
         size = hand_size(rules, seats, number)
-        check_deck(deck, packs(rules, seats), terms.seats_rule)
-        hands, upcard, stock = deal_hand(deck, seats, dealer, size, terms.deal_rule)
+        check_deck(deck, packs(rules, seats), seats_rule)
+        hands, upcard, stock = deal_hand(deck, seats, dealer, size, deal_rule)
         dealt = HandDealt(
             rules=rules,
             rules_version=rules_version,

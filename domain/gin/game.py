@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from domain.cards import Card, build_deck, sort_cards, texts
+from domain.cards import Card, build_deck, texts
 from domain.drawgame.commands import DiscardAction, DrawAction
-from domain.drawgame.deal import check_deck, deal_hand
-from domain.drawgame.events import Discarded, Drew, HandDealt
+from domain.drawgame.deal import hand_dealer
+from domain.drawgame.events import Discarded, Drew
 from domain.errors import (
     CardNotInHand,
     GameOver,
@@ -25,7 +25,7 @@ from domain.errors import (
     RuleViolation,
     UnknownSeat,
 )
-from domain.events import DealProof, Event
+from domain.events import Event
 from domain.game_spec import Rebuild
 from domain.gin import melds as m
 from domain.gin.commands import (
@@ -62,35 +62,23 @@ _PHASE_RULE: dict[str, RuleId] = {
 }
 
 
-def start_hand(
-    players: Sequence[str],
-    deck: Sequence[Card],
-    rules: GinRules,
-    dealer: int,
-    *,
-    proof: DealProof | None = None,
-    number: int = 1,
-) -> list[Event]:
-    """Deal `deck` (one pack, top card first): ten each, one at a time from the
-    non-dealer, then the upcard; the rest is the stock (G1, G2)."""
-    rules.validate(len(players))
+def _hand_size(rules: GinRules, seats: int, number: int) -> int:
+    """Ten cards each (G2), in a hand numbered from 1 (G17)."""
     if number < 1:
         raise InvalidRules("G17", f"hands are numbered from 1, not {number}", "number")
-    check_deck(deck, build_deck(1, 0), "G1")
-    hands, upcard, stock = deal_hand(deck, 2, dealer, HAND_SIZE, "G2")
-    return [
-        HandDealt(
-            rules=rules,
-            rules_version=RULES_VERSION,
-            players=tuple(players),
-            dealer=dealer,
-            hands=tuple(texts(sort_cards(hand)) for hand in hands),
-            upcard=upcard.text,
-            stock=texts(stock),
-            proof=proof,
-            hand=number,
-        )
-    ]
+    return HAND_SIZE
+
+
+def pack(rules: GinRules, seats: int) -> tuple[Card, ...]:
+    """The deck a hand is dealt from."""
+    return build_deck(1, 0)  # G1: one pack, no jokers
+
+
+#: Deal `deck` (one pack, top card first): ten each, one at a time from the non-dealer,
+#: then the upcard; the rest is the stock (G1, G2).
+start_hand = hand_dealer(
+    RULES_VERSION, GinRules.validate, pack, _hand_size, seats_rule="G1", deal_rule="G2"
+)
 
 
 def _codes(cards: Sequence[Card]) -> tuple[int, ...]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from domain.cards import Card, build_deck
 from domain.columns import ScoreColumn
 from domain.deal import Scored
 from domain.drawgame.events import Discarded, HandDealt
@@ -23,10 +22,6 @@ from domain.gin.hollywood import HOLLYWOOD, hollywood_columns
 from domain.gin.match import TARGET, match_score
 from domain.gin.rules import RULES_VERSION, GinRules
 from domain.gin.state import GinState, fold
-
-
-def _deck(rules: GinRules, seats: int) -> tuple[Card, ...]:
-    return build_deck(1, 0)  # G1: one pack, no jokers
 
 
 def _no_dead(state: GinState, seat: int) -> list[Event]:
@@ -89,7 +84,7 @@ GIN: Final[GameSpec[GinState, GinRules]] = GameSpec(
         "lay_off": "G11",
     },
     validate=GinRules.validate,
-    deck=_deck,
+    deck=game.pack,
     deal=game.start_hand,
     play=game.play,
     declare_dead=_no_dead,

@@ -71,7 +71,14 @@ def _hand_size(rules: RummyRules, seats: int, number: int) -> int:
 
 
 #: Deal `deck` (one pack, top card first) and open play left of the dealer (B1, B2).
-start_hand = hand_dealer(RULES_VERSION, TERMS, RummyRules.validate, packs, _hand_size)
+start_hand = hand_dealer(
+    RULES_VERSION,
+    RummyRules.validate,
+    packs,
+    _hand_size,
+    seats_rule=TERMS.seats_rule,
+    deal_rule=TERMS.deal_rule,
+)
 
 
 def play(

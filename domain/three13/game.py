@@ -57,7 +57,14 @@ def _hand_size(rules: ThirteenRules, seats: int, number: int) -> int:
 
 
 #: Deal hand `number` from `deck` (top card first) and open play left of the dealer.
-start_hand = hand_dealer(RULES_VERSION, TERMS, ThirteenRules.validate, packs, _hand_size)
+start_hand = hand_dealer(
+    RULES_VERSION,
+    ThirteenRules.validate,
+    packs,
+    _hand_size,
+    seats_rule=TERMS.seats_rule,
+    deal_rule=TERMS.deal_rule,
+)
 
 
 def thirteen_rules(state: DrawState) -> ThirteenRules:
