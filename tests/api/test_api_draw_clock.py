@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from domain.match.audit import verify_match_record
@@ -36,6 +37,26 @@ CLOCKED_GAMES = (*DRAW_GAMES, "gin")
 #: The event that ends a hand of each (its `reason` is `abandoned` for a table left).
 HAND_ENDED = {"rummy": "HandEnded", "three-thirteen": "HandEnded", "gin": "GinHandEnded"}
 DRAW = [{"type": "draw", "source": "stock"}]
+
+
+def _match_over(api: Api, match_id: str) -> Json:
+    """The match's view once it is over (its clock ends it)."""
+
+    def over() -> Json | None:
+        view: Json = api.client.get(f"/matches/{match_id}").json()
+        return view if view["status"] == "over" else None
+
+    found: Json = wait_for(over, patience=12.0)
+    return found
+
+
+def _verified_match_record(api: Api, match_id: str) -> httpx.Response:
+    """The match's record, which `verify` finds valid and finished."""
+    response = api.client.get(f"/matches/{match_id}/record")
+    assert response.status_code == 200, response.text
+    verdict = verify_match_record(load_match_record(response.content))
+    assert verdict.valid and verdict.finished, verdict
+    return response
 
 
 @pytest.fixture
@@ -146,18 +167,10 @@ def test_R45_a_clocked_match_to_a_target_left_by_everyone_ends_abandoned(
     )
     assert created.status_code == 201, created.text
     match_id = created.json()["match_id"]
-
-    def over() -> Json | None:
-        view: Json = api.client.get(f"/matches/{match_id}").json()
-        return view if view["status"] == "over" else None
-
-    view = wait_for(over, patience=12.0)
+    view = _match_over(api, match_id)
     assert view["result"]["reason"] == "abandoned", view["result"]
     assert len(view["games"]) == 1 and view["totals"] == [0, 0]
-    response = api.client.get(f"/matches/{match_id}/record")
-    assert response.status_code == 200, response.text
-    verdict = verify_match_record(load_match_record(response.content))
-    assert verdict.valid and verdict.finished, verdict
+    response = _verified_match_record(api, match_id)
     # A match that claims to deal on after the abandoned hand, or to end for another
     # reason, is refused.
     document = json.loads(response.content)
@@ -203,19 +216,11 @@ def test_R45_a_clocked_match_with_a_bot_seat_ends_when_its_person_leaves(
     )
     assert created.status_code == 201, created.text
     match_id = created.json()["match_id"]
-
-    def over() -> Json | None:
-        view: Json = api.client.get(f"/matches/{match_id}").json()
-        return view if view["status"] == "over" else None
-
-    view = wait_for(over, patience=12.0)
+    view = _match_over(api, match_id)
     assert view["result"]["reason"] == "abandoned", view["result"]
     game = {"game_id": view["games"][-1]["game_id"], "tokens": ()}
     assert {event["seat"] for event in default_turns(api, game)} == {0}
-    response = api.client.get(f"/matches/{match_id}/record")
-    assert response.status_code == 200, response.text
-    verdict = verify_match_record(load_match_record(response.content))
-    assert verdict.valid and verdict.finished, verdict
+    _verified_match_record(api, match_id)
 
 
 def test_two_processes_running_clocks_play_each_default_turn_once(
