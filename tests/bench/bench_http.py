@@ -12,9 +12,11 @@ alternate one-second slices, how many turns per second the clients get recorded 
 how many `GET /health` per second the same clients get (the baseline, measured in the
 same run), and where /proc shows it, the server process's CPU time in each slice.
 
-After the run, the rows the timed turns wrote are appended again, one transaction per
-turn, into a fresh SQLite file by `sqlite3` alone (`storage_floor`): the storage's own
-limit, printed beside the turn rate with the share of it the turns reach.
+After each pair of slices, the rows that slice's turns wrote are read back and appended
+again, one transaction per turn, into a fresh SQLite file by `sqlite3` alone
+(`storage_floor`), in a third slice of at most a second: the storage's own limit,
+measured under the same load as the turns, printed beside the turn rate with the share
+of it the turns reach.
 
 The goals, with SQLite's default `synchronous = full` (every commit synced to disk):
 turns per second at least 0.6 of the bare rate, and server CPU per turn at most 3 times
@@ -41,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import httpx
 from planned_games import PLAYERS, ROOT, Game
-from storage_floor import Played, appends_per_second, turn_rows
+from storage_floor import Floor, Played, turn_rows
 
 __all__ = ["PLAYERS", "Game"]
 #: Turns per second, as a share of bare `GET /health` requests per second (at least).
@@ -193,12 +195,15 @@ def measure(args: argparse.Namespace, synchronous: str) -> Measurement:
     result = Measurement()
     with tempfile.TemporaryDirectory(prefix="penang-rummy-bench-") as directory:
         server, base = start_server(Path(directory), synchronous)
+        floor = Floor(Path(directory), synchronous)
         try:
             pool = deal_pool(base, args.games)
             lock, played = threading.Lock(), result.played
-            # Alternate one-second slices, so both figures meet the same machine load.
+            # Alternate one-second slices, so every figure meets the same machine load:
+            # turns, the bare endpoint, then the storage floor of that slice's turns.
             for _ in range(max(1, round(args.seconds))):
                 stop, cpu = time.monotonic() + 1.0, server_cpu(server.pid)
+                first = len(played)
                 count, spent = run_clients(args.clients, play_turns, base, pool, lock, stop, played)
                 result.turns, result.turn_time = result.turns + count, result.turn_time + spent
                 result.turn_cpu = _cpu_spent(server.pid, cpu, result.turn_cpu)
@@ -209,11 +214,12 @@ def measure(args: argparse.Namespace, synchronous: str) -> Measurement:
                     result.health_time + spent,
                 )
                 result.health_cpu = _cpu_spent(server.pid, cpu, result.health_cpu)
+                floor.slice(turn_rows(Path(directory) / "bench.sqlite", played[first:]))
         finally:
+            floor.close()
             server.terminate()
             server.wait(timeout=10)
-        rows = turn_rows(Path(directory) / "bench.sqlite", result.played)
-    result.floor = appends_per_second(rows, synchronous)
+    result.floor = floor.rate()
     return result
 
 

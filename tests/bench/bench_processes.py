@@ -17,7 +17,12 @@ its own `GET /health` (the same slices), and that goal: at least 0.5. Then every
 game's events are counted in the database: each game holds exactly the events of the
 turns answered 200, none lost and none twice.
 
-CI runs 3 slices of each; the full size, 10 (`--full`, or PENANG_RUMMY_BENCH_FULL=1).
+Round by round (one second of each kind a round), it prints the two ratios with their
+95% intervals, and whether the run tells 1.0 x from 1.1 x; where it cannot, about how
+many rounds (and minutes) this machine's noise would need.
+
+CI runs 3 slices of each; the full size, 10 (`--full`, or PENANG_RUMMY_BENCH_FULL=1),
+or any number (`--rounds N`).
 No assertions on timings.
 """
 
@@ -69,10 +74,63 @@ def clients_on(bases: list[str], target: Callable[..., int], *args: Any) -> tupl
     return sum(results), time.monotonic() - started
 
 
-def measure(bases: list[str], pool: list[Game], slices: int) -> dict[str, float]:
-    """Requests per second of each kind: turns and bare, on one process and on both."""
+#: The difference between two ratios the run must tell apart (1.0 x from 1.1 x).
+RESOLUTION = 0.1
+#: Student's t at 95% (two-sided) by degrees of freedom; 1.96 beyond the table.
+_T95 = {
+    1: 12.71,
+    2: 4.30,
+    3: 3.18,
+    4: 2.78,
+    5: 2.57,
+    6: 2.45,
+    7: 2.36,
+    8: 2.31,
+    9: 2.26,
+    10: 2.23,
+    12: 2.18,
+    15: 2.13,
+    20: 2.09,
+    30: 2.04,
+}
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    """The mean of `values` and the half-width of its 95% interval (inf for one value)."""
+    mean = sum(values) / len(values)
+    if len(values) < 2:
+        return mean, float("inf")
+    variance = sum((value - mean) ** 2 for value in values) / (len(values) - 1)
+    freedom = len(values) - 1
+    t = next((_T95[k] for k in sorted(_T95) if k >= freedom), 1.96)
+    return mean, t * (variance / len(values)) ** 0.5
+
+
+def settles(values: list[float], seconds_each: float) -> str:
+    """Whether `values` (one ratio per round) tell 1.0 x from 1.1 x, and if not, about
+    how many rounds (and seconds) would: the interval's half-width must be under half
+    the resolution, and it shrinks as one over the square root of the rounds."""
+    mean, half = interval(values)
+    shown = f"{mean:.2f} x [{mean - half:.2f}-{mean + half:.2f}], 95% over {len(values)} rounds"
+    if half < RESOLUTION / 2:
+        return f"{shown}: conclusive (tells 1.0 x from 1.1 x)"
+    if half == float("inf"):
+        return f"{shown}: cannot tell 1.0 x from 1.1 x from one round"
+    needed = int(len(values) * (half / (RESOLUTION / 2)) ** 2) + 1
+    return (
+        f"{shown}: cannot tell 1.0 x from 1.1 x; on this machine's noise it would take "
+        f"about {needed} rounds ({needed * seconds_each / 60:.0f} minutes)"
+    )
+
+
+def measure(
+    bases: list[str], pool: list[Game], slices: int
+) -> tuple[dict[str, float], dict[str, list[float]]]:
+    """Requests per second of each kind: turns and bare, on one process and on both,
+    over the whole run and round by round (one slice of each kind a round)."""
     counts = dict.fromkeys(("turns 1", "turns 2", "bare 1", "bare 2"), 0.0)
     times = dict.fromkeys(counts, 0.0)
+    rounds: dict[str, list[float]] = {key: [] for key in counts}
     lock = threading.Lock()
     played: list[tuple[str, int, int]] = []
     for _ in range(slices):
@@ -82,10 +140,12 @@ def measure(bases: list[str], pool: list[Game], slices: int) -> dict[str, float]
             count, spent = clients_on(on, play_turns, pool, lock, stop, played)
             counts[f"turns {processes}"] += count
             times[f"turns {processes}"] += spent
+            rounds[f"turns {processes}"].append(count / spent)
             count, spent = clients_on(on, bare, time.monotonic() + 1.0)
             counts[f"bare {processes}"] += count
             times[f"bare {processes}"] += spent
-    return {key: counts[key] / times[key] for key in counts}
+            rounds[f"bare {processes}"].append(count / spent)
+    return {key: counts[key] / times[key] for key in counts}, rounds
 
 
 def count_events(settings: Settings, games: list[tuple[str, int]]) -> list[str]:
@@ -118,7 +178,7 @@ def run(settings: Settings, directory: Path, slices: int, games: int) -> list[st
         bases = [stack.enter_context(served(env, directory))[1] for _ in range(2)]
         pool = deal_pool(bases[0], games)
         dealt = list(pool)
-        rates = measure(bases, pool, slices)
+        rates, rounds = measure(bases, pool, slices)
     # Each game's version is that of its last turn answered 200 (each checked as it came).
     wrong = count_events(settings, [(game.id, game.version) for game in dealt])
     turns, bare_ratio = rates["turns 2"] / rates["turns 1"], rates["bare 2"] / rates["bare 1"]
@@ -135,6 +195,26 @@ def run(settings: Settings, directory: Path, slices: int, games: int) -> list[st
         f"{rates['bare 1']:,.0f}/s = {bare_ratio:.2f} x",
         f"  goal turns' ratio >= the bare endpoint's: {turns:.2f} x against {bare_ratio:.2f} x, "
         f"{verdict(turns >= bare_ratio)}",
+        "  round by round (a round is one second of each of the four kinds): two processes "
+        "against one, turns "
+        + settles(
+            [two / one for two, one in zip(rounds["turns 2"], rounds["turns 1"], strict=True)],
+            4.0,
+        ),
+        "  and the turns' scaling over the bare endpoint's "
+        + settles(
+            [
+                (turns_2 / turns_1) / (bare_2 / bare_1)
+                for turns_2, turns_1, bare_2, bare_1 in zip(
+                    rounds["turns 2"],
+                    rounds["turns 1"],
+                    rounds["bare 2"],
+                    rounds["bare 1"],
+                    strict=True,
+                )
+            ],
+            4.0,
+        ),
         f"  events of the {len(dealt)} games counted in the database: "
         + (
             "each game's events are the turns answered 200, none lost, none twice"
@@ -147,10 +227,21 @@ def run(settings: Settings, directory: Path, slices: int, games: int) -> list[st
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="10 slices of each kind")
+    parser.add_argument("--rounds", type=int, help="this many slices of each kind")
     args = parser.parse_args()
     full = full_size(args.full)
     slices, games = (10, 400) if full else (3, 150)
-    print(size_line(full, f"{slices} one-second slices of each kind", "10", "bench_processes.py"))
+    if args.rounds:
+        slices, games = args.rounds, max(150, 40 * args.rounds)
+    print(
+        size_line(
+            full and not args.rounds,
+            f"{slices} one-second slices of each kind",
+            "10",
+            "bench_processes.py",
+            chosen=bool(args.rounds),
+        )
+    )
     with postgres_database() as found, tempfile.TemporaryDirectory() as directory:
         if isinstance(found, str):
             print(f"PostgreSQL: not measured ({found})")

@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 BENCH = Path(__file__).resolve().parents[1] / "bench" / "bench_http.py"
 
 
@@ -79,3 +81,35 @@ def test_the_storage_floor_appends_each_turns_rows_in_its_own_synced_transaction
     assert [[row[1] for row in turn] for turn in rows] == [[2, 3], [4, 5], []]
     assert appends_per_second(rows, "full") > 0
     assert appends_per_second([[]], "full") == 0
+
+
+def test_the_storage_floor_is_measured_in_slices_that_add_up(tmp_path: Path) -> None:
+    """bench_http interleaves floor slices with its turn slices: each slice appends its
+    turns' rows, one synced transaction per turn, and the rate is over every slice."""
+    _bench()
+    import sqlite3
+
+    from storage_floor import Floor
+
+    rows = [[("cd" * 16, version, "domain.events:Melded", b"{}")] for version in range(1, 7)]
+    floor = Floor(tmp_path, "full")
+    assert floor.rate() == 0.0
+    floor.slice(rows[:2])
+    floor.slice([[], *rows[2:]])
+    floor.close()
+    assert floor.done == 6 and floor.spent > 0 and floor.rate() > 0
+    with sqlite3.connect(tmp_path / "floor.sqlite") as connection:
+        stored = connection.execute("SELECT originator_version FROM stored_events").fetchall()
+    assert sorted(version for (version,) in stored) == list(range(1, 7))
+
+
+def test_bench_processes_says_whether_its_rounds_tell_one_from_one_point_one() -> None:
+    _bench()
+    from bench_processes import interval, settles
+
+    mean, half = interval([1.0, 1.02, 0.98, 1.01, 0.99])
+    assert mean == pytest.approx(1.0) and 0 < half < 0.05
+    assert "conclusive" in settles([1.0, 1.02, 0.98, 1.01, 0.99], 4.0)
+    noisy = settles([0.7, 1.3, 0.9, 1.1], 4.0)
+    assert "cannot tell 1.0 x from 1.1 x" in noisy and "rounds (" in noisy
+    assert "from one round" in settles([1.0], 4.0)
