@@ -59,6 +59,19 @@ R = TypeVar("R", bound=msgspec.Struct)
 R_contra = TypeVar("R_contra", bound=msgspec.Struct, contravariant=True)
 
 
+class Verify(Protocol):
+    """Replay `events` through a game's rules: the verdict; `rules_version` is the one a
+    record's header names, and `starts`, where given, gathers the index of each command's
+    first event."""
+
+    def __call__(
+        self,
+        events: Sequence[Event],
+        rules_version: str | None = None,
+        starts: list[int] | None = None,
+    ) -> Verdict: ...
+
+
 class Deal(Protocol[R_contra]):
     """Deal a game from `deck` (top card first); `number` is its number in a match (from
     1: Three Thirteen's hand, T1), `proof` how the deck order was drawn (`domain.fair`)."""
@@ -156,7 +169,8 @@ class GameSpec(Generic[S, R]):
     #: match asks it (`domain.match.commands.next_game`) from what its events hold.
     next_dealer: Callable[[int, Scored, bool], int]
     reveal_seed: Callable[[S, bytes], list[Event]]
-    verify: Callable[[Sequence[Event], str | None], Verdict]
+    #: Replay a record's events through the rules (`domain.replay.Replay.verify`).
+    verify: Verify
     #: Whether the turn clock ends a table every person has left (Penang's dead seats,
     #: R19; the draw games' and Gin's abandoned hand, R45, R52): a match with a clock asks
     #: for it, since without it such a match would deal hands for ever (R47). Every game

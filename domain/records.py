@@ -166,7 +166,8 @@ def chain_record(record: GameRecord) -> GameRecord:
 
 #: A further check of a record's events once the rules found them valid: its first
 #: refusal, or None (the bots' re-derivation of their seats' commands, R33).
-EventsCheck = Callable[[GameSpec[Any, Any], Sequence[Event]], Refusal | None]
+#: It takes where each command of the record begins, as the rules' replay found them.
+EventsCheck = Callable[[GameSpec[Any, Any], Sequence[Event], Sequence[int]], Refusal | None]
 
 
 def verify_record(record: GameRecord, also: EventsCheck | None = None) -> RecordVerdict:
@@ -176,8 +177,9 @@ def verify_record(record: GameRecord, also: EventsCheck | None = None) -> Record
     A signature is reported `unchecked`: checking it takes the signer's public key.
     """
     spec = _game(record.rules_version)
-    verdict = spec.verify(record.events, record.rules_version)
-    if verdict.valid and also is not None and (refusal := also(spec, record.events)):
+    starts: list[int] = []
+    verdict = spec.verify(record.events, record.rules_version, starts)
+    if verdict.valid and also is not None and (refusal := also(spec, record.events, starts)):
         verdict = refusal.verdict(verdict.deal)
     check: ChainBreak | Literal["absent"] | None = "absent"
     if record.chain is not None:

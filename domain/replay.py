@@ -128,11 +128,17 @@ class Replay(ABC, Generic[_State]):
         self.position = 0
         self.deal_check: DealCheck = "unproven"
 
-    def verify(self, rules_version: str | None) -> Verdict:
-        """Replay every event; `rules_version` is the one the record's header names."""
+    def verify(self, rules_version: str | None, starts: list[int] | None = None) -> Verdict:
+        """Replay every event; `rules_version` is the one the record's header names.
+
+        With `starts`, the index of each command's first event is appended to it, as the
+        replay reaches it: where each command of the record begins (the bot seats' check,
+        `domain.bots.audit`, compares a bot seat's commands whole)."""
         try:
             self._check_deal(rules_version)
             while self.position < len(self.events):
+                if starts is not None:
+                    starts.append(self.position)
                 self._next_command(self.current())
         except Refusal as refusal:
             return refusal.verdict(self.deal_check)

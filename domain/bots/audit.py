@@ -42,19 +42,29 @@ def verify_record(record: GameRecord) -> RecordVerdict:
     return records.verify_record(record, also=bot_refusal)
 
 
-def bot_refusal(spec: GameSpec[Any, Any], events: Sequence[Event]) -> Refusal | None:
-    """The refusal of the first bot command of the record that is not its bot's, if any."""
+def bot_refusal(
+    spec: GameSpec[Any, Any], events: Sequence[Event], starts: Sequence[int]
+) -> Refusal | None:
+    """The refusal of the first bot command of the record that is not its bot's, if any;
+    `starts` are where the record's commands begin, as the rules' replay found them."""
     try:
-        check_bot_turns(spec, events)
+        check_bot_turns(spec, events, starts)
     except Refusal as refusal:
         return refusal
     return None
 
 
-def check_bot_turns(spec: GameSpec[Any, Any], events: Sequence[Event]) -> None:
+def check_bot_turns(
+    spec: GameSpec[Any, Any], events: Sequence[Event], starts: Sequence[int] | None = None
+) -> None:
     """Refuse (`Refusal`, code `bot-turn-mismatch`) the first bot command of the record
     that is not its bot's; a record without bots, or whose seed is not revealed (and
-    that was not dealt from an explicit deck), passes as it is."""
+    that was not dealt from an explicit deck), passes as it is.
+
+    `starts` are where the record's commands begin (the rules' replay finds them when
+    not given): an event that names no seat is the end of the command before only where
+    no command begins, so a bot seat's command recorded by such an event alone (Gin's
+    pass at the wall, R41, ends the hand) is compared like any other."""
     if not events:
         return
     bots: tuple[str | None, ...] | None = getattr(events[0], "bots", None)
@@ -68,6 +78,11 @@ def check_bot_turns(spec: GameSpec[Any, Any], events: Sequence[Event]) -> None:
     if getattr(events[0], "proof", None) is not None and not revealed:
         return
     seed = bytes.fromhex(revealed[0]) if revealed else None
+    if starts is None:
+        found: list[int] = []
+        spec.verify(events, None, found)
+        starts = found
+    begins = frozenset(starts)
     state = spec.fold(events[:1], None)
     position = 1
     while position < len(events):
@@ -80,7 +95,7 @@ def check_bot_turns(spec: GameSpec[Any, Any], events: Sequence[Event]) -> None:
             continue
         expected = _bot_command(spec, state, seat, name, seed, at=position)
         recorded = list(events[position : position + len(expected)])
-        if recorded != expected and getattr(event, "seat", None) != seat:
+        if recorded != expected and getattr(event, "seat", None) != seat and position not in begins:
             # The end of the command before (`HandEnded`, `GameEnded`, a reveal): the
             # rules' replay has judged it; the bot's seat has not moved yet.
             state = spec.fold([event], state)

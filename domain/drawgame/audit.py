@@ -79,9 +79,15 @@ class HandGame:
     rules: Mapping[type[Event], RuleId]
 
 
-def verify_hand(game: HandGame, events: Sequence[Event], rules_version: str | None) -> Verdict:
-    """Replay a hand's `events` through `game`'s rules (this module's docstring)."""
-    return _Replay(game, events).verify(rules_version)
+def verify_hand(
+    game: HandGame,
+    events: Sequence[Event],
+    rules_version: str | None = None,
+    starts: list[int] | None = None,
+) -> Verdict:
+    """Replay a hand's `events` through `game`'s rules (this module's docstring);
+    `starts` gathers where each command begins (`domain.replay.Replay.verify`)."""
+    return _Replay(game, events).verify(rules_version, starts)
 
 
 class _Replay(Replay[DrawState]):

@@ -215,6 +215,9 @@ class _Replay(Replay[GinState]):
         )
 
 
-def verify(events: Sequence[Event], rules_version: str | None = None) -> Verdict:
-    """Replay a hand of Gin Rummy through the rules."""
-    return _Replay(events).verify(rules_version)
+def verify(
+    events: Sequence[Event], rules_version: str | None = None, starts: list[int] | None = None
+) -> Verdict:
+    """Replay a hand of Gin Rummy through the rules; `starts` gathers where each command
+    begins (`domain.replay.Replay.verify`)."""
+    return _Replay(events).verify(rules_version, starts)

@@ -63,12 +63,15 @@ _FAIR: RuleId = "P6"
 _ACTION_EVENTS = (Melded, LaidOff, WildSwapped)  # PassportMelded is a Melded
 
 
-def verify_events(events: Sequence[Event], rules_version: str | None = None) -> Verdict:
+def verify_events(
+    events: Sequence[Event], rules_version: str | None = None, starts: list[int] | None = None
+) -> Verdict:
     """Replay `events` through the rules (this module's docstring lists the checks).
 
-    `rules_version` is the one a record's header names, checked against `Dealt`'s.
+    `rules_version` is the one a record's header names, checked against `Dealt`'s;
+    `starts` gathers where each command begins (`domain.replay.Replay.verify`).
     """
-    return _Replay(events).verify(rules_version)
+    return _Replay(events).verify(rules_version, starts)
 
 
 class _Replay(Replay[GameState]):

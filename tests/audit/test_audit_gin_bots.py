@@ -16,6 +16,7 @@ import pytest
 from domain.bots.audit import check_bot_turns
 from domain.bots.seats import bots_of
 from domain.fair import bot_seed, fair_deal_of
+from domain.gin.commands import PassAction
 from domain.gin.rules import GinRules, preset
 from domain.gin.spec import GIN
 from domain.gin.state import GinState
@@ -99,3 +100,50 @@ def test_the_clocks_marked_turn_in_a_bot_seat_verifies_and_unmarked_is_refused()
             refused.append((at, refusal.code, refusal.rule))
     assert refused and {code for _, code, _ in refused} == {"bot-turn-mismatch"}, refused
     assert {rule for _, _, rule in refused} == {"R33"}
+
+
+def test_a_pass_at_the_wall_where_the_bot_would_knock_is_refused() -> None:
+    # R41 (wall_knock, OpenSpiel's preset): at the wall the seat on turn passes, which
+    # records only the hand's end (naming no seat), or knocks with the upcard. Here the
+    # random bot of seat 1 knocks; a record that passes for it follows the rules, and
+    # its end is the bot seat's own command, not the end of the command before.
+    rules, seed = preset("openspiel"), hashlib.sha256(b"wall-1456").digest()
+    deck, dealer, proof = fair_deal_of(GIN.deck(rules, 2), 2, seed, ())
+    bots = ("random", "random")
+    events = GIN.deal(["a", "b"], deck, rules, dealer, proof=proof, number=1)
+    events = [msgspec.structs.replace(events[0], bots=bots), *events[1:]]
+    state = GIN.fold(events, None)
+    while state.phase != "wall":
+        seat = state.turn
+        assert seat is not None and not state.over
+        actions = bots_of(GIN)["random"](
+            GIN.view(state, seat, False), bot_seed(seed, seat, state.version)
+        )
+        assert actions is not None
+        new = GIN.play(state, seat, actions, None)
+        events, state = events + new, GIN.fold(new, state)
+    seat = state.turn
+    assert seat is not None
+    knocked = _bot_events_seeded(state, seat, seed)
+    passed = GIN.play(state, seat, [PassAction()], None)
+    assert [type(event).__name__ for event in passed] == ["GinHandEnded"]
+    assert [type(event).__name__ for event in knocked][:2] == ["Drew", "Knocked"]
+    honest = events + knocked
+    forged = events + passed
+    forged += GIN.reveal_seed(GIN.fold(passed, state), seed)
+    assert GIN.verify(forged).valid  # passing at the wall is legal
+    with pytest.raises(Refusal) as refused:
+        check_bot_turns(GIN, forged)
+    assert (refused.value.code, refused.value.index) == ("bot-turn-mismatch", len(events))
+    starts: list[int] = []
+    assert GIN.verify(forged, None, starts).valid and len(events) in starts
+    with pytest.raises(Refusal):
+        check_bot_turns(GIN, forged, starts)
+    check_bot_turns(GIN, honest)  # the bot's own knock, not yet over: nothing to refuse
+
+
+def _bot_events_seeded(state: GinState, seat: int, seed: bytes) -> Events:
+    play = bots_of(GIN)["random"]
+    actions = play(GIN.view(state, seat, False), bot_seed(seed, seat, state.version))
+    assert actions is not None
+    return GIN.play(state, seat, actions, None)
