@@ -123,6 +123,24 @@ def settles(values: list[float], seconds_each: float) -> str:
     )
 
 
+def by_round(rounds: dict[str, list[float]]) -> list[str]:
+    """The two ratios round by round, with whether they settle (`settles`); a round in
+    which a kind got nothing done (the pool of games ran out) is left out, and said."""
+    keys = ("turns 2", "turns 1", "bare 2", "bare 1")
+    whole = [row for row in zip(*(rounds[key] for key in keys), strict=True) if all(row)]
+    left = len(rounds["turns 1"]) - len(whole)
+    note = [f"  ({left} rounds left out: the pool of games ran out)"] if left else []
+    if not whole:
+        return [*note, "  round by round: no round to compare"]
+    return [
+        *note,
+        "  round by round (a round is one second of each of the four kinds): two processes "
+        "against one, turns " + settles([row[0] / row[1] for row in whole], 4.0),
+        "  and the turns' scaling over the bare endpoint's "
+        + settles([(row[0] / row[1]) / (row[2] / row[3]) for row in whole], 4.0),
+    ]
+
+
 def measure(
     bases: list[str], pool: list[Game], slices: int
 ) -> tuple[dict[str, float], dict[str, list[float]]]:
@@ -195,26 +213,7 @@ def run(settings: Settings, directory: Path, slices: int, games: int) -> list[st
         f"{rates['bare 1']:,.0f}/s = {bare_ratio:.2f} x",
         f"  goal turns' ratio >= the bare endpoint's: {turns:.2f} x against {bare_ratio:.2f} x, "
         f"{verdict(turns >= bare_ratio)}",
-        "  round by round (a round is one second of each of the four kinds): two processes "
-        "against one, turns "
-        + settles(
-            [two / one for two, one in zip(rounds["turns 2"], rounds["turns 1"], strict=True)],
-            4.0,
-        ),
-        "  and the turns' scaling over the bare endpoint's "
-        + settles(
-            [
-                (turns_2 / turns_1) / (bare_2 / bare_1)
-                for turns_2, turns_1, bare_2, bare_1 in zip(
-                    rounds["turns 2"],
-                    rounds["turns 1"],
-                    rounds["bare 2"],
-                    rounds["bare 1"],
-                    strict=True,
-                )
-            ],
-            4.0,
-        ),
+        *by_round(rounds),
         f"  events of the {len(dealt)} games counted in the database: "
         + (
             "each game's events are the turns answered 200, none lost, none twice"
@@ -232,7 +231,7 @@ def main() -> int:
     full = full_size(args.full)
     slices, games = (10, 400) if full else (3, 150)
     if args.rounds:
-        slices, games = args.rounds, max(150, 40 * args.rounds)
+        slices, games = args.rounds, max(150, 100 * args.rounds)
     print(
         size_line(
             full and not args.rounds,

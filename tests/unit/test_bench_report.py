@@ -113,3 +113,19 @@ def test_bench_processes_says_whether_its_rounds_tell_one_from_one_point_one() -
     noisy = settles([0.7, 1.3, 0.9, 1.1], 4.0)
     assert "cannot tell 1.0 x from 1.1 x" in noisy and "rounds (" in noisy
     assert "from one round" in settles([1.0], 4.0)
+
+
+def test_bench_processes_leaves_out_a_round_the_pool_ran_dry_in() -> None:
+    _bench()
+    from bench_processes import by_round
+
+    rounds = {
+        "turns 2": [100.0, 50.0],
+        "turns 1": [100.0, 0.0],
+        "bare 2": [200.0, 9.0],
+        "bare 1": [200.0, 9.0],
+    }
+    lines = by_round(rounds)
+    assert lines[0] == "  (1 rounds left out: the pool of games ran out)"
+    assert "1.00 x" in lines[1] and "from one round" in lines[1]
+    assert by_round({key: [0.0] for key in rounds})[-1] == "  round by round: no round to compare"
