@@ -29,6 +29,7 @@ No assertions on timings.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import tempfile
 import threading
@@ -108,15 +109,20 @@ def interval(values: list[float]) -> tuple[float, float]:
 
 def settles(values: list[float], seconds_each: float) -> str:
     """Whether `values` (one ratio per round) tell 1.0 x from 1.1 x, and if not, about
-    how many rounds (and seconds) would: the interval's half-width must be under half
-    the resolution, and it shrinks as one over the square root of the rounds."""
-    mean, half = interval(values)
-    shown = f"{mean:.2f} x [{mean - half:.2f}-{mean + half:.2f}], 95% over {len(values)} rounds"
-    if half < RESOLUTION / 2:
-        return f"{shown}: conclusive (tells 1.0 x from 1.1 x)"
+    how many rounds (and seconds) would. Ratios are averaged on a log scale (their
+    geometric mean), so that a round of 0.5 x and one of 2 x balance; the 95% interval's
+    half-width there must be under half the distance from 1.0 to 1.1, and it shrinks as
+    one over the square root of the rounds."""
+    logs = [math.log(value) for value in values]
+    mean, half = interval(logs)
+    low, centre, high = (math.exp(mean - half), math.exp(mean), math.exp(mean + half))
+    shown = f"{centre:.2f} x [{low:.2f}-{high:.2f}], 95% over {len(values)} rounds"
     if half == float("inf"):
         return f"{shown}: cannot tell 1.0 x from 1.1 x from one round"
-    needed = int(len(values) * (half / (RESOLUTION / 2)) ** 2) + 1
+    wanted = math.log(1 + RESOLUTION) / 2
+    if half < wanted:
+        return f"{shown}: conclusive (tells 1.0 x from 1.1 x)"
+    needed = int(len(values) * (half / wanted) ** 2) + 1
     return (
         f"{shown}: cannot tell 1.0 x from 1.1 x; on this machine's noise it would take "
         f"about {needed} rounds ({needed * seconds_each / 60:.0f} minutes)"
