@@ -131,11 +131,12 @@ def settles(values: list[float], seconds_each: float) -> str:
 
 def by_round(rounds: dict[str, list[float]]) -> list[str]:
     """The two ratios round by round, with whether they settle (`settles`); a round in
-    which a kind got nothing done (the pool of games ran out) is left out, and said."""
+    which a kind got nothing done (no game left in the pool, or
+    no answer within its second) is left out, and said."""
     keys = ("turns 2", "turns 1", "bare 2", "bare 1")
     whole = [row for row in zip(*(rounds[key] for key in keys), strict=True) if all(row)]
     left = len(rounds["turns 1"]) - len(whole)
-    note = [f"  ({left} rounds left out: the pool of games ran out)"] if left else []
+    note = [f"  ({left} rounds left out: a kind got nothing done in its second)"] if left else []
     if not whole:
         return [*note, "  round by round: no round to compare"]
     return [

@@ -126,6 +126,6 @@ def test_bench_processes_leaves_out_a_round_the_pool_ran_dry_in() -> None:
         "bare 1": [200.0, 9.0],
     }
     lines = by_round(rounds)
-    assert lines[0] == "  (1 rounds left out: the pool of games ran out)"
+    assert lines[0] == "  (1 rounds left out: a kind got nothing done in its second)"
     assert "1.00 x" in lines[1] and "from one round" in lines[1]
     assert by_round({key: [0.0] for key in rounds})[-1] == "  round by round: no round to compare"
