@@ -50,10 +50,7 @@ from eventsourcing.persistence import IntegrityError, PersistenceError
 
 from domain.cards import Card
 from domain.drawgame.events import DrawRules
-from domain.drawgame.state import DrawState
-from domain.games import AnyDrawRules
-from domain.gin.state import GinState
-from domain.penang.state import GameState
+from domain.games import GAMES, AnyDrawRules
 from service.store.game_folds import AnyGameState
 
 TABLE: Final = "penangrummy_game_snapshots"
@@ -62,8 +59,10 @@ TABLE: Final = "penangrummy_game_snapshots"
 FOLD_VERSION: Final = 1
 #: How long closing the store waits for the snapshots still queued to be written.
 CLOSE_SECONDS: Final = 5.0
-#: Every game's folded state (`domain.games.AnyGameState`'s members).
-STATE_TYPES: Final[tuple[type[Any], ...]] = (GameState, DrawState, GinState)
+#: Every registered game's folded state (`GameSpec.state_type`).
+STATE_TYPES: Final[tuple[type[Any], ...]] = tuple(
+    dict.fromkeys(spec.state_type for spec in GAMES.values())
+)
 _log = logging.getLogger("service.store")
 
 

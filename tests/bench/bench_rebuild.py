@@ -2,7 +2,8 @@
 
     python tests/bench/bench_rebuild.py [--games 40]
 
-Plays `--games` four-seat games between bots in process (`service.simulation`), stores
+Plays `--games` four-seat games (two-seat for Gin) of `--game` (Penang Rummy unless
+named) between bots in process (`service.simulation`), stores
 them in a fresh SQLite file (and in a fresh PostgreSQL database where one answers at
 PENANG_RUMMY_TEST_POSTGRES, default `host=127.0.0.1 port=5432 dbname=test user=postgres`),
 then rebuilds each as the service does when it is not cached: the store's read of the
@@ -29,6 +30,8 @@ SELECT is a round trip to the server). No assertions on timings.
 from __future__ import annotations
 
 import argparse
+import functools
+import operator
 import statistics
 import sys
 import tempfile
@@ -45,7 +48,7 @@ import msgspec  # noqa: E402
 from scale_support import postgres_database  # noqa: E402
 
 from domain.events import Event  # noqa: E402
-from domain.games import ALL_GAME_EVENTS  # noqa: E402
+from domain.games import ALL_GAME_EVENTS, DEFAULT_GAME, GAMES  # noqa: E402
 from domain.penang.events import AnyEvent  # noqa: E402
 from service.errors import GameNotFound  # noqa: E402
 from service.settings import Settings  # noqa: E402
@@ -62,7 +65,14 @@ from service.store.snapshots import SnapshotCodec  # noqa: E402
 GOAL = 2.0
 #: On PostgreSQL, where each read is a round trip to the server.
 POSTGRES_GOAL = 4.0
-_decoder = msgspec.json.Decoder(AnyEvent)
+
+
+def decoder_for(game: str) -> msgspec.json.Decoder[Any]:
+    """The baseline's decoder: into the tagged union of the game's event types."""
+    if game == DEFAULT_GAME:
+        return msgspec.json.Decoder(AnyEvent)
+    union: Any = functools.reduce(operator.or_, GAMES[game].codec.types.values())
+    return msgspec.json.Decoder(union)
 
 
 def best(runs: int, work: Callable[[], object]) -> float:
@@ -86,8 +96,15 @@ def cold_rebuild(cold: FoldedStreams[Event, Any], game_id: UUID, other: UUID, ru
     return min(times)
 
 
-def seed(settings: Settings, games: int) -> list[UUID]:
-    options = SimulationOptions(games=games, players=4, bots=("greedy", "random"), seed="rebuild")
+def seats(game: str) -> int:
+    """The seats each game is played with: four, or the most the game takes."""
+    return min(4, GAMES[game].players.stop - 1)
+
+
+def seed(settings: Settings, games: int, game: str = DEFAULT_GAME) -> list[UUID]:
+    options = SimulationOptions(
+        games=games, players=seats(game), bots=("greedy", "random"), seed="rebuild", game=game
+    )
     seeder = StoreSeeder(settings)
     try:
         ids = []
@@ -99,9 +116,12 @@ def seed(settings: Settings, games: int) -> list[UUID]:
     return ids
 
 
-def measure(settings: Settings, games: int, runs: int) -> dict[str, list[float]]:
+def measure(
+    settings: Settings, games: int, runs: int, game: str = DEFAULT_GAME
+) -> dict[str, list[float]]:
     """Per game: each figure in seconds (best of `runs`), and its events' count."""
-    ids = seed(settings, games)
+    ids = seed(settings, games, game)
+    decoder = decoder_for(game)
     store = GameStore(settings)
     figures: dict[str, list[float]] = {
         k: []
@@ -126,7 +146,7 @@ def measure(settings: Settings, games: int, runs: int) -> dict[str, list[float]]
         other = ids[-1]
         for game_id in ids:
             stored = [state for _, _, state in rows(game_id, 0, None)]
-            events = [_decoder.decode(state) for state in stored]
+            events = [decoder.decode(state) for state in stored]
             snapshot, none = first_load(game_id)
             if snapshot is None or none is not None or snapshot[0] != len(events):
                 raise SystemExit(f"game {game_id} has no snapshot at its version")
@@ -135,7 +155,7 @@ def measure(settings: Settings, games: int, runs: int) -> dict[str, list[float]]
                 raise SystemExit(f"game {game_id}: its snapshot is not its fold")
 
             figures["events"].append(len(events))
-            figures["decode"].append(best(runs, lambda s=stored: [_decoder.decode(x) for x in s]))
+            figures["decode"].append(best(runs, lambda s=stored: [decoder.decode(x) for x in s]))
             figures["rebuild"].append(cold_rebuild(cold, game_id, other, runs))
             figures["select"].append(best(runs, lambda g=game_id: read.select(g, 0, None)))
             figures["read"].append(best(runs, lambda g=game_id: read(g, 0, None)))
@@ -151,7 +171,9 @@ def measure(settings: Settings, games: int, runs: int) -> dict[str, list[float]]
     return figures
 
 
-def report(name: str, figures: dict[str, list[float]], goal: float = GOAL) -> list[str]:
+def report(
+    name: str, figures: dict[str, list[float]], goal: float = GOAL, game: str = DEFAULT_GAME
+) -> list[str]:
     decode = figures["decode"]
 
     def ratio(key: str) -> float:
@@ -167,7 +189,8 @@ def report(name: str, figures: dict[str, list[float]], goal: float = GOAL) -> li
     rebuild = ratio("rebuild")
     snapshot = ratio("snapshot")
     return [
-        f"{name}: {len(decode)} finished four-seat games, median {count:.0f} events each",
+        f"{name}: {len(decode)} finished {seats(game)}-seat games of {game}, "
+        f"median {count:.0f} events each",
         f"  baseline, msgspec decode of the stored events (same run): {micros('decode')}",
         f"  A. rebuild from the events (read and fold, not cached, no snapshot): "
         f"{micros('rebuild')} = {rebuild:.2f} x the decode",
@@ -194,16 +217,18 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games played and rebuilt")
     parser.add_argument("--runs", type=int, default=15, help="timed runs per game (best kept)")
+    parser.add_argument("--game", choices=sorted(GAMES), default=DEFAULT_GAME, help="the game")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="penang-rummy-bench-") as directory:
         settings = Settings(sqlite_path=str(Path(directory) / "rebuild.sqlite"))
-        print("\n".join(report("SQLite", measure(settings, args.games, args.runs))), flush=True)
+        figures = measure(settings, args.games, args.runs, args.game)
+        print("\n".join(report("SQLite", figures, GOAL, args.game)), flush=True)
     with postgres_database() as found:
         if isinstance(found, str):
             print(f"PostgreSQL: not measured ({found})")
         else:
-            figures = measure(found, args.games, args.runs)
-            print("\n".join(report("PostgreSQL", figures, POSTGRES_GOAL)))
+            figures = measure(found, args.games, args.runs, args.game)
+            print("\n".join(report("PostgreSQL", figures, POSTGRES_GOAL, args.game)))
     return 0
 
 
