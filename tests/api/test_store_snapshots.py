@@ -4,17 +4,24 @@ For a finished game of every registered game, the snapshot written once the game
 is its fold from the stored events, and a store opened again loads the game from it;
 a snapshot missing, stale (below the stream's version), undecodable or of another
 format is passed over: the game is folded from its events, and the snapshot written
-anew. A store made before snapshots (no table) opens and loads. A snapshot is never
-served as events: the events, and so a record, still come from the stream.
+anew. A store made before snapshots (no table) opens and loads, and so does one whose
+writer was killed (SIGKILL) while games ended. A snapshot is never served as events:
+the events, and so a record, still come from the stream.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import os
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from typing import Any
 from uuid import UUID
 
+import msgspec
 import pytest
 
 from domain.events import Event
@@ -195,3 +202,51 @@ def test_a_game_still_playing_has_no_snapshot(settings: Settings, reopen: Any) -
     assert store.state(game_id) == fold_game(ongoing)
     store.game_snapshots.flush()
     assert store.game_snapshots.table.get(game_id) is None
+
+
+_WRITER = """
+import sys
+import msgspec
+from service.settings import Settings
+from service.simulation.local import play_game
+from service.simulation.plan import SimulationOptions, plan_game
+from service.store.seeding import StoreSeeder
+
+settings = msgspec.json.decode(sys.argv[1], type=Settings)
+options = SimulationOptions(games=10_000, players=4, bots=("greedy", "random"), seed="killed")
+seeder = StoreSeeder(settings, batch=1)
+for number in range(1, 10_000):
+    game_id = seeder.add(play_game(plan_game(options, number)), None)
+    print(game_id, flush=True)
+"""
+
+
+def test_a_store_killed_while_it_writes_snapshots_loads_every_game(
+    settings: Settings, reopen: Any
+) -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-c", _WRITER, msgspec.json.encode(settings).decode()],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout is not None
+    written = [child.stdout.readline() for _ in range(3)]
+    time.sleep(0.2)  # games ended, their snapshots being written
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    written += child.stdout.read().splitlines()
+    ids = [UUID(line.strip()) for line in written if line.strip()]
+    assert len(ids) >= 3
+    store = reopen()
+    codec = SnapshotCodec()
+    snapshots = 0
+    for game_id in ids:
+        events = store.game_events(game_id)
+        folded = fold_game(events)
+        row = store.game_snapshots.table.get(game_id)
+        if row is not None:
+            snapshots += 1
+            assert row[0] == folded.version and codec.decode(row[1], row[2]) == folded
+        assert store.state(game_id) == folded
+    # The snapshots written before the kill are there (the first games' at least).
+    assert snapshots >= 1
