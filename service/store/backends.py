@@ -10,8 +10,9 @@
   alone, and inserts and notifies the others in one statement; eventsourcing's recorder
   (`notices.NotifyingRecorder`, a transaction per write that locks, notifies and
   inserts) is left to what writes without `GameStore`.
-- Both: the turn clocks' index (`clocks.ClockIndex`) and the stream tickets
-  (`tickets.TicketTable`) in the same database, and eventsourcing's environment for
+- Both: the turn clocks' index (`clocks.ClockIndex`), the stream tickets
+  (`tickets.TicketTable`) and the finished games' snapshots (`snapshots.SnapshotTable`)
+  in the same database, and eventsourcing's environment for
   either (`eventsourcing_env`).
 
 Readiness (`ping`) asks PostgreSQL one question on a pooled connection and waits at
@@ -43,6 +44,7 @@ from service.store.clocks import TABLE as CLOCK_TABLE
 from service.store.clocks import ClockIndex
 from service.store.notices import NotifyingRecorder
 from service.store.pg_writer import PostgresGroupWriter
+from service.store.snapshots import SnapshotTable
 from service.store.tickets import TicketTable
 from service.store.writer import BatchWriter, GroupWriter
 
@@ -126,6 +128,15 @@ def ticket_table(factory: InfrastructureFactory) -> TicketTable:
     if isinstance(factory, PostgresFactory):
         return TicketTable(factory.datastore, "%s", postgres=True)
     raise TypeError(f"no stream tickets over {type(factory).__name__}")
+
+
+def snapshot_table(factory: InfrastructureFactory) -> SnapshotTable:
+    """The finished games' snapshots' table in the store's database (`snapshots`)."""
+    if isinstance(factory, SQLiteFactory):
+        return SnapshotTable(factory.datastore, "?", postgres=False)
+    if isinstance(factory, PostgresFactory):
+        return SnapshotTable(factory.datastore, "%s", postgres=True)
+    raise TypeError(f"no snapshots over {type(factory).__name__}")
 
 
 #: How long a readiness check waits for PostgreSQL to answer.

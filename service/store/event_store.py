@@ -51,8 +51,8 @@ from eventsourcing.persistence import (
 )
 from eventsourcing.utils import Environment
 
-from domain.events import Event
-from domain.games import ALL_GAME_EVENTS
+from domain.events import Event, SeedRevealed
+from domain.games import ALL_GAME_EVENTS, END_TYPES
 from domain.match.codec import MATCH_EVENTS
 from domain.match.events import AnyMatchEvent, MatchEvent
 from domain.match.state import MatchState
@@ -81,10 +81,14 @@ from service.store.game_folds import AnyGameState, fold_game
 from service.store.notices import RECORDER_TOPIC, Listeners, changes
 from service.store.reading import stream_reader
 from service.store.recent import Recent
+from service.store.snapshots import TABLE as SNAPSHOT_TABLE
+from service.store.snapshots import GameSnapshots
 from service.store.writer import GroupWriter
 
 #: The bot turns' index (R33), beside the turn clocks'.
 BOT_TABLE = "penangrummy_bot_turns"
+#: The events after which a game may be over for good: its end, its seed's reveal.
+_FINAL_TYPES: tuple[type[Event], ...] = (*END_TYPES, SeedRevealed)
 _log = logging.getLogger("service.store")
 T = TypeVar("T")
 S = TypeVar("S", bound=msgspec.Struct)
@@ -110,16 +114,28 @@ class GameStore(Application[UUID]):
         if settings.store == "postgres":
             env["APPLICATION_RECORDER_TOPIC"] = RECORDER_TOPIC
         super().__init__(env=env)
-        #: Each kind of stream's reader: its family's events in one decode (`reading`).
+        snapshot_table = backends.snapshot_table(self.factory)
+        snapshot_table.create_table()
+        #: Each kind of stream's reader: its family's events in one decode (`reading`);
+        #: a game's first load with its snapshot (`snapshots`).
         self._readers = (
-            stream_reader(self.recorder, ALL_GAME_EVENTS),
+            stream_reader(self.recorder, ALL_GAME_EVENTS, SNAPSHOT_TABLE),
             stream_reader(self.recorder, MATCH_EVENTS),
         )
         games, matches = self._readers
         size = self._cache_size
         looked = self.metrics.lookups
+        #: Finished games' final states (`snapshots`): never served, only loaded.
+        self.game_snapshots = GameSnapshots(snapshot_table, games, self._fold_stored)
         self.games = FoldedStreams[Event, AnyGameState](
-            games, Event, fold_game, GameNotFound, size, looked=looked("games")
+            games,
+            Event,
+            fold_game,
+            GameNotFound,
+            size,
+            looked=looked("games"),
+            first_load=self.game_snapshots.load,
+            folded=self.game_snapshots.folded,
         )
         self.matches = FoldedStreams[AnyMatchEvent, MatchState](
             matches, MatchEvent, fold_match, MatchNotFound, size, looked=looked("matches")
@@ -147,6 +163,7 @@ class GameStore(Application[UUID]):
         """Write what is queued, then close the store's connections."""
         if self._writer is not None:
             self._writer.close()
+        self.game_snapshots.close()
         for reader in self._readers:
             reader.close()
         super().close()
@@ -163,6 +180,10 @@ class GameStore(Application[UUID]):
     def state(self, game_id: UUID) -> AnyGameState:
         """The game's current state, or GameNotFound."""
         return self.games.state(game_id)
+
+    def _fold_stored(self, game_id: UUID) -> AnyGameState:
+        """The game's current state folded from its stored events (never a snapshot)."""
+        return fold_game(self.games.events(game_id))
 
     def known_state(self, game_id: UUID) -> tuple[AnyGameState, bool]:
         """The game's cached state, which may be behind the store, and True; or, when
@@ -390,6 +411,8 @@ class GameStore(Application[UUID]):
             _log.warning("the bot turns' index was not updated: %s", error)
         if any(game.bots and not game.ended for game in written):
             self.wake_bots()
+        for stream in {e.originator_id for e in envelopes if isinstance(e.event, _FINAL_TYPES)}:
+            self.game_snapshots.ended(stream)
 
     def _bot_row(self, game: GameWritten) -> ClockRow | None:
         """The bot turns' row after a write of a game with bot seats (None: none, or over)."""

@@ -3,7 +3,10 @@
 A cached state is brought up to date by reading only the events after its version, so
 several processes over one database stay correct: a read always ends at the store's
 latest event. The cache is a bounded LRU: `size` states at most. A stream is read with
-one plain SELECT (`reading`), its events folded at once.
+one plain SELECT (`reading`), its events folded at once. With `first_load` (games: a
+finished game's snapshot, `snapshots`), a stream not cached is loaded by it: a state
+at the stream's latest version, or the events to fold, and told back (`folded`) when
+that fold is over.
 """
 
 from __future__ import annotations
@@ -23,6 +26,9 @@ class Versioned(Protocol):
     @property
     def version(self) -> int: ...
 
+    @property
+    def over(self) -> bool: ...
+
 
 E = TypeVar("E")
 S = TypeVar("S", bound=Versioned)
@@ -40,6 +46,8 @@ class FoldedStreams(Generic[E, S]):
         size: int,
         *,
         looked: Callable[[bool], None] = lambda found: None,
+        first_load: Callable[[UUID], tuple[S | None, list[Any] | None]] | None = None,
+        folded: Callable[[UUID, S], None] = lambda stream, state: None,
     ) -> None:
         self._read = read
         self._kind = kind
@@ -48,6 +56,10 @@ class FoldedStreams(Generic[E, S]):
         self._size = size
         #: Told of each lookup of a cached state: found or not (the cache's figures).
         self._looked = looked
+        #: A stream's state kept at its latest version, else its events (module doc).
+        self._first_load = first_load
+        #: Told of each state over that a first load folded from the events.
+        self._folded = folded
         self._lock = threading.Lock()
         self._states: OrderedDict[UUID, S] = OrderedDict()
 
@@ -62,7 +74,9 @@ class FoldedStreams(Generic[E, S]):
         idempotency stream, which a client could derive, or a stream of another kind) is
         answered not found, and its records never decoded into a response.
         """
-        found: list[Any] = self._read(stream, after, upto)
+        return self._checked(stream, self._read(stream, after, upto))
+
+    def _checked(self, stream: UUID, found: list[Any]) -> list[E]:
         # Checked in C, event by event: a rebuild reads every event of the stream.
         if not all(map(isinstance, found, repeat(self._kind))):
             raise self._not_found(stream)
@@ -71,6 +85,8 @@ class FoldedStreams(Generic[E, S]):
     def state(self, stream: UUID) -> S:
         """The stream's current state, or not found."""
         cached = self.cached(stream)
+        if cached is None and self._first_load is not None:
+            return self._loaded(stream, self._first_load)
         after = 0 if cached is None else cached.version
         new = self.events(stream, after)
         if not new:
@@ -80,6 +96,21 @@ class FoldedStreams(Generic[E, S]):
         state = self._fold(new, cached)
         self.remember(stream, state)
         return state
+
+    def _loaded(
+        self, stream: UUID, first_load: Callable[[UUID], tuple[S | None, list[Any] | None]]
+    ) -> S:
+        """The state of a stream not cached, by `first_load` (module doc)."""
+        kept, found = first_load(stream)
+        if kept is None:
+            new = self._checked(stream, found or [])
+            if not new:
+                raise self._not_found(stream)
+            kept = self._fold(new, None)
+            if kept.over:
+                self._folded(stream, kept)
+        self.remember(stream, kept)
+        return kept
 
     def state_at(self, stream: UUID, version: int, current: S | None = None) -> tuple[S, S]:
         """The state at `version` and the current state (`current`, where the caller

@@ -48,6 +48,9 @@ Row = tuple[int, str, bytes]
 #: The rows' SELECT, and the stored states' as one JSON array (b"[]" for none).
 SelectRows = Callable[[UUID, int, "int | None"], list[Row]]
 SelectArray = Callable[[UUID, int, "int | None"], bytes]
+#: A first load's rows: (0, version, state, format) for the snapshot, if any, then
+#: (1, version, state, None) for each event after it.
+SelectFirst = Callable[[UUID], list[tuple[Any, ...]]]
 #: How long a reader leaves its own connection unmade after failing to make one (the
 #: server down, say): meanwhile its reads go through the pool, which says what is wrong.
 RECONNECT_SECONDS: Final = 5.0
@@ -57,25 +60,57 @@ T = TypeVar("T")
 
 class StreamReader:
     """Reads the streams of `recorder`'s table (SQLite or PostgreSQL): with `codec`, a
-    stream of that family's events in one decode (module doc)."""
+    stream of that family's events in one decode (module doc); with `snapshots` (a
+    table of `snapshots.SnapshotTable`'s), a first load too (`first_load`)."""
 
-    def __init__(self, recorder: Recorder, codec: EventCodec[Any] | None = None) -> None:
+    def __init__(
+        self,
+        recorder: Recorder,
+        codec: EventCodec[Any] | None = None,
+        snapshots: str | None = None,
+    ) -> None:
         self._codec = codec
         self._kept: _KeptConnection[Any]
         self._rows: SelectRows
         self._array: SelectArray
+        self._first: SelectFirst | None = None
         if isinstance(recorder, SQLiteAggregateRecorder):
             sqlite = self._kept = _KeptSQLite(recorder.datastore)
             self._rows, self._array = (
                 _sqlite_rows(recorder, sqlite),
                 _sqlite_array(recorder, sqlite),
             )
+            if snapshots is not None:
+                self._first = _sqlite_first(recorder, sqlite, snapshots)
         elif isinstance(recorder, PostgresAggregateRecorder):
             postgres = self._kept = _KeptPostgres(recorder.datastore)
             self._rows = _postgres_rows(recorder, postgres)
             self._array = _postgres_array(recorder, postgres)
+            if snapshots is not None:
+                self._first = _postgres_first(recorder, postgres, snapshots)
         else:
             raise TypeError(f"no stream reader for {type(recorder).__name__}")
+
+    def first_load(
+        self, stream: UUID
+    ) -> tuple[tuple[int, str, bytes] | None, list[msgspec.Struct] | None]:
+        """A stream's snapshot row (version, format, state) where it has one and no
+        event is stored after it, else None; and the stream's events, else None (the
+        snapshot's current): in one SELECT (`snapshots`). A snapshot with events after
+        it answers the events, read again in full."""
+        if self._first is None:
+            raise TypeError("this reader reads no snapshots")
+        rows = self._first(stream)
+        if rows and rows[0][0] == 0:
+            if len(rows) == 1:
+                _, version, state, form = rows[0]
+                return (version, form, bytes(state)), None
+            return None, self(stream, 0, None)  # stale: the events after it alone do not do
+        if self._codec is not None:
+            found = self._codec.decode_json_array(b"[" + b",".join(map(_third, rows)) + b"]")
+            if found is not None:
+                return None, found
+        return None, self(stream, 0, None)
 
     def __call__(self, stream: UUID, after: int, upto: int | None) -> list[msgspec.Struct]:
         if self._codec is not None:
@@ -100,14 +135,55 @@ class StreamReader:
         self._kept.close()
 
 
-def stream_reader(recorder: Recorder, codec: EventCodec[Any] | None = None) -> StreamReader:
+def stream_reader(
+    recorder: Recorder, codec: EventCodec[Any] | None = None, snapshots: str | None = None
+) -> StreamReader:
     """How to read a stream of `recorder`'s table (SQLite or PostgreSQL)."""
-    return StreamReader(recorder, codec)
+    return StreamReader(recorder, codec, snapshots)
 
 
 _COLUMNS = "SELECT originator_version, topic, state FROM "
 _STATES = "SELECT state FROM "
 _state_of = itemgetter(0)
+_third = itemgetter(2)
+
+
+def _first_statement(events: str, snapshots: str, p: str) -> str:
+    """The snapshot's row, then the events after its version (all, with none), by version."""
+    return (
+        f"SELECT 0, version, state, format FROM {snapshots} WHERE game_id = {p} "
+        f"UNION ALL SELECT 1, originator_version, state, NULL FROM {events} "
+        f"WHERE originator_id = {p} AND originator_version > "
+        f"COALESCE((SELECT version FROM {snapshots} WHERE game_id = {p}), 0) "
+        "ORDER BY 1, 2"
+    )
+
+
+def _sqlite_first(
+    recorder: SQLiteAggregateRecorder, kept: _KeptSQLite, snapshots: str
+) -> SelectFirst:
+    statement = _first_statement(recorder.events_table_name, snapshots, "?")
+
+    def first(stream: UUID) -> list[tuple[Any, ...]]:
+        key = stream.hex
+        return kept.fetch(statement, [key, key, key])
+
+    return first
+
+
+def _postgres_first(
+    recorder: PostgresAggregateRecorder, kept: _KeptPostgres, snapshots: str
+) -> SelectFirst:
+    events = SQL("{schema}.{table}").format(
+        schema=Identifier(recorder.datastore.schema),
+        table=Identifier(recorder.events_table_name),
+    )
+    statement = SQL(_first_statement("{events}", snapshots, "%s")).format(events=events)
+
+    def first(stream: UUID) -> list[tuple[Any, ...]]:
+        return kept.fetch(statement, [stream, stream, stream])
+
+    return first
 
 
 def _sqlite_statements(recorder: SQLiteAggregateRecorder, columns: str) -> tuple[str, str]:
