@@ -1,13 +1,13 @@
 """What a game of the engine is to the service: a `GameSpec`, and reading its actions.
 
 A game is data plus the functions the service calls: its name, rules type and version,
-state type, event codec, the deal event its stream begins with and the event that ends
-it, the events that end a turn, its actions, view and legal moves types, and deal, play,
-declare dead, the default turn the turn clock plays (R19), fold, views, legal moves, the
-stock's rebuild order, next dealer, reveal the seed and verify a record, the rule that
-ends a game, a match's bonuses at its end, the scorings in columns a match of it may
-take (G18), what a match calls its games, and its bots. Each
-game builds its spec from its own modules (`domain.penang.spec`, `domain.rummy.spec`,
+the families of RULES.md its rule ids are of, state type, event codec, the deal event its
+stream begins with and the event that ends it, the events that end a turn, its actions,
+view and legal moves types, and deal, play, declare dead, the default turn the turn clock
+plays (R19), fold, views, legal moves, the stock's rebuild order, next dealer, reveal the
+seed and verify a record, the rule that ends a game, a match's bonuses at its end, the
+scorings in columns a match of it may take (G18), what a match calls its games, and its
+bots. Each game builds its spec from its own modules (`domain.penang.spec`, `domain.rummy.spec`,
 `domain.three13.spec`, `domain.gin.spec`); `domain.games` registers them all, and
 nothing here names a game. `decode_actions` reads a command's actions for one game,
 refusing another game's action with this game's rule (a `draw` in Penang is P12, a
@@ -105,6 +105,10 @@ class GameSpec(Generic[S, R]):
     deal_type: type[Event]
     #: The rule of its deal (P3, B2, T1): what refuses another game's option at a deal.
     deal_rule: RuleId
+    #: The families of seeds/RULES.md its rule ids are of, by their letters: Penang's own
+    #: rules and its defaults (`PD`), basic Rummy's `B`, Three Thirteen's `T`, Gin's `G`.
+    #: Its scenarios in features/ cite them (tests/features/test_tags.py).
+    rule_families: str
     #: The event that ends a game of it.
     end_type: type[Event]
     #: The events that end a seat's turn (P10, B3, B7, T4, T8, G4): a turn is what one of

@@ -81,6 +81,7 @@ PENANG: Final[GameSpec[state.GameState, Rules]] = GameSpec(
     state_type=state.GameState,
     deal_type=Dealt,
     deal_rule="P3",
+    rule_families="PD",
     end_type=GameEnded,
     turn_ends=(TurnEnded, DeclaredGame),  # P10: a whole turn; P31: the turn that wins
     has_stock=False,
