@@ -6,12 +6,12 @@ stream begins with and the event that ends it, the events that end a turn, its a
 view and legal moves types, and deal, play, declare dead, the default turn the turn clock
 plays (R19), fold, views, legal moves, the stock's rebuild order, next dealer, reveal the
 seed and verify a record, the rule that ends a game, a match's bonuses at its end, the
-scorings in columns a match of it may take (G18), what a match calls its games, and its
-bots. Each game builds its spec from its own modules (`domain.penang.spec`, `domain.rummy.spec`,
-`domain.three13.spec`, `domain.gin.spec`); `domain.games` registers them all, and
-nothing here names a game. `decode_actions` reads a command's actions for one game,
-refusing another game's action with this game's rule (a `draw` in Penang is P12, a
-`swap` in Three Thirteen T7).
+scorings in columns a match of it may take (G18), what a match calls its games, whether
+a match's view shows the hands won, and its bots. Each game builds its spec from its own
+modules (`domain.penang.spec`, `domain.rummy.spec`, `domain.three13.spec`,
+`domain.gin.spec`); `domain.games` registers them all, and nothing here names a game.
+`decode_actions` reads a command's actions for one game, refusing another game's action
+with this game's rule (a `draw` in Penang is P12, a `swap` in Three Thirteen T7).
 """
 
 from __future__ import annotations
@@ -173,6 +173,11 @@ class GameSpec(Generic[S, R]):
     #: points in order and the match's target: Gin's game and box bonuses (G17); empty
     #: where the game has none, or the match ended short of its target.
     match_bonuses: Callable[[Sequence[tuple[int, ...]], int | None], tuple[int, ...]] = no_bonuses
+    #: Whether a match's view shows the match's game, the hands each seat has won and
+    #: the match's columns (`domain.match.views.MatchView`, the contract's
+    #: `DrawMatchView`, R31): a draw game's does; Penang's shows none of them, its
+    #: answers as they were before the draw games (the contract's `MatchView`).
+    match_shows_hands: bool = True
     #: What a match calls a game of it, in the plural (a match record's verdict counts
     #: them): Penang's games, a draw game's hands.
     games_word: str = "hands"

@@ -82,6 +82,7 @@ PENANG: Final[GameSpec[state.GameState, Rules]] = GameSpec(
     deal_type=Dealt,
     deal_rule="P3",
     rule_families="PD",
+    match_shows_hands=False,
     end_type=GameEnded,
     turn_ends=(TurnEnded, DeclaredGame),  # P10: a whole turn; P31: the turn that wins
     has_stock=False,
