@@ -194,13 +194,18 @@ OWN_PLAYS: dict[str, GamePlay] = {
     "three-thirteen": THREE_THIRTEEN,
     "gin": GIN,
 }
-#: Every registered game's play, by the game's name: its own, or, for a game with none,
-#: its bots' through its spec (`every_game.bots_play`).
-PLAYS: dict[str, GamePlay] = {
-    name: OWN_PLAYS[name] if name in OWN_PLAYS else bots_play(spec) for name, spec in GAMES.items()
+#: Every registered game played by its own bots through its spec alone, by its name (a
+#: game without bots has none).
+BOT_PLAYS: dict[str, GamePlay] = {
+    name: bots_play(spec) for name, spec in GAMES.items() if spec.bots
 }
-#: Every registered game played by its own bots through its spec alone, by its name.
-BOT_PLAYS: dict[str, GamePlay] = {name: bots_play(spec) for name, spec in GAMES.items()}
+#: Every registered game's play, by the game's name: its own, or, for a game with none,
+#: its bots' (a game with neither is missing here, and test_every_game_play.py says so).
+PLAYS: dict[str, GamePlay] = {
+    name: OWN_PLAYS.get(name) or BOT_PLAYS[name]
+    for name in GAMES
+    if name in OWN_PLAYS or name in BOT_PLAYS
+}
 
 
 def play(table: Table, choose: Chooser | None = None, game: GamePlay | None = None) -> Played:
