@@ -1,17 +1,17 @@
 """What a game of the engine is to the service: a `GameSpec`, and reading its actions.
 
 A game is data plus the functions the service calls: its name, rules type and version,
-state type, event codec, the deal event its stream begins with and the event that ends
-it, the events that end a turn, its actions, view and legal moves types, and deal, play,
-declare dead, the default turn the turn clock plays (R19), fold, views, legal moves, the
-stock's rebuild order, next dealer, reveal the seed and verify a record, the rule that
-ends a game, a match's bonuses at its end, the scorings in columns a match of it may
-take (G18), what a match calls its games, and its bots. Each
-game builds its spec from its own modules (`domain.penang.spec`, `domain.rummy.spec`,
-`domain.three13.spec`, `domain.gin.spec`); `domain.games` registers them all, and
-nothing here names a game. `decode_actions` reads a command's actions for one game,
-refusing another game's action with this game's rule (a `draw` in Penang is P12, a
-`swap` in Three Thirteen T7).
+the families of RULES.md its rule ids are of, state type, event codec, the deal event its
+stream begins with and the event that ends it, the events that end a turn, its actions,
+view and legal moves types, and deal, play, declare dead, the default turn the turn clock
+plays (R19), fold, views, legal moves, the stock's rebuild order, next dealer, reveal the
+seed and verify a record, the rule that ends a game, a match's bonuses at its end, the
+scorings in columns a match of it may take (G18), what a match calls its games, whether
+a match's view shows the hands won, and its bots. Each game builds its spec from its own
+modules (`domain.penang.spec`, `domain.rummy.spec`, `domain.three13.spec`,
+`domain.gin.spec`); `domain.games` registers them all, and nothing here names a game.
+`decode_actions` reads a command's actions for one game, refusing another game's action
+with this game's rule (a `draw` in Penang is P12, a `swap` in Three Thirteen T7).
 """
 
 from __future__ import annotations
@@ -118,6 +118,10 @@ class GameSpec(Generic[S, R]):
     deal_type: type[Event]
     #: The rule of its deal (P3, B2, T1): what refuses another game's option at a deal.
     deal_rule: RuleId
+    #: The families of seeds/RULES.md its rule ids are of, by their letters: Penang's own
+    #: rules and its defaults (`PD`), basic Rummy's `B`, Three Thirteen's `T`, Gin's `G`.
+    #: Its scenarios in features/ cite them (tests/features/test_tags.py).
+    rule_families: str
     #: The event that ends a game of it.
     end_type: type[Event]
     #: The events that end a seat's turn (P10, B3, B7, T4, T8, G4): a turn is what one of
@@ -183,6 +187,11 @@ class GameSpec(Generic[S, R]):
     #: points in order and the match's target: Gin's game and box bonuses (G17); empty
     #: where the game has none, or the match ended short of its target.
     match_bonuses: Callable[[Sequence[tuple[int, ...]], int | None], tuple[int, ...]] = no_bonuses
+    #: Whether a match's view shows the match's game, the hands each seat has won and
+    #: the match's columns (`domain.match.views.MatchView`, the contract's
+    #: `DrawMatchView`, R31): a draw game's does; Penang's shows none of them, its
+    #: answers as they were before the draw games (the contract's `MatchView`).
+    match_shows_hands: bool = True
     #: What a match calls a game of it, in the plural (a match record's verdict counts
     #: them): Penang's games, a draw game's hands.
     games_word: str = "hands"

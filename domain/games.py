@@ -73,6 +73,9 @@ SINGLE: Final = "single"
 #: Every draw game's rule options, tagged with the game (`"game": "rummy"`): what a draw
 #: game's deal, a match of one, and the contract hold (`domain.drawgame.events.DrawRules`).
 AnyDrawRules = RummyRules | ThirteenRules | GinRules
+#: The contract's example of a draw game's rule options, tagged with its game
+#: (`CreateGame.draw_rules`, `CreateMatch.draw_rules`).
+DRAW_RULES_EXAMPLE: Final[dict[str, object]] = {"game": "rummy", "ace_high": True}
 #: Every game of the engine, by name.
 GAMES: Final[dict[str, GameSpec[Any, Any]]] = {
     spec.name: spec for spec in (PENANG, RUMMY, THREE_THIRTEEN, GIN)

@@ -87,6 +87,7 @@ def draw_game_spec(
     *,
     name: str,
     terms: DrawTerms,
+    rule_families: str,
     players: range,
     rules_type: type[_R],
     rules_version: str,
@@ -143,6 +144,7 @@ def draw_game_spec(
         state_type=DrawState,
         deal_type=HandDealt,
         deal_rule=terms.deal_rule,
+        rule_families=rule_families,
         end_type=HandEnded,
         # B3, T4: a turn ends with a discard; B7, T8: or going out.
         turn_ends=(Discarded, WentOut),

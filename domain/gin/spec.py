@@ -72,6 +72,7 @@ GIN: Final[GameSpec[GinState, GinRules]] = GameSpec(
     state_type=GinState,
     deal_type=HandDealt,
     deal_rule="G2",
+    rule_families="G",
     end_type=GinHandEnded,
     turn_ends=(Discarded,),  # G4: a turn is a draw and a discard (a knock discards too)
     has_stock=True,

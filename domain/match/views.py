@@ -6,13 +6,13 @@ public facts. The cards are in the games, seen through `domain.views`.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import msgspec
 from msgspec import UNSET, UnsetType
 
 from domain.columns import ScoreColumn
-from domain.games import DrawGameName
+from domain.games import GAMES, DrawGameName
 from domain.match.commands import match_columns
 from domain.match.draw_options import DrawMatchOptions
 from domain.match.events import EndReason, MatchProof
@@ -101,23 +101,25 @@ class MatchView(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def view_match(state: MatchState) -> MatchView:
-    """A match as anyone may see it, whatever its game."""
+    """A match as anyone may see it, whatever its game: with its game, the hands each
+    seat has won and its columns where its game's spec says its match shows them
+    (`GameSpec.match_shows_hands`)."""
     options = state.options
-    if isinstance(options, DrawMatchOptions):
-        won = [0] * state.seats
-        for game in state.games:
-            for seat in game.scored.winners if game.scored is not None else ():
-                won[seat] += 1
-        shown = _shown(state)
-        scored = [game.scored for game in state.games if game.scored is not None]
-        return MatchView(
-            game=options.game,
-            options=options,
-            hands_won=tuple(won),
-            columns=match_columns(state, scored),
-            **shown,
-        )
-    return MatchView(options=options, **_shown(state))
+    if not GAMES[state.game].match_shows_hands:
+        return MatchView(options=options, **_shown(state))
+    won = [0] * state.seats
+    for game in state.games:
+        for seat in game.scored.winners if game.scored is not None else ():
+            won[seat] += 1
+    shown = _shown(state)
+    scored = [game.scored for game in state.games if game.scored is not None]
+    return MatchView(
+        game=cast(DrawGameName, state.game),
+        options=options,
+        hands_won=tuple(won),
+        columns=match_columns(state, scored),
+        **shown,
+    )
 
 
 def _shown(state: MatchState) -> dict[str, Any]:

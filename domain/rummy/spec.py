@@ -17,6 +17,7 @@ from domain.rummy.rules import MAX_PLAYERS, MIN_PLAYERS, RULES_VERSION, RummyRul
 RUMMY: Final[GameSpec[DrawState, RummyRules]] = draw_game_spec(
     name="rummy",
     terms=game.TERMS,
+    rule_families="B",
     players=range(MIN_PLAYERS, MAX_PLAYERS + 1),
     rules_type=RummyRules,
     rules_version=RULES_VERSION,

@@ -23,6 +23,7 @@ from domain.three13.rules import (
 THREE_THIRTEEN: Final[GameSpec[DrawState, ThirteenRules]] = draw_game_spec(
     name="three-thirteen",
     terms=game.TERMS,
+    rule_families="T",
     players=range(MIN_PLAYERS, MAX_PLAYERS + 1),
     rules_type=ThirteenRules,
     rules_version=RULES_VERSION,

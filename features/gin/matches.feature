@@ -1,3 +1,4 @@
+@engine
 Feature: A match of Gin Rummy
   A match is played to 100; the first to reach it wins and adds the game bonus (100), and
   each player a box bonus (25) for every hand it won; a drawn hand counts for nobody

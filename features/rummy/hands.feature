@@ -1,3 +1,4 @@
+@engine
 Feature: Hands and matches of basic Rummy
   Each hand is scored on its own; a match of hands is won by the first player to reach a
   target score (for example 150), or by the most points after a set number of hands,

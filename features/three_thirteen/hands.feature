@@ -1,3 +1,4 @@
+@engine
 Feature: The eleven hands of Three Thirteen
   After each hand the deal rotates to the left, and a new hand is dealt (T11, R29). The
   game is eleven hands (T1); the player with the lowest total at the end of the eleventh

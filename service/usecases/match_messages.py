@@ -13,7 +13,14 @@ from uuid import UUID
 import msgspec
 
 from domain.commands import CardText
-from domain.games import DEFAULT_GAME, MAX_SEATS, MIN_SEATS, AnyDrawRules, MatchGameName
+from domain.games import (
+    DEFAULT_GAME,
+    DRAW_RULES_EXAMPLE,
+    MAX_SEATS,
+    MIN_SEATS,
+    AnyDrawRules,
+    MatchGameName,
+)
 from domain.match.codec import MATCH_EVENTS
 from domain.match.events import AnyMatchEvent
 from domain.match.options import MatchOptions
@@ -127,7 +134,7 @@ class CreateMatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
                     "A draw game's rule options for every hand of the match, tagged with the "
                     'game (`"game": "rummy"`). Only with that `game`.'
                 ),
-                examples=[{"game": "rummy", "ace_high": True}],
+                examples=[DRAW_RULES_EXAMPLE],
             ),
         ]
         | None

@@ -18,6 +18,7 @@ from domain.commands import CardText
 from domain.games import (
     ALL_GAME_EVENTS,
     DEFAULT_GAME,
+    DRAW_RULES_EXAMPLE,
     MAX_SEATS,
     MIN_SEATS,
     MOST_HANDS,
@@ -113,7 +114,7 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
                     "basic Rummy's `last_card_discard` (B7) and `ace_high` (B10), Three "
                     "Thirteen's `packs` (T2). Only with that `game`."
                 ),
-                examples=[{"game": "rummy", "ace_high": True}],
+                examples=[DRAW_RULES_EXAMPLE],
             ),
         ]
         | None

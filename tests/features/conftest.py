@@ -1,34 +1,37 @@
 """Collection hooks and the `scene` fixture of the rules spec (features/<game>/*.feature).
 
 The step definitions live in `steps/`, one module per rule area. pytest-bdd registers
-each step as a fixture of the module that defines it, so the star imports below make
-every step a fixture of this conftest, visible to every test module of the folder.
+each step as a fixture of the module that defines it, so this conftest takes every
+module's public names (as a star import would), and every step is a fixture of this
+conftest, visible to every test module of the folder.
 Steps reach the game only through the `driver` fixture (see drivers.py), which each
 test module binding the scenarios provides.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
 import pytest
 
+from . import steps
 from .conformance import RuleSummary, conformance_url, rule_ids_of
 from .drivers import Driver
 from .rule_ids import known_tags
 from .scene import Scene
-from .steps.bots import *  # noqa: F403
-from .steps.clock import *  # noqa: F403
-from .steps.deal import *  # noqa: F403
-from .steps.dealer import *  # noqa: F403
-from .steps.draw import *  # noqa: F403
-from .steps.draw_matches import *  # noqa: F403
-from .steps.end import *  # noqa: F403
-from .steps.gin import *  # noqa: F403
-from .steps.matches import *  # noqa: F403
-from .steps.moves import *  # noqa: F403
-from .steps.streams import *  # noqa: F403
-from .steps.table import *  # noqa: F403
-from .steps.three13 import *  # noqa: F403
-from .steps.turns import *  # noqa: F403
+
+#: Every step module of steps/, by name: each registers its steps as fixtures of itself.
+STEP_MODULES = tuple(
+    importlib.import_module(f"{__package__}.steps.{found.name}")
+    for found in pkgutil.iter_modules(steps.__path__)
+)
+# What `from .steps.x import *` does for each module (its public names, the step
+# fixtures among them), so a new module of steps/ is registered by being there.
+for _module in STEP_MODULES:
+    globals().update(
+        {name: value for name, value in vars(_module).items() if not name.startswith("_")}
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:

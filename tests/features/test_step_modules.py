@@ -1,7 +1,8 @@
 """The step definitions live in steps/, one module per rule area; conftest.py only registers them.
 
-A step module that conftest.py does not import would leave its steps undefined (pytest-bdd
-finds steps as fixtures of a conftest or of the test module), and steps written into
+A step module that conftest.py did not take in would leave its steps undefined (pytest-bdd
+finds steps as fixtures of a conftest or of the test module): conftest.py takes every
+module of steps/, and this test checks each one's step fixtures are its. Steps written into
 conftest.py again would grow it back into one long file.
 """
 
@@ -9,6 +10,9 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+
+from . import conftest
+from .conftest import STEP_MODULES
 
 HERE = Path(__file__).resolve().parent
 STEP_DECORATORS = {"given", "when", "then", "step"}
@@ -31,14 +35,13 @@ def test_conftest_holds_hooks_and_fixtures_but_no_step() -> None:
 
 
 def test_conftest_registers_every_step_module() -> None:
-    tree = ast.parse((HERE / "conftest.py").read_text(encoding="utf-8"))
-    imported = {
-        node.module
-        for node in tree.body
-        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module
-    }
     modules = sorted(path.stem for path in (HERE / "steps").glob("*.py") if path.stem != "__init__")
     assert modules, "no step module in steps/"
-    for module in modules:
-        assert _step_functions(HERE / "steps" / f"{module}.py"), f"steps/{module}.py has no step"
-        assert f"steps.{module}" in imported, f"conftest.py does not import steps/{module}.py"
+    registered = {module.__name__.rsplit(".", 1)[1]: module for module in STEP_MODULES}
+    assert sorted(registered) == modules
+    for name in modules:
+        assert _step_functions(HERE / "steps" / f"{name}.py"), f"steps/{name}.py has no step"
+        fixtures = [key for key in vars(registered[name]) if key.startswith("pytestbdd_")]
+        assert fixtures, f"steps/{name}.py registers no step fixture"
+        for key in fixtures:
+            assert vars(conftest)[key] is vars(registered[name])[key], f"{name}: {key}"

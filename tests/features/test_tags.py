@@ -4,7 +4,8 @@ and every scenario names its rule.
 Rule ids are read from seeds/RULES.md and seeds/READINGS.md (rule_ids.py). A scenario's
 tags include those it inherits from its feature and rule, and an outline's Examples add
 their own. Each game's features lie in its own folder (features/penang/, features/rummy/,
-features/three_thirteen/), whose scenarios cite that game's ids (P and D, B, T).
+features/three_thirteen/, …: a folder per registered game, rule_ids.py), whose scenarios
+cite that game's ids (its spec's `rule_families`: P and D, B, T, G).
 """
 
 from __future__ import annotations
@@ -17,19 +18,17 @@ from typing import Any
 from gherkin.parser import Parser
 
 from .rule_ids import (
-    DOMAIN_ONLY,
+    ENGINE_TAG,
+    FEATURES,
     GAME_FOLDERS,
     HTTP_TAG,
     OWN_DRIVERS,
     READINGS_MD,
-    ROOT,
     RULE_AREAS,
     RULES_MD,
     reading_ids,
     rule_ids,
 )
-
-FEATURES = ROOT / "features"
 
 
 @dataclass(frozen=True)
@@ -144,33 +143,69 @@ def test_every_id_the_documents_cite_is_one_they_define() -> None:
     assert not undefined, f"cited but not defined: {', '.join(undefined)}"
 
 
-def test_features_readme_places_every_rule_in_a_rule_area() -> None:
-    readme = (FEATURES / "README.md").read_text(encoding="utf-8")
-    areas = [line for line in readme.splitlines() if line.startswith("| `")]
-    listed = set(re.findall(r"\b[A-Z]\d+\b", " ".join(areas)))
-    missing = [rule for rule in rule_ids() if rule not in listed]
-    assert not missing, f"features/README.md's tables name no area for {', '.join(missing)}"
+def _index(folder: str) -> dict[str, set[str]]:
+    """A game folder's README.md index: each feature file its table lists, and the ids
+    its row names (a row is `| `deal.feature` | P1 P2, D2 |`)."""
+    readme = (FEATURES / folder / "README.md").read_text(encoding="utf-8")
+    rows = [line for line in readme.splitlines() if line.startswith("| `")]
+    return {
+        row.split("`", 2)[1]: set(re.findall(r"\b[A-Z]\d+\b", row.split("|", 2)[2])) for row in rows
+    }
+
+
+def test_every_folder_of_features_is_a_registered_games() -> None:
+    folders = {path.name for path in FEATURES.iterdir() if path.is_dir()}
+    assert folders == set(GAME_FOLDERS), "features/ holds a folder per registered game"
+
+
+def test_each_games_readme_indexes_its_folder_and_places_every_rule() -> None:
+    # Each game's folder says which rules each of its feature files checks: its index
+    # lists every feature file of the folder and no other, and places every rule id of
+    # the game's families in one of them.
+    for folder, letters in GAME_FOLDERS.items():
+        index = _index(folder)
+        files = {path.name for path in (FEATURES / folder).glob("*.feature")}
+        assert set(index) == files, f"features/{folder}/README.md indexes {sorted(index)}"
+        listed = set().union(*index.values())
+        missing = [rule for rule in rule_ids() if rule[0] in letters and rule not in listed]
+        assert not missing, f"features/{folder}/README.md places no {', '.join(missing)}"
+
+
+def _feature_tags(path: Path) -> set[str]:
+    return _names(Parser().parse(path.read_text(encoding="utf-8"))["feature"])
 
 
 def test_every_rule_area_has_a_scenario_for_the_http_driver() -> None:
     # The service plays every game: each rule area's scenarios run over HTTP too, but for
-    # the areas whose steps only the engine answers (DOMAIN_ONLY).
+    # the areas whose steps only the engine answers (their feature tagged @engine).
     for area in RULE_AREAS:
         scenarios = _scenarios(FEATURES / area)
         assert scenarios, f"{area} holds no scenario"
         tagged = [scenario.where for scenario in scenarios if HTTP_TAG in scenario.tags]
-        if area in DOMAIN_ONLY:
+        if ENGINE_TAG in _feature_tags(FEATURES / area):
             assert not tagged, f"{area}: its steps are the engine's alone, yet @{HTTP_TAG}"
         else:
             assert tagged, f"{area}: no @{HTTP_TAG}"
 
 
 def test_every_feature_file_is_bound() -> None:
-    # A feature file outside RULE_AREAS would run with neither driver, and escape the
-    # @http check above, unless a module of its own binds it.
+    # Every feature file of a game's folder is a rule area or bound by a module of its
+    # own (rule_ids.py reads the folders), and the own drivers' files exist.
     files = {path.relative_to(FEATURES).as_posix() for path in feature_files()}
     bound = set(RULE_AREAS) | set(OWN_DRIVERS)
     unbound = sorted(files - bound)
-    assert not unbound, f"add to RULE_AREAS in rule_ids.py: {', '.join(unbound)}"
+    assert not unbound, f"feature files no test module binds: {', '.join(unbound)}"
     missing = sorted(bound - files)
     assert not missing, f"rule_ids.py names feature files that do not exist: {missing}"
+    assert not set(RULE_AREAS) & set(OWN_DRIVERS)
+
+
+def test_only_a_rule_areas_feature_carries_the_engine_tag() -> None:
+    # @engine says which rule areas the HTTP driver cannot run: on a Feature line only,
+    # of a rule area (an own driver's file, or a scenario, has no use for it).
+    for path in feature_files():
+        area = path.relative_to(FEATURES).as_posix()
+        if ENGINE_TAG in _feature_tags(path):
+            assert area in RULE_AREAS, f"{area}: @{ENGINE_TAG} outside a rule area"
+        inner = {tag for s in _scenarios(path) for tag in s.tags} - _feature_tags(path)
+        assert ENGINE_TAG not in inner, f"{area}: @{ENGINE_TAG} below its Feature line"

@@ -14,13 +14,16 @@ event before it). A game that has not ended within its bound fails.
 
 What differs between games is in its `GamePlay`: how its legal moves list whole
 commands, where its cards lie, its bound, the options it is played under, and how a
-player picks among the listed commands."""
+player picks among the listed commands. A game with no play of its own is played through
+its spec alone (`bots_play`): under its default rules, every seat by one of its own bots
+(`GameSpec.bots`) from the seat's view, as the service plays a bot seat (R33); its cards
+are not counted (where they lie is the game's own), the rest is checked as above."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,8 +32,8 @@ from hypothesis import strategies as st
 from domain.cards import Card
 from domain.drawgame.piles import seeded
 from domain.events import Event
-from domain.fair import fair_deal_of
-from domain.game_spec import GameSpec, Rebuild
+from domain.fair import bot_seed, fair_deal_of
+from domain.game_spec import BotPlay, GameSpec, Rebuild
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,9 @@ class Table:
     #: else from a deck the generator shuffles, the dealer its choice.
     fair: bool = False
     number: int = 1
+    #: The bot that plays each seat, by its name in the spec (`bots_play`); none where
+    #: the game's play picks among its listed commands.
+    bots: tuple[str, ...] = ()
 
     @property
     def server_seed(self) -> bytes | None:
@@ -74,10 +80,12 @@ def _nothing(*_: Any) -> None:
 class GamePlay:
     """What random play needs of a game beyond its spec."""
 
-    #: The whole commands (their actions) a legal-moves answer of the game lists.
-    listed: Callable[[Any], Sequence[Sequence[Any]]]
-    #: Every card a state holds, wherever it lies (hands, table, piles, put aside).
-    cards: Callable[[Any], list[Card]]
+    #: The whole commands (their actions) a legal-moves answer of the game lists; None
+    #: where each seat's bot makes its command (`Table.bots`, `bots_play`).
+    listed: Callable[[Any], Sequence[Sequence[Any]]] | None
+    #: Every card a state holds, wherever it lies (hands, table, piles, put aside); None
+    #: where the play does not know (`bots_play`).
+    cards: Callable[[Any], list[Card]] | None
     #: How many commands a game dealt as this state may take before it must have ended.
     bound: Callable[[Any], int]
     #: Every how many commands the whole record is folded again (and at the end).
@@ -110,13 +118,16 @@ def play_game(
         seat = state.turn
         assert seat is not None
         game.check_turn(state, seat)
-        listed = game.listed(spec.legal_moves(state, seat))
-        for actions in listed:
-            spec.play(state, seat, actions, rebuild)  # every listed command is accepted
-        if listed:
-            events = spec.play(state, seat, pick(state, seat, listed, rng), rebuild)
+        if game.listed is None:
+            events = _bot_command(spec, table, state, seat, rebuild)
         else:
-            events = spec.declare_dead(state, seat)
+            listed = game.listed(spec.legal_moves(state, seat))
+            for actions in listed:
+                spec.play(state, seat, actions, rebuild)  # every listed command is accepted
+            if listed:
+                events = spec.play(state, seat, pick(state, seat, listed, rng), rebuild)
+            else:
+                events = spec.declare_dead(state, seat)
         state = record(spec, game, played, state, events)
         played.commands += 1
     if table.server_seed is not None:
@@ -124,6 +135,61 @@ def play_game(
     played.state = state
     game.check_end(played)
     return played
+
+
+def _bot_command(
+    spec: GameSpec[Any, Any], table: Table, state: Any, seat: int, rebuild: Rebuild | None
+) -> list[Event]:
+    """The command of `seat`'s bot, from its seat's view and the seed the service would
+    give it (`domain.fair.bot_seed`, R33); None from the bot declares the seat dead."""
+    bot = spec.bots[table.bots[seat]]
+    seed = bot_seed(table.server_seed, seat, state.version)
+    actions = bot(spec.view(state, seat, False), seed)
+    if actions is None:
+        return spec.declare_dead(state, seat)
+    return spec.play(state, seat, actions, rebuild)
+
+
+#: How many commands a game played by its bots may take before it must have ended.
+BOTS_BOUND = 10_000
+
+
+@st.composite
+def _bot_tables(draw: st.DrawFn, spec: GameSpec[Any, Any], bots: Sequence[str]) -> Table:
+    players = draw(st.integers(spec.players.start, spec.players.stop - 1))
+    return Table(
+        game=spec.name,
+        players=players,
+        rules=spec.validate(spec.rules_type(), players),
+        seed=draw(st.integers(min_value=0, max_value=2**32 - 1)),
+        fair=draw(st.booleans()),
+        bots=tuple(draw(st.sampled_from(bots)) for _ in range(players)),
+    )
+
+
+def bots_play(spec: GameSpec[Any, Any], examples: int = 10, records: int = 5) -> GamePlay:
+    """`spec`'s game played through its spec alone: dealt under its default rules to any
+    number of seats it takes, each seat played by one of its own bots (`GameSpec.bots`).
+
+    A game without bots cannot be played so: it needs a play of its own
+    (games_played.py's `OWN_PLAYS`)."""
+    bots: Mapping[str, BotPlay] = spec.bots
+    if not bots:
+        raise LookupError(f"{spec.title} has no bots, and no play of its own to play it")
+    return GamePlay(
+        listed=None,
+        cards=None,
+        bound=lambda state: BOTS_BOUND,
+        refold_every=20,
+        choose=_no_choice,
+        tables=_bot_tables(spec, sorted(bots)),
+        examples=examples,
+        records=records,
+    )
+
+
+def _no_choice(state: Any, seat: int, listed: Sequence[Sequence[Any]], rng: random.Random) -> Any:
+    raise AssertionError("a game played by its bots lists no commands to choose among")
 
 
 def _deal(
@@ -157,7 +223,8 @@ def record(
     for event in events:
         state = spec.fold([event], state)
         played.events.append(event)
-        assert Counter(game.cards(state)) == Counter(played.deck), "a card went astray"
+        if game.cards is not None:
+            assert Counter(game.cards(state)) == Counter(played.deck), "a card went astray"
         assert state.version == len(played.events)
         game.check_event(state, event)
     if state.over or played.commands % game.refold_every == 0:

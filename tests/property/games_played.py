@@ -1,5 +1,9 @@
 """How random play plays each registered game: its `GamePlay`, by the game's name.
 
+Every game of the registry (`GAMES`) is played: by a play of its own where one is here
+(`OWN_PLAYS`), else by its own bots through its spec (`every_game.bots_play`), so a new
+game is played by its registration alone; and every game by its bots too (`BOT_PLAYS`).
+
 Penang Rummy is played by uniform picks among the whole turns its legal moves list
 (`turns`: a seat with none declares dead, P29 D6), under a mix of rule options, with
 2–5 players; play.py's own driver plays it harder (longer turns, friendly deals, turn
@@ -31,10 +35,10 @@ from domain.rummy.rules import RummyRules
 from domain.three13.rules import ThirteenRules
 
 from . import draw_play
-from .every_game import Chooser, GamePlay, Played, Table, play_game
+from .every_game import Chooser, GamePlay, Played, Table, bots_play, play_game
 from .play import check_scores, check_views
 
-__all__ = ["GAMES", "PLAYS", "play"]
+__all__ = ["BOT_PLAYS", "GAMES", "OWN_PLAYS", "PLAYS", "play"]
 
 SEED = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -183,15 +187,27 @@ GIN = GamePlay(
     ending=lambda state: f"ended by {state.ended.reason}",
 )
 
-#: Every registered game's play, by the game's name.
-PLAYS: dict[str, GamePlay] = {
+#: The games played by a play of their own (the choosers above), by the game's name.
+OWN_PLAYS: dict[str, GamePlay] = {
     "penang": PENANG,
     "rummy": RUMMY,
     "three-thirteen": THREE_THIRTEEN,
     "gin": GIN,
 }
+#: Every registered game played by its own bots through its spec alone, by its name (a
+#: game without bots has none).
+BOT_PLAYS: dict[str, GamePlay] = {
+    name: bots_play(spec) for name, spec in GAMES.items() if spec.bots
+}
+#: Every registered game's play, by the game's name: its own, or, for a game with none,
+#: its bots' (a game with neither is missing here, and test_every_game_play.py says so).
+PLAYS: dict[str, GamePlay] = {
+    name: OWN_PLAYS.get(name) or BOT_PLAYS[name]
+    for name in GAMES
+    if name in OWN_PLAYS or name in BOT_PLAYS
+}
 
 
-def play(table: Table, choose: Chooser | None = None) -> Played:
-    """`table` played to its end by its game's chooser (or `choose`)."""
-    return play_game(GAMES[table.game], PLAYS[table.game], table, choose)
+def play(table: Table, choose: Chooser | None = None, game: GamePlay | None = None) -> Played:
+    """`table` played to its end by its game's play (or `game`) and chooser (or `choose`)."""
+    return play_game(GAMES[table.game], game or PLAYS[table.game], table, choose)

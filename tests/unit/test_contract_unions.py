@@ -6,7 +6,19 @@ from __future__ import annotations
 
 from typing import get_args
 
-from domain.games import GAMES, MOVES, VIEWS, AnyAction, AnyGameState, AnyMoves, AnyView
+import msgspec
+
+from domain.games import (
+    DRAW_RULES_EXAMPLE,
+    GAMES,
+    MOVES,
+    VIEWS,
+    AnyAction,
+    AnyDrawRules,
+    AnyGameState,
+    AnyMoves,
+    AnyView,
+)
 
 
 def test_the_state_union_is_every_games_state_type() -> None:
@@ -32,3 +44,11 @@ def test_the_action_union_holds_every_games_actions() -> None:
 
     declared = {action for spec in GAMES.values() for action in spec.actions}
     assert flat(AnyAction) == declared
+
+
+def test_the_contracts_draw_rules_example_is_a_draw_games_rule_options() -> None:
+    # The example `CreateGame.draw_rules` and `CreateMatch.draw_rules` show is the
+    # registry's: it reads as one of `AnyDrawRules`, and names a registered game.
+    rules = msgspec.convert(DRAW_RULES_EXAMPLE, AnyDrawRules)
+    assert DRAW_RULES_EXAMPLE["game"] in GAMES
+    assert isinstance(rules, GAMES[str(DRAW_RULES_EXAMPLE["game"])].rules_type)

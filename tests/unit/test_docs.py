@@ -272,3 +272,13 @@ def _anchors(page: Path) -> set[str]:
 
 def _text(page: str) -> str:
     return (ROOT / page).read_text(encoding="utf-8")
+
+
+def test_adding_a_game_names_files_that_exist() -> None:
+    # The list of what a new game touches names real files and folders (a path with
+    # `<game>` stands for the new game's own), and its registration is the registry's.
+    section = _section("docs/development.md", "Adding a game")
+    paths = [path for path in re.findall(r"`([\w.<>-]+/[\w./<>-]*)`", section) if "<" not in path]
+    assert "domain/games.py" in paths and "tests/unit/test_core_names_no_game.py" in paths
+    missing = [path for path in paths if not (ROOT / path).exists()]
+    assert not missing, f"docs/development.md, Adding a game: no such file {missing}"
