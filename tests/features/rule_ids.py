@@ -26,21 +26,21 @@ RULES_MD = ROOT / "seeds" / "RULES.md"
 READINGS_MD = ROOT / "seeds" / "READINGS.md"
 
 #: A rule of RULES.md: `- P1  Deck: …` (a family letter, then its number).
-_RULE_LINE = re.compile(r"^- (?P<id>[A-Z]\d+)\s", re.MULTILINE)
+RULE_LINE = re.compile(r"^- (?P<id>[A-Z]\d+)\s", re.MULTILINE)
 #: A reading of READINGS.md: a table row `| R1 | P14, P16, D4 | …`.
-_READING_ROW = re.compile(r"^\| (?P<id>R\d+) \|", re.MULTILINE)
+READING_ROW = re.compile(r"^\| (?P<id>R\d+) \|", re.MULTILINE)
 
 
 @cache
 def rule_ids() -> tuple[str, ...]:
     """The rule ids seeds/RULES.md defines (P, D, B, T), in its order."""
-    return tuple(_RULE_LINE.findall(RULES_MD.read_text(encoding="utf-8")))
+    return tuple(RULE_LINE.findall(RULES_MD.read_text(encoding="utf-8")))
 
 
 @cache
 def reading_ids() -> tuple[str, ...]:
     """The reading ids seeds/READINGS.md defines (R), in its order."""
-    return tuple(_READING_ROW.findall(READINGS_MD.read_text(encoding="utf-8")))
+    return tuple(READING_ROW.findall(READINGS_MD.read_text(encoding="utf-8")))
 
 
 #: The tag of the scenarios test_rules_http.py runs over HTTP (one at least per rule area).

@@ -24,6 +24,16 @@ def test_rule_id_names_every_documented_rule_and_nothing_else() -> None:
     assert not undefined, f"domain/rule_ids.py: no document defines {', '.join(undefined)}"
 
 
+def test_the_rule_id_module_is_the_one_the_documents_generate() -> None:
+    # A new game's rules and readings reach RuleId by `python tests/features/rule_id_module.py`.
+    from features.rule_id_module import MODULE, module_text
+
+    assert MODULE.read_text(encoding="utf-8") == module_text(), (
+        "domain/rule_ids.py is not what seeds/RULES.md and seeds/READINGS.md give: "
+        "run python tests/features/rule_id_module.py"
+    )
+
+
 def test_every_rule_violation_class_names_a_documented_rule() -> None:
     classes = [
         value
