@@ -83,6 +83,11 @@ GAMES: Final[dict[str, GameSpec[Any, Any]]] = {
 #: The game a request that names none plays (`CreateGame.game`, `CreateMatch.game`), and
 #: whose verifier reads a record of a rules version no game has.
 DEFAULT_GAME: Final[GameName] = "penang"
+#: The games a request may name, in words (the contract's description of `game`).
+GAMES_TEXT: Final = ", ".join(
+    f"`{name}` ({spec.title}{', the default' if name == DEFAULT_GAME else ''})"
+    for name, spec in GAMES.items()
+)
 #: The default game's rule options (`CreateGame.rules`): a contract type, spelled out here.
 DefaultRules = PenangRules
 #: The fewest and the most seats any game takes (P2, B1, T2, G1): what a request's seats

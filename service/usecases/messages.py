@@ -19,6 +19,7 @@ from domain.games import (
     ALL_GAME_EVENTS,
     DEFAULT_GAME,
     DRAW_RULES_EXAMPLE,
+    GAMES_TEXT,
     MAX_SEATS,
     MIN_SEATS,
     MOST_HANDS,
@@ -94,15 +95,9 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     ]
     #: Penang Rummy's rule options; every omitted option takes its RULES.md default.
     rules: DefaultRules | None = None
-    #: The game: Penang Rummy by default, or a draw game (`rummy`, `three-thirteen`).
+    #: The game: the default game unless named (every registered game, `GAMES`).
     game: Annotated[
-        GameName,
-        msgspec.Meta(
-            description=(
-                "The game to deal: `penang` (Penang Rummy, the default), `rummy` (basic "
-                "Rummy, B1-B12) or `three-thirteen` (Three Thirteen, T1-T11)."
-            )
-        ),
+        GameName, msgspec.Meta(description=f"The game to deal: one of {GAMES_TEXT}.")
     ] = DEFAULT_GAME
     #: A draw game's rule options, tagged with its game; omitted options take RULES.md's.
     draw_rules: (
@@ -110,9 +105,9 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
             AnyDrawRules,
             msgspec.Meta(
                 description=(
-                    'A draw game\'s rule options, tagged with the game (`"game": "rummy"`): '
-                    "basic Rummy's `last_card_discard` (B7) and `ace_high` (B10), Three "
-                    "Thirteen's `packs` (T2). Only with that `game`."
+                    'A draw game\'s rule options, tagged with the game (`"game": "rummy"`); '
+                    "each game's options, with the rules they name, are its schema's. Only "
+                    "with that `game`."
                 ),
                 examples=[DRAW_RULES_EXAMPLE],
             ),
