@@ -379,7 +379,11 @@ function actionWords(action) {
     case "show_meld": return ["Lay the meld ", ...phrase(action.cards)];
     case "lay_off_card": return ["Lay off ", card(action.card)];
     case "done": return ["Done laying cards"];
-    default: return [action.type];
+    default: { // an action without words of its own: its type in words, then its cards
+      const held = cardsOf({ actions: [action] });
+      const what = action.type.replaceAll("_", " ");
+      return [what[0].toUpperCase() + what.slice(1), ...(held.length ? [" ", ...phrase(held)] : [])];
+    }
   }
 }
 
