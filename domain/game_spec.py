@@ -204,6 +204,10 @@ class GameSpec(Generic[S, R]):
     match_columns: Callable[
         [Sequence[tuple[int, ...]], int | None, str], tuple[ScoreColumn, ...]
     ] = no_columns
+    #: Whether the seat on turn may declare itself dead (Penang's P29): the play page
+    #: then offers it beside the listed moves; a game without such a declaration refuses
+    #: `declare_dead` (B3, T4, G4).
+    declares_dead: bool = False
     #: The game's bots, by name (`domain.bots.seats`, R33): each makes its seat's command
     #: from the seat's view and a seed; empty for a game without bots.
     bots: Mapping[str, BotPlay] = field(default_factory=dict)

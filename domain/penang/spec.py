@@ -117,5 +117,6 @@ PENANG: Final[GameSpec[state.GameState, Rules]] = GameSpec(
     reveal_seed=game.reveal_seed,
     verify=audit.verify_events,
     games_word="games",
+    declares_dead=True,  # P29
     bots=PENANG_BOTS,
 )

@@ -18,7 +18,7 @@
  */
 
 import {
-  $, card, cardName, describe, element, getJson, isDraw, pilesNode, playersOf, seatRow, statusLine, SUITS,
+  $, card, cardName, describe, element, getJson, loadGames, pilesNode, playersOf, seatRow, statusLine, SUITS,
 } from "/viewer/table.js";
 
 const STORE = "penang-rummy-tables";
@@ -53,7 +53,7 @@ function showError(message) {
 let lobby = null; // GET /play/games.json: the games and each one's bots
 
 async function showLobby() {
-  lobby = await getJson("/play/games.json");
+  lobby = await loadGames();
   const select = $("#game");
   select.replaceChildren(...lobby.games.map((g) => element("option", { value: g.game }, g.title)));
   select.addEventListener("change", seatRows);
@@ -96,21 +96,31 @@ function seatRows() {
     rows.push(element("div", { class: "seat-row" }, element("label", { for: `seat-${seat}-kind` }, `Seat ${seat}:`), kind));
   }
   $("#seat-rows").replaceChildren(...rows);
-  // A match of a fixed number of hands (T1) takes no `games`; one played to a target
-  // (G17) takes its target instead: both as the lobby's games.json says.
-  $("#games-field").hidden = spec.fixed_hands !== null || spec.target !== null;
-  $("#target-field").hidden = spec.target === null;
+  // The options the game's table takes, as the lobby's games.json lists them (`fields`).
+  $("#games-field").hidden = !spec.fields.games;
+  $("#target-field").hidden = !spec.fields.target;
   $("#clock-field").hidden = !spec.turn_clock;
-  $("#cards-field").hidden = !spec.cards_per_player;
-  // G18: the scorings in columns a match of the game takes (Gin's Hollywood), if any.
-  $("#scoring-field").hidden = !(spec.scorings ?? []).length;
+  $("#cards-field").hidden = !spec.fields.cards_per_player;
+  $("#scoring-field").hidden = !spec.fields.scoring;
   if (spec.target !== null && !$("#match-target").value) $("#match-target").placeholder = String(spec.target);
 }
 
+/** `body` with `value` at `path` (a list of keys), the objects on the way made as needed. */
+function put(body, path, value) {
+  if (!path || value === null || value === undefined) return body;
+  let at = body;
+  for (const key of path.slice(0, -1)) at = at[key] ??= {};
+  at[path.at(-1)] = value;
+  return body;
+}
+
+/** The game's `POST /matches` body to start from (games.json's `body`), a copy. */
+const bodyOf = (spec) => structuredClone(spec.body);
+
 /** The `POST /matches` body the lobby's form describes. */
 function matchBody(you) {
-  const game = $("#game").value;
-  const body = { game };
+  const spec = chosenGame();
+  const body = bodyOf(spec);
   const kinds = [...document.querySelectorAll(".seat-row select")].map((s) => s.value);
   const cardsPer = Number($("#cards-per-player").value) || null;
   const games = Number($("#match-games").value) || null;
@@ -122,18 +132,14 @@ function matchBody(you) {
     body.seats = kinds.length + 1;
     if (bots.some(Boolean)) body.bots = [null, ...bots];
   }
-  if (game === "penang") {
-    body.options = { ...(games ? { games } : {}), rules: cardsPer ? { cards_per_player: cardsPer } : {} };
-  } else {
-    body.draw_rules = { game, ...(cardsPer && game === "rummy" ? { cards_per_player: cardsPer } : {}) };
-    if (game === "rummy" && games) body.options = { games };
-    const target = Number($("#match-target").value) || null;
-    if (chosenGame().target !== null && target) body.options = { target };
-    const scoring = $("#match-scoring").value;
-    if ((chosenGame().scorings ?? []).includes(scoring)) body.options = { ...(body.options ?? {}), scoring };
-  }
+  // Each option where the game's games.json `fields` put it; one it takes not, nowhere.
+  put(body, spec.fields.games, games);
+  put(body, spec.fields.cards_per_player, cardsPer);
+  put(body, spec.fields.target, Number($("#match-target").value) || null);
+  const scoring = $("#match-scoring").value;
+  if (spec.scorings.includes(scoring)) put(body, spec.fields.scoring, scoring);
   const seconds = Number($("#turn-seconds").value) || null;
-  if (seconds && chosenGame().turn_clock) body.turn_seconds = seconds;
+  if (seconds && spec.turn_clock) body.turn_seconds = seconds;
   return body;
 }
 
@@ -157,10 +163,7 @@ async function openTable() {
 /** One click: a table of this game, you and its first bot, one game (or hand) long. */
 async function quickTable(spec) {
   const you = localStorage.getItem("penang-rummy-name") || "You";
-  const body = { game: spec.game, players: [you, { bot: spec.bots[0] }] };
-  if (spec.game === "penang") body.options = { games: 1 };
-  else body.draw_rules = { game: spec.game };
-  if (spec.game === "rummy") body.options = { games: 1 };
+  const body = put({ ...bodyOf(spec), players: [you, { bot: spec.bots[0] }] }, spec.fields.games, 1);
   const created = await getJson("/matches", {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
@@ -175,9 +178,13 @@ const claim = (matchId, seat, name) =>
 
 // --- claiming a seat from a link --------------------------------------------------------
 
+/** The game a match plays: its `game`, or (a match of the default game names none) that. */
+const gameOf = (match, offered) => match.game ?? offered.default_game;
+
 async function showClaim(matchId, seat) {
   const match = await getJson(`/matches/${matchId}`);
-  $("#claim-about").textContent = `Seat ${seat} of this table (${match.game ?? "penang"}, ${match.seats.length} seats) is ${match.open_seats.includes(seat) ? "open" : "taken"}.`;
+  const game = gameOf(match, await loadGames());
+  $("#claim-about").textContent = `Seat ${seat} of this table (${game}, ${match.seats.length} seats) is ${match.open_seats.includes(seat) ? "open" : "taken"}.`;
   $("#claim-name").value = localStorage.getItem("penang-rummy-name") ?? "";
   $("#claim-form").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -185,7 +192,7 @@ async function showClaim(matchId, seat) {
     try {
       const claimed = await claim(matchId, seat, name);
       localStorage.setItem("penang-rummy-name", name);
-      keep({ match_id: matchId, seat, name, token: claimed.token, game: match.game ?? "penang", at: Date.now() });
+      keep({ match_id: matchId, seat, name, token: claimed.token, game, at: Date.now() });
       location.reload();
     } catch (error) {
       showError(error.message);
@@ -196,7 +203,7 @@ async function showClaim(matchId, seat) {
 
 // --- the seat's table ----------------------------------------------------------------
 
-const at = { entry: null, match: null, gameId: null, view: null, moves: null, events: [] };
+const at = { entry: null, spec: null, match: null, gameId: null, view: null, moves: null, events: [] };
 const selected = new Set(); // indexes into the hand as shown
 let sortBy = localStorage.getItem("penang-rummy-sort") ?? "suit";
 let refreshing = null;
@@ -208,9 +215,10 @@ async function showTable(entry) {
   at.entry = entry;
   $("#table").hidden = false;
   const match = await getJson(`/matches/${entry.match_id}`);
-  const offered = (await getJson("/play/games.json")).games;
-  const title = offered.find((g) => g.game === (match.game ?? "penang"))?.title ?? match.game;
-  $("#table-about").textContent = `${title}: you are ${entry.name}, seat ${entry.seat}.`;
+  const offered = await loadGames();
+  const game = gameOf(match, offered);
+  at.spec = offered.games.find((g) => g.game === game) ?? null;
+  $("#table-about").textContent = `${at.spec?.title ?? game}: you are ${entry.name}, seat ${entry.seat}.`;
   $("#sort-suit").addEventListener("click", () => setSort("suit"));
   $("#sort-rank").addEventListener("click", () => setSort("rank"));
   setSort(sortBy);
@@ -371,15 +379,27 @@ function actionWords(action) {
     case "show_meld": return ["Lay the meld ", ...phrase(action.cards)];
     case "lay_off_card": return ["Lay off ", card(action.card)];
     case "done": return ["Done laying cards"];
-    default: return [action.type];
+    default: { // an action without words of its own: its type in words, then its cards
+      const held = cardsOf({ actions: [action] });
+      const what = action.type.replaceAll("_", " ");
+      return [what[0].toUpperCase() + what.slice(1), ...(held.length ? [" ", ...phrase(held)] : [])];
+    }
   }
+}
+
+/**
+ * The moves a legal-moves answer lists, each a body ready to send: its list of bodies
+ * (whole turns, or commands), or else its `actions`, each a command of its own.
+ */
+function listedBodies(moves) {
+  const bodies = Object.values(moves ?? {}).find((value) => Array.isArray(value) && value[0]?.actions);
+  return bodies ?? (moves?.actions ?? []).map((action) => ({ actions: [action] }));
 }
 
 function drawMoves() {
   const hand = sortedHand();
   const wanted = [...selected].map((p) => hand[p]?.text).filter(Boolean);
-  // Penang lists whole turns, basic Rummy and Three Thirteen commands, Gin single actions.
-  const listed = at.moves?.turns ?? at.moves?.commands ?? at.moves?.actions?.map((action) => ({ actions: [action] })) ?? [];
+  const listed = listedBodies(at.moves);
   const mine = at.view.turn === at.entry.seat && !at.view.over;
   const fitting = listed.filter((body) => uses(body, wanted));
   const items = fitting.slice(0, MOVES_SHOWN).map((body) => {
@@ -388,7 +408,7 @@ function drawMoves() {
     button.addEventListener("click", () => send(`/games/${at.gameId}/seats/${at.entry.seat}/turns`, body));
     return element("li", {}, button);
   });
-  if (mine && !isDraw(at.view) && !at.view.seats[at.entry.seat].dead) {
+  if (mine && at.spec?.declares_dead && !at.view.seats[at.entry.seat].dead) {
     const dead = element("button", { type: "button", class: "move", id: "declare-dead" }, "Declare myself dead (no move left)");
     dead.addEventListener("click", () => send(`/games/${at.gameId}/seats/${at.entry.seat}/dead`, null));
     items.push(element("li", {}, dead));

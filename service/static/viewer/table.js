@@ -2,8 +2,13 @@
  * Drawing a table: cards, melds, seats, the piles, how a hand ended, the events.
  *
  * Shared by the replay viewer and the play page. It draws what the service answers (a
- * `GameView` of Penang Rummy or a `HandView` of basic Rummy and Three Thirteen, and
- * their events) and decides nothing: no rule lives here.
+ * game's view and its events) and decides nothing: no rule lives here, and no game is
+ * named. What differs by game comes from the service: the games it plays
+ * (`GET /play/games.json`, read once by `loadGames`: each game's first and last event,
+ * and every event type a stream sends), and the views and events themselves, drawn
+ * from the fields they carry. The words below are for the fields, reasons, phases and
+ * event types the service has; an event type without words of its own (a new game's)
+ * reads from its type and its fields (`inWords`), so a new game shows with no edit here.
  */
 
 export const SUITS = { S: ["♠", "spades"], H: ["♥", "hearts"], D: ["♦", "diamonds"], C: ["♣", "clubs"] };
@@ -14,7 +19,7 @@ const REASONS = {
   out: "went out",
   blocked: "the hand is blocked: nobody can go out",
   knock: "a knock",
-  gin: "gin",
+  gin: "gin, every card melded",
   undercut: "an undercut",
   wall: "the wall: a drawn hand",
   repeat: "the same discard taken back in turn: a drawn hand",
@@ -34,9 +39,28 @@ const PHASES = {
   layoff: "lay off",
   defend_meld: "lay melds",
 };
-const phaseWords = (view) => PHASES[view.phase] ?? "meld or discard";
-/** A seat's number: a view's seat names it, or (Gin's `GinSeatView`) its place does. */
+/** A word of the service's (`all_dead`, `no_move`) as words. */
+const words = (text) => String(text).replaceAll("_", " ");
+const phaseWords = (view) => PHASES[view.phase] ?? words(view.phase);
+const reasonWords = (reason) => REASONS[reason] ?? words(reason);
+/** A seat's number: a view's seat names it, or (a seat view without `seat`) its place does. */
 const seatNumber = (view, seat) => seat.seat ?? view.seats.indexOf(seat);
+
+// --- the games the service plays -------------------------------------------------------
+
+let games = null; // the promise of GET /play/games.json, read once
+let endings = new Map(); // each game's last event type: what a match calls one game of it
+let eventTypeNames = [];
+
+/** The games the service plays (`GET /play/games.json`), read once: call before drawing. */
+export function loadGames() {
+  games ??= getJson(new URL("../play/games.json", import.meta.url)).then((lobby) => {
+    endings = new Map(lobby.games.map((g) => [g.end_type, g.game_word]));
+    eventTypeNames = lobby.event_types;
+    return lobby;
+  });
+  return games;
+}
 
 export const $ = (selector, root = document) => root.querySelector(selector);
 
@@ -89,11 +113,8 @@ export function meldNode(meld, wild = null) {
   return element("span", { class: "meld", "data-meld": meld.id }, label, ...cards(meld.cards, meld.stands_for, wild));
 }
 
-/** Whether `view` is a draw game's hand (`HandView`): it has a stock. */
-export const isDraw = (view) => "stock_size" in view;
-
-/** What a seat holds on the table: its melds, a Three Thirteen hand's going-out melds,
- * and the melds a Gin seat laid after a knock. */
+/** What a seat holds on the table: its melds on the table, the melds it shows in its
+ * seat (laid after a knock), and those it went out with (a hand's result). */
 function seatMelds(view, seat) {
   const number = seatNumber(view, seat);
   const melds = (view.table ?? []).filter((meld) => meld.owner === number).map((meld) => meldNode(meld, view.wild));
@@ -120,7 +141,7 @@ function seatHand(view, seat) {
 export function seatRow(view, seat) {
   const number = seatNumber(view, seat);
   const status = [];
-  if (view.turn === number) status.push(isDraw(view) ? `▶ to ${view.phase === "draw" ? "draw" : "play"}` : "▶ to play");
+  if (view.turn === number) status.push(`▶ to ${view.phase === "draw" ? "draw" : "play"}`);
   if (view.dealer === number) status.push("dealer");
   if (seat.passport) status.push("passport");
   if (seat.dead) status.push("dead");
@@ -139,9 +160,11 @@ export function seatRow(view, seat) {
   );
 }
 
-/** The piles of a draw game: the discard pile's top and size, the stock's size, the wild rank. */
+/** The cards off the seats as the view has them: the undealt cards of a game without a
+ * stock, or the discard pile's top and size, the stock's size, the wild rank, and the
+ * rest a view carries. */
 export function pilesNode(view) {
-  if (!isDraw(view)) {
+  if (!("stock_size" in view)) {
     return element("p", { id: "piles" }, `Undealt cards: ${view.undealt_count}.`);
   }
   const top = view.discards.at(-1);
@@ -162,7 +185,7 @@ export function statusLine(view) {
   const name = (seat) => view.seats[seat]?.name ?? `seat ${seat}`;
   const result = view.result;
   if (result) {
-    let how = REASONS[result.reason] ?? result.reason;
+    let how = reasonWords(result.reason);
     if (result.reason === "out" && result.went_out !== null && result.went_out !== undefined) {
       how = `${name(result.went_out)} ${result.rummy ? "went rummy" : "went out"}`;
     }
@@ -170,7 +193,7 @@ export function statusLine(view) {
     return `Game over: ${how}${won}.`;
   }
   if (view.turn === null) return "Nobody is to play.";
-  if (isDraw(view)) return `${name(view.turn)} to ${phaseWords(view)}.`;
+  if (view.phase) return `${name(view.turn)} to ${phaseWords(view)}.`;
   return `${name(view.turn)} to play.`;
 }
 
@@ -192,6 +215,7 @@ const byClock = (event) => (event.reason === "timeout" ? " (the clock's default 
 export function describe(event, players) {
   const who = (seat) => `seat ${seat} · ${players[seat] ?? "?"}`;
   const by = (seat, ...rest) => [`Seat ${seat} · ${players[seat] ?? "?"}: `, ...rest];
+  if (endings.has(event.type)) return ending(event, endings.get(event.type), who);
   switch (event.type) {
     case "Dealt":
       return [`Dealt to ${event.players.join(", ")}; the dealer is ${who(event.dealer)}.`];
@@ -209,11 +233,9 @@ export function describe(event, players) {
     case "TurnEnded":
       return by(event.seat, "ends the turn.");
     case "DeclaredDead":
-      return by(event.seat, `is dead (${DEAD_REASONS[event.reason] ?? event.reason.replaceAll("_", " ")}).`);
+      return by(event.seat, `is dead (${DEAD_REASONS[event.reason] ?? words(event.reason)}).`);
     case "DeclaredGame":
       return by(event.seat, "declares Game.");
-    case "GameEnded":
-      return [`The game ends (${REASONS[event.reason] ?? event.reason}); points ${event.points.join(" / ")}.`];
     case "Drew":
       return by(event.seat, "draws ", ...(event.card ? [card(event.card)] : ["a card"]), ` from the ${event.source === "discard" ? "discard pile" : "stock"}.`);
     case "Discarded":
@@ -222,10 +244,6 @@ export function describe(event, players) {
       return [`The stock is rebuilt from the discard pile (${event.stock_size ?? event.stock?.length} cards).`];
     case "WentOut":
       return by(event.seat, "goes out", ...(event.melds?.length ? [" with ", ...event.melds.flatMap((m, i) => [...(i ? ["; "] : []), ...cards(m)])] : []), ".");
-    case "HandEnded": {
-      const how = event.reason === "blocked" ? "it is blocked" : `${who(event.went_out)} ${event.rummy ? "went rummy" : "went out"}`;
-      return [`The hand ends: ${how}; points ${event.points.join(" / ")}.`];
-    }
     case "UpcardPassed":
       return by(event.seat, "passes the first upcard", byClock(event));
     case "Knocked":
@@ -236,30 +254,70 @@ export function describe(event, players) {
       return by(event.seat, "lays off ", card(event.card), ".");
     case "ShowingDone":
       return by(event.seat, "is done laying cards", byClock(event));
-    case "GinHandEnded": {
-      const how = REASONS[event.reason] ?? event.reason;
-      const deadwood = event.deadwood.length ? `; deadwood ${event.deadwood.join(" / ")}` : "";
-      const clock = event.timed_out === undefined || event.timed_out === null ? "" : `, ${who(event.timed_out)} passing by the clock`;
-      return [`The hand ends (${how}${clock})${deadwood}; points ${event.points.join(" / ")}.`];
-    }
     case "SeedRevealed":
       return ["The server seed behind the deal is revealed."];
     default:
-      return [event.type];
+      return inWords(event, by);
   }
 }
 
-/** The events that end a game or a hand. */
-export const ENDINGS = new Set(["GameEnded", "HandEnded", "GinHandEnded"]);
-export const ended = (records) => records.some((record) => ENDINGS.has(record.event.type));
+/**
+ * The event that ends a game of any game (its game's `end_type`), from what it carries:
+ * who went out (and whether in one go), or the reason; the seat the clock passed for;
+ * the deadwood counted; the points. `word` is what a match calls one game of it.
+ */
+function ending(event, word, who) {
+  const points = event.points ? `; points ${event.points.join(" / ")}` : "";
+  if (event.went_out !== undefined && event.went_out !== null) {
+    return [`The ${word} ends: ${who(event.went_out)} ${event.rummy ? "went rummy" : "went out"}${points}.`];
+  }
+  const clock = event.timed_out === undefined || event.timed_out === null ? "" : `, ${who(event.timed_out)} passing by the clock`;
+  // Deadwood as points (a knock's count); the cards left are the seats' hands, shown there.
+  const counted = event.deadwood?.length && event.deadwood.every((d) => typeof d === "number");
+  const deadwood = counted ? `; deadwood ${event.deadwood.join(" / ")}` : "";
+  return [`The ${word} ends (${reasonWords(event.reason)}${clock})${deadwood}${points}.`];
+}
 
-/** Every event type of the games, each arriving on a stream as an SSE event of its name. */
-export const EVENT_TYPES = [
-  "Dealt", "PassportMelded", "Melded", "LaidOff", "WildSwapped", "TurnEnded",
-  "DeclaredDead", "DeclaredGame", "GameEnded", "SeedRevealed",
-  "HandDealt", "Drew", "Discarded", "StockRebuilt", "WentOut", "HandEnded",
-  "UpcardPassed", "Knocked", "MeldShown", "CardLaidOff", "ShowingDone", "GinHandEnded",
-];
+const CARD = /^(?:[2-9]|10|[AJQK])[SHDC]$|^JK$/;
+const isCards = (value) => Array.isArray(value) && value.length > 0 && value.every((v) => CARD.test(v));
+
+/** One field of an event in words: a card drawn, cards and groups of cards drawn, a seat
+ * named, numbers and words as they are. */
+function fieldWords(key, value, who) {
+  const name = words(key);
+  if (typeof value === "string" && CARD.test(value)) return [`${name} `, card(value)];
+  if (isCards(value)) return [`${name} `, ...cards(value)];
+  if (Array.isArray(value) && value.length && value.every(isCards)) {
+    return [`${name} `, ...value.flatMap((group, i) => [...(i ? ["; "] : []), ...cards(group)])];
+  }
+  if (key === "dealer" || key === "went_out") return [`${name} ${who(value)}`];
+  if (Array.isArray(value)) return [`${name} ${value.map((v) => (typeof v === "object" ? JSON.stringify(v) : v)).join(" / ")}`];
+  if (typeof value === "object") return [`${name} ${JSON.stringify(value)}`];
+  return [`${name} ${typeof value === "string" ? words(value) : value}`];
+}
+
+/**
+ * An event without words of its own, read from what it carries: its seat first (as every
+ * seat's event), its type in words ("CardLaidOff": "card laid off"), then each field,
+ * its cards drawn: "Seat 1 · Ben: card laid off (card 5♠, meld 2)."
+ */
+export function inWords(event, by) {
+  const who = (seat) => `seat ${seat}`;
+  const what = event.type.replace(/(?<=[a-z0-9])(?=[A-Z])/g, " ").toLowerCase();
+  const fields = Object.entries(event)
+    .filter(([key, value]) => key !== "type" && key !== "seat" && value !== null && value !== undefined && !(Array.isArray(value) && !value.length))
+    .map(([key, value]) => fieldWords(key, value, who));
+  const detail = fields.length ? [" (", ...fields.flatMap((f, i) => [...(i ? ["; "] : []), ...f]), ")"] : [];
+  const said = [what, ...detail, "."];
+  if (typeof event.seat === "number") return by(event.seat, ...said);
+  return [what[0].toUpperCase() + what.slice(1), ...said.slice(1)];
+}
+
+/** Whether `records` hold the event that ends a game (its game's `end_type`). */
+export const ended = (records) => records.some((record) => endings.has(record.event.type));
+
+/** Every game's event types, each arriving on a stream as an SSE event of its name. */
+export const eventTypes = () => eventTypeNames;
 
 /** The players' names of a game's first event. */
 export const playersOf = (records) => records[0]?.event.players ?? [];

@@ -16,7 +16,7 @@
  */
 
 import {
-  $, element, describe, ended, EVENT_TYPES, getJson, pilesNode, playersOf, seatRow, statusLine,
+  $, element, describe, ended, eventTypes, getJson, loadGames, pilesNode, playersOf, seatRow, statusLine,
 } from "./table.js";
 
 const API = new URL("..", import.meta.url); // the service's root: this module is /viewer/viewer.js
@@ -55,7 +55,7 @@ export function follow(gameId, since, onEvents, signal, interval = POLL_MS) {
     if (source.readyState === EventSource.CLOSED) return; // the game is over: 204
     showError("Following the game: the stream dropped; resuming.");
   };
-  for (const type of EVENT_TYPES) {
+  for (const type of eventTypes()) {
     source.addEventListener(type, (message) => batch.push(JSON.parse(message.data)));
   }
   signal.addEventListener("abort", () => source.close(), { once: true });
@@ -80,6 +80,7 @@ export async function poll(gameId, since, onEvents, signal, interval = POLL_MS) 
 }
 
 async function openServerGame(id, wanted) {
+  await loadGames(); // the games the service plays: how their events read and end
   const page = await getJson(api(`games/${encodeURIComponent(id)}/events?since=0`));
   const views = new Map(); // version -> view; cleared when the game ends (R3: hands shown)
   game = {
@@ -120,6 +121,7 @@ function startFollowing() {
 }
 
 async function openServerMatch(id) {
+  await loadGames(); // the games the service plays: how their events read and end
   const match = await getJson(api(`matches/${encodeURIComponent(id)}`));
   showMatch(match, `Match ${id} of this service`, (played) => {
     window.location.search = `?game=${played.game_id}`;
@@ -150,6 +152,7 @@ function showMatch(match, title, open) {
 // --- a record file: verified and shown by the service ---------------------------------
 
 async function openRecord(file) {
+  await loadGames(); // the games the service plays: how their events read and end
   const text = await file.text();
   const answer = await getJson(api("records/views"), { // the file's text, unread: JSON or NDJSON
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ record: text }),
