@@ -131,6 +131,18 @@ def play_one(page: Page, rng: random.Random | None = None) -> bool:
     return True
 
 
+def play_next(pages: list[Page], seconds: float = 15) -> bool:
+    """The next move of whichever page's turn it is, waiting (at most `seconds`) for a
+    page to show its turn: the page of the seat whose turn came learns of it from its
+    stream, a moment after the move before was answered."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if any(play_one(page) for page in pages):
+            return True
+        pages[0].wait_for_timeout(100)
+    return False
+
+
 def play_until_over(
     pages: list[Page], limit: int = 400, seconds: float = 240, rng: random.Random | None = None
 ) -> None:

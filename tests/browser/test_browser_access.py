@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .axe_tools import NodeToolsUnavailable, axe_script
-from .play_support import claim_from_link, open_table, play_one
+from .play_support import claim_from_link, open_table, play_next
 from .support import OfflinePage, json_of, offline_page, save_artifact
 
 #: The page weight budget of a seat's table, first load, uncompressed bytes: the page's own
@@ -133,7 +133,7 @@ def test_page_weight_stays_in_budget_and_first_render_is_measured(
 ) -> None:
     aminah, ben = page.page, second.page
     seated_pair(aminah, ben, page.origin)
-    play_one(aminah) or play_one(ben)
+    assert play_next([aminah, ben]), "no page showed its turn"
     url = aminah.url
     fresh = ben.context.browser.new_context() if ben.context.browser else None
     assert fresh is not None
@@ -220,8 +220,7 @@ def test_a_spectator_page_never_holds_a_hidden_card(
         tab.goto(f"{page.origin}/viewer?game={game_id}")
         expect(tab.locator("#live")).to_be_visible()
         for _ in range(4):  # moves arrive on the watcher's stream while it watches
-            played = play_one(aminah) or play_one(ben)
-            assert played
+            assert play_next([aminah, ben]), "no page showed its turn"
         with httpx.Client(base_url=page.origin) as api:
             latest = json_of(api.get(f"/games/{game_id}"))["version"]
             assert not json_of(api.get(f"/games/{game_id}"))["over"]

@@ -207,6 +207,7 @@ const at = { entry: null, spec: null, match: null, gameId: null, view: null, mov
 const selected = new Set(); // indexes into the hand as shown
 let sortBy = localStorage.getItem("penang-rummy-sort") ?? "suit";
 let refreshing = null;
+let stale = false;
 let clockTimer = null;
 
 const auth = () => ({ authorization: `Bearer ${at.entry.token}` });
@@ -235,9 +236,20 @@ function setSort(how) {
   if (at.view) drawHand();
 }
 
-/** Read the match, the seat's view and moves, and the events: everything shown. */
+/** Read the match, the seat's view and moves, and the events: everything shown. A call
+ * while a read is under way reads again once it is done: that read may have started
+ * before the change the call was made for, and must not stand in for a newer one. */
 function refresh() {
-  refreshing ??= load().finally(() => (refreshing = null));
+  if (refreshing) {
+    stale = true;
+    return refreshing;
+  }
+  refreshing = (async () => {
+    do {
+      stale = false;
+      await load();
+    } while (stale);
+  })().finally(() => (refreshing = null));
   return refreshing;
 }
 
@@ -481,6 +493,9 @@ async function listen() {
     if (message.lastEventId) lastEventId = message.lastEventId;
     refresh().then(() => showError("")).catch((error) => showError(error.message));
   };
+  // What happened between the last read and the stream's opening is in no message of
+  // it: read once more as it opens.
+  source.onopen = () => refresh().catch((error) => showError(error.message));
   source.addEventListener("turn", onMessage);
   for (const type of ["MatchStarted", "MatchGameStarted", "MatchGameScored", "MatchEnded", "SeatClaimed", "SeatLeft", "MatchClosed"]) {
     source.addEventListener(type, onMessage);
