@@ -83,6 +83,8 @@ class EventCodec(Generic[E]):
         self.versions: Final = versions
         self.upcasters: Final[dict[tuple[str, int], Upcaster]] = {}
         self._decoders: dict[str, msgspec.json.Decoder[E]] = {}
+        #: By event class, how `encode_json` splices its version in (`_splice_of`).
+        self._splices: dict[type[Any], tuple[int, bytes] | tuple[()]] = {}
         #: For `decode_json_array`, made on first use: the heads' decoder, the events'
         #: decoder, and the head of each type at its current version.
         self._array_decoders: (
@@ -134,8 +136,22 @@ class EventCodec(Generic[E]):
         return {TYPE_KEY: name, VERSION_KEY: self.versions[name], **fields}
 
     def encode_json(self, event: E) -> bytes:
-        """`event`'s stored form as one line of JSON (no newline)."""
-        return msgspec.json.encode(self.encode(event))
+        """`event`'s stored form as one line of JSON (no newline).
+
+        The same bytes as `encode`'s dict encoded, in one encode of the struct: its tag
+        comes first, and the schema version is put in after it (a type that leaves out
+        fields when None takes the dict's way).
+        """
+        cls = type(event)
+        splice = self._splices.get(cls)
+        if splice is None:
+            splice = self._splices[cls] = _splice_of(cls, self.versions)
+        if splice:
+            cut, head = splice
+            body = _json_encode(event)
+            if body.startswith(head[:cut]):
+                return head + body[cut:]
+        return _json_encode(self.encode(event))
 
     def upcast(self, data: StoredEvent) -> StoredEvent:
         """`data` brought to its type's current schema version (a new dict; `v` removed)."""
@@ -260,6 +276,24 @@ def _joined(name: str, known: type[E], other: type[E]) -> type[E]:
     parameters = functools.reduce(operator.or_, (*get_args(known), *get_args(other)))
     joined: type[E] = generic[parameters]
     return joined
+
+
+_json_encode: Final = msgspec.json.Encoder().encode
+
+
+def _splice_of(cls: type[Any], versions: dict[str, int]) -> tuple[int, bytes] | tuple[()]:
+    """For `encode_json`: the length of the struct's own JSON head (`{"type":"LaidOff"`),
+    and the stored form's head that takes its place (`{"type":"LaidOff","v":1`); empty
+    for a type whose stored form is not the struct's (fields left out when None), or
+    unknown here (`encode` says so)."""
+    if getattr(cls, "omitted_when_none", ()):
+        return ()
+    name = _tag(cls)
+    if name not in versions:
+        return ()
+    own = b'{"' + TYPE_KEY.encode() + b'":' + _json_encode(name)
+    version = b',"' + VERSION_KEY.encode() + b'":' + _json_encode(versions[name])
+    return len(own), own + version
 
 
 def _tag(cls: type[msgspec.Struct]) -> str:

@@ -24,17 +24,19 @@ that long also holds a worker thread the whole time).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
+from uuid import UUID
 
 import psycopg
 import psycopg_pool
-from eventsourcing.persistence import InfrastructureFactory, OperationalError
+from eventsourcing.persistence import InfrastructureFactory, OperationalError, StoredEvent
 from eventsourcing.postgres import PostgresFactory
 from eventsourcing.sqlite import (
     SQLiteApplicationRecorder,
     SQLiteConnection,
     SQLiteConnectionPool,
+    SQLiteCursor,
     SQLiteFactory,
 )
 
@@ -46,7 +48,7 @@ from service.store.notices import NotifyingRecorder
 from service.store.pg_writer import PostgresGroupWriter
 from service.store.snapshots import SnapshotTable
 from service.store.tickets import TicketTable
-from service.store.writer import BatchWriter, GroupWriter
+from service.store.writer import BatchWriter, GroupWriter, Insert
 
 
 def eventsourcing_env(settings: Settings) -> dict[str, str]:
@@ -103,13 +105,35 @@ def group_writer(
     if isinstance(factory, SQLiteFactory):
         if not isinstance(recorder, SQLiteApplicationRecorder):
             raise TypeError(f"no group commit through {type(recorder).__name__}")
-        # The recorder's own insert, inside the writer's transaction.
-        return GroupWriter(factory.datastore, recorder._insert_events, metrics)
+        return GroupWriter(factory.datastore, sqlite_insert(recorder), metrics)
     if isinstance(factory, PostgresFactory):
         if not isinstance(recorder, NotifyingRecorder):
             raise TypeError(f"no group commit through {type(recorder).__name__}")
         return PostgresGroupWriter(factory.datastore, recorder, metrics)
     return None
+
+
+def sqlite_insert(recorder: SQLiteApplicationRecorder) -> Insert:
+    """The recorder's rows, inserted inside the writer's transaction in one statement
+    (`executemany`): the row the recorder's own insert writes for each record, without
+    its statement per row and the row ids it reads back (nothing here asks for them)."""
+    statement = recorder.insert_events_statement
+
+    def insert(cursor: SQLiteCursor, records: Sequence[StoredEvent]) -> None:
+        cursor.executemany(
+            statement,
+            [
+                (
+                    r.originator_id.hex if isinstance(r.originator_id, UUID) else r.originator_id,
+                    r.originator_version,
+                    r.topic,
+                    r.state,
+                )
+                for r in records
+            ],
+        )
+
+    return insert
 
 
 def clock_index(factory: InfrastructureFactory, table: str = CLOCK_TABLE) -> ClockIndex:

@@ -35,7 +35,7 @@ import msgspec
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import Mapper, MapperDeserialisationError, StoredEvent
 
-from domain.codec import TYPE_KEY, EventCodec, MalformedEvent
+from domain.codec import EventCodec, MalformedEvent
 from domain.events import Event
 from domain.games import ALL_GAME_EVENTS
 from domain.match.codec import MATCH_EVENTS
@@ -142,6 +142,23 @@ def _decoder(cls: type[Any]) -> msgspec.json.Decoder[Any]:
     return decoder
 
 
+#: By struct class: its stored topic, and its family's codec (None: a record of the
+#: service's own, stored as its msgspec JSON).
+_stored_kinds: dict[type[Any], tuple[str, EventCodec[Any] | None]] = {}
+
+
+def _stored_kind(kind: type[Any]) -> tuple[str, EventCodec[Any] | None]:
+    """How a struct of `kind` is stored (KeyError for a struct that is not stored)."""
+    family = next((f for f in _FAMILIES if issubclass(kind, f[0])), None)
+    if family is None:
+        found: tuple[str, EventCodec[Any] | None] = (_TOPICS_BY_TYPE[kind], None)
+    else:
+        _, prefix, codec = family
+        found = (prefix + str(kind.__struct_config__.tag), codec)
+    _stored_kinds[kind] = found
+    return found
+
+
 class StructMapper(Mapper[UUID]):
     """Stores `Envelope`s: domain events through the codec, records as structs (module doc)."""
 
@@ -149,15 +166,10 @@ class StructMapper(Mapper[UUID]):
         if not isinstance(domain_event, Envelope):
             raise TypeError(f"only envelopes are stored, not {type(domain_event).__name__}")
         event = domain_event.event
-        family = next((f for f in _FAMILIES if isinstance(event, f[0])), None)
-        if family is not None:
-            _, prefix, codec = family
-            stored = codec.encode(event)
-            topic = prefix + stored[TYPE_KEY]
-            body = _encoder.encode(stored)
-        else:
-            topic = _TOPICS_BY_TYPE[type(event)]
-            body = _encoder.encode(event)
+        kind = type(event)
+        known = _stored_kinds.get(kind) or _stored_kind(kind)
+        topic, codec = known
+        body = _encoder.encode(event) if codec is None else codec.encode_json(event)
         stamp = _encoder.encode(domain_event.timestamp)
         # Every stored struct encodes as a non-empty JSON object (tagged, or with fields).
         state = b'{"' + _STAMP_KEY.encode() + b'":' + stamp + b"," + body[1:]

@@ -391,6 +391,8 @@ class GameStore(Application[UUID]):
         self.listeners.publish(changes(envelopes))
         for game in written:
             self._stamp(game.game_id, game.version, game.began)
+        if not any(game.clocked or game.bots for game in written):
+            return  # no index keeps a row of these games (most writes)
         try:
             self.clocks.move([game.row for game in written if game.row and not game.new])
             for game in written:

@@ -84,7 +84,7 @@ def changes(envelopes: Iterable[Envelope]) -> list[Change]:
     return _latest(
         ("game" if isinstance(envelope.event, Event) else "match", *_place(envelope))
         for envelope in envelopes
-        if isinstance(envelope.event, Event | MatchEvent)
+        if isinstance(envelope.event, (Event, MatchEvent))
     )
 
 

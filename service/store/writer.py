@@ -16,7 +16,10 @@ one per write.
   write took first (the version check of `GameStore.append`) is rolled back to its
   savepoint, alone, and its caller gets eventsourcing's `IntegrityError`, exactly as
   from a transaction of its own; the other writes of the batch are unaffected, and of
-  two writes racing for one version in one batch the first queued lands.
+  two writes racing for one version in one batch the first queued lands. A batch is
+  first inserted whole, in one statement (one `insert` of all its rows): a lost race
+  is rare, and only a batch that holds one is rolled back and committed again, each
+  write inside its own savepoint.
 - Each caller is answered only once the transaction that holds its write is
   committed (durable, with `synchronous = full`): a crash before the commit loses
   writes no one was told of.
@@ -195,7 +198,7 @@ class BatchWriter:
 
 class GroupWriter(BatchWriter):
     """The writes of a process over SQLite's `datastore`; `insert` stores records with a
-    cursor inside a transaction (the recorder's own insert)."""
+    cursor inside a transaction (the recorder's own rows: `backends.sqlite_insert`)."""
 
     def __init__(
         self, datastore: SQLiteDatastore, insert: Insert, metrics: Metrics | None = None
@@ -205,6 +208,15 @@ class GroupWriter(BatchWriter):
         self._insert = insert
 
     def _store(self, batch: Sequence[Sequence[StoredEvent]]) -> dict[int, BaseException]:
+        try:
+            with self._datastore.transaction(commit=True) as cursor:
+                self._insert(cursor, [record for records in batch for record in records])
+        except IntegrityError as refusal:  # the transaction rolled back: nothing is stored
+            if len(batch) == 1:
+                return {0: refusal}
+        else:
+            return {}
+        # Some write of the batch lost a race: each in its own savepoint, in the order queued.
         refused: dict[int, BaseException] = {}
         with self._datastore.transaction(commit=True) as cursor:
             for index, records in enumerate(batch):

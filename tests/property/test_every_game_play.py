@@ -79,6 +79,8 @@ def test_the_record_replays_through_the_rules_and_round_trips(name: str) -> None
         assert verdict.valid and verdict.finished, verdict
         assert verdict.deal == ("verified" if table.fair else "unproven")
         stored = msgspec.json.encode([spec.codec.encode(e) for e in played.events])
+        # The store's one encode of each event is the stored form's bytes, exactly.
+        assert b"[" + b",".join(map(spec.codec.encode_json, played.events)) + b"]" == stored
         decoded = spec.codec.decode_events(msgspec.json.decode(stored))
         assert decoded == played.events
         assert spec.fold(decoded, None) == played.state

@@ -39,15 +39,20 @@ class _Recorder(SQLiteApplicationRecorder):
 
 
 class _Datastore(SQLiteDatastore):
-    """The real datastore, counting the transactions that commit."""
+    """The real datastore, counting the transactions that commit (and those rolled back)."""
 
     commits = 0
+    rollbacks = 0
 
     @contextmanager
     def transaction(self, *, commit: bool) -> Iterator[SQLiteCursor]:
+        try:
+            with super().transaction(commit=commit) as cursor:
+                yield cursor
+        except BaseException:
+            self.rollbacks += commit
+            raise
         self.commits += commit
-        with super().transaction(commit=commit) as cursor:
-            yield cursor
 
 
 @pytest.fixture
@@ -129,10 +134,34 @@ def test_writes_queued_during_a_commit_share_the_next_transaction_each_all_or_no
     assert isinstance(loser[1][0], IntegrityError)
     rows = _stored(path)
     assert sorted(rows) == sorted([(taken.hex, 1), (fresh.hex, 1), (racing.hex, 1)])
-    # Two transactions: the first write's, and one for the four that waited meanwhile.
-    assert recorder.inserts == 5
+    # Two transactions: the first write's, and one for the four that waited meanwhile,
+    # whose batch was first inserted whole, refused (a lost race) and rolled back, then
+    # inserted again one write at a time, each in its savepoint.
+    assert recorder.inserts == 1 + 1 + 4
     assert isinstance(recorder.datastore, _Datastore)
     assert recorder.datastore.commits == 2
+    assert recorder.datastore.rollbacks == 1
+
+
+def test_a_batch_with_no_lost_race_is_inserted_whole_in_one_statement(
+    store: tuple[_Recorder, GroupWriter, Path],
+) -> None:
+    recorder, writer, path = store
+    recorder.gate = threading.Event()
+    first, first_outcome = _in_thread(writer, [_record(uuid4(), 1)])
+    assert recorder.entered.wait(5)
+    streams = [uuid4() for _ in range(3)]
+    queued = [_in_thread(writer, [_record(s, 1), _record(s, 2)]) for s in streams]
+    while len(writer._pending) < 3:
+        threading.Event().wait(0.01)
+    recorder.gate.set()
+    for thread, _ in [(first, first_outcome), *queued]:
+        thread.join(5)
+    assert first_outcome == ["stored"] and all(outcome == ["stored"] for _, outcome in queued)
+    assert {(s.hex, v) for s in streams for v in (1, 2)} <= set(_stored(path))
+    assert recorder.inserts == 2  # the first write's, and the batch's six rows at once
+    assert isinstance(recorder.datastore, _Datastore)
+    assert (recorder.datastore.commits, recorder.datastore.rollbacks) == (2, 0)
 
 
 def test_a_failed_transaction_fails_every_write_in_it_and_stores_none(
@@ -145,7 +174,7 @@ def test_a_failed_transaction_fails_every_write_in_it_and_stores_none(
     original = recorder._insert_events
 
     def broken(c: SQLiteCursor, records: Sequence[StoredEvent], **kwargs: Any) -> Any:
-        if records[0].topic == "boom":
+        if any(record.topic == "boom" for record in records):
             raise OperationalError("disk I/O error")
         return original(c, records, **kwargs)
 
