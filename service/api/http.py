@@ -57,6 +57,11 @@ def _canonical_id(kind: type[Any], value: Any) -> CanonicalId:
     raise ValueError(f"Expected `str` matching regex {GAME_ID_PATTERN!r}")
 
 
+def canonical_id(text: str) -> CanonicalId | None:
+    """The id a path segment spells as the service writes it, None for any other text."""
+    return CanonicalId(text) if _CANONICAL_ID.match(text) else None
+
+
 #: The app's `type_decoders`: how the signature of a handler reads a `CanonicalId`.
 TYPE_DECODERS: list[tuple[Callable[[Any], bool], Callable[[type[Any], Any], Any]]] = [
     (lambda kind: kind is CanonicalId, _canonical_id)
