@@ -7,7 +7,8 @@ keeps the list equal to the ids the two documents define. Penang's rules use P, 
 R1–R18; basic Rummy (`domain.rummy`) B, Three Thirteen (`domain.three13`) T, and both
 the readings from R20 (R45 among them); Gin Rummy (`domain.gin`) G, R37–R44, for its
 matches R46–R48, for its seat views and bot seats R49–R50, for its turn clock R51–R52,
-and for Hollywood scoring (G18) R53–R55.
+and for Hollywood scoring (G18) R53–R55; the order of an HTTP request's refusals, its
+token first, R56.
 """
 
 from __future__ import annotations
@@ -43,5 +44,7 @@ RuleId = Literal[
     "R51", "R52",
     # Gin Rummy's Hollywood scoring (READINGS.md)
     "R53", "R54", "R55",
+    # the order of a request's refusals: its token first (READINGS.md)
+    "R56",
 ]
 # fmt: on

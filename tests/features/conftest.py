@@ -15,6 +15,7 @@ from .conformance import RuleSummary, conformance_url, rule_ids_of
 from .drivers import Driver
 from .rule_ids import known_tags
 from .scene import Scene
+from .steps.access import *  # noqa: F403
 from .steps.bots import *  # noqa: F403
 from .steps.clock import *  # noqa: F403
 from .steps.deal import *  # noqa: F403

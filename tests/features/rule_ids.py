@@ -106,8 +106,14 @@ BOT_SEATS = (
 #: Feature files bound by their own test modules, with their own steps and drivers:
 #: audit.feature (test_audit_domain.py, and its HTTP run test_audit_http.py),
 #: live_updates.feature (test_live_updates_http.py: over HTTP only, the domain does
-#: not stream) and the bot seats' (BOT_SEATS).
-OWN_DRIVERS = ("penang/audit.feature", "penang/live_updates.feature", *BOT_SEATS)
+#: not stream), access.feature (test_access_http.py: over HTTP only, the domain takes
+#: no token) and the bot seats' (BOT_SEATS).
+OWN_DRIVERS = (
+    "penang/audit.feature",
+    "penang/live_updates.feature",
+    "penang/access.feature",
+    *BOT_SEATS,
+)
 
 
 def known_tags() -> tuple[str, ...]:
