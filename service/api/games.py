@@ -1,9 +1,11 @@
 """The game endpoints: create, read (spectator and seat views, events, legal moves), play.
 
 Handlers parse, call one use case of `service.usecases.games` in a worker thread (the
-event store is synchronous), and answer; errors are raised and turned into problems
-by the table in `service.api.problems`. A turn and a dead declaration are decided on
-the event loop where they need no read, and only their write is awaited.
+event store is synchronous), and answer; an operation that takes a seat's token has a
+guard (`service.api.guards`) that checks it and grants the handler what it read;
+errors are raised and turned into problems by the table in `service.api.problems`. A
+turn and a dead declaration are decided on the event loop where they need no read, and
+only their write is awaited.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from litestar.datastructures import State
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
+from service.api import guards
+from service.api.guards import Loaded, SeatRead, Viewer
 from service.api.http import (
     ETAG,
     IDEMPOTENT_REPLAY,
@@ -27,7 +31,6 @@ from service.api.http import (
     Seat,
     SecretIdempotencyKey,
     Since,
-    authorization,
     body_problems,
     if_match_version,
     problems,
@@ -103,6 +106,7 @@ def get_game(
     summary="The game, now or at a version, as one seat sees it, with its own hand.",
     sync_to_thread=True,
     security=SEAT_SECURITY,
+    guards=[guards.guard_seat_read],
     response_headers=[ETAG],
     responses=problems(401, 403, 404, 422),
 )
@@ -113,7 +117,8 @@ def get_seat_view(
     store: NamedDependency[GameStore],
     version: AtVersion = None,
 ) -> Response[AnyView]:
-    return tagged_view(games.seat_view(store, game_id, seat, authorization(request), version))
+    read = guards.granted(request, SeatRead)
+    return tagged_view(games.seat_view(store, game_id, seat, read, version))
 
 
 @post(
@@ -136,6 +141,7 @@ def get_seat_view(
     ),
     status_code=200,
     security=SEAT_SECURITY,
+    guards=[guards.guard_seat_command],
     response_headers=[ETAG, IDEMPOTENT_REPLAY],
     responses=body_problems(401, 403, 404, 409),
 )
@@ -152,7 +158,7 @@ async def submit_turn(
         store=_store(request.app.state),
         game_id=game_id,
         seat=seat,
-        authorization=authorization(request),
+        loaded=guards.granted(request, Loaded),
         if_match=if_match_version(if_match),
         key=idempotency_key,
         actions=data.actions,
@@ -172,6 +178,7 @@ async def submit_turn(
     ),
     status_code=200,
     security=SEAT_SECURITY,
+    guards=[guards.guard_seat_command],
     response_headers=[ETAG, IDEMPOTENT_REPLAY],
     responses=problems(401, 403, 404, 409, 422),
 )
@@ -187,7 +194,7 @@ async def declare_dead(
         store=_store(request.app.state),
         game_id=game_id,
         seat=seat,
-        authorization=authorization(request),
+        loaded=guards.granted(request, Loaded),
         if_match=if_match_version(if_match),
         key=idempotency_key,
     )
@@ -200,13 +207,14 @@ async def declare_dead(
     summary="The seat's legal moves now: a bounded list and the exact answer.",
     sync_to_thread=True,
     security=SEAT_SECURITY,
+    guards=[guards.guard_seat_read],
     response_headers=[ETAG],
     responses=problems(401, 403, 404, 422),
 )
 def get_legal_moves(
-    game_id: GameId, seat: Seat, request: Request[Any, Any, Any], store: NamedDependency[GameStore]
+    game_id: GameId, seat: Seat, request: Request[Any, Any, Any]
 ) -> Response[MovesView]:
-    found = games.moves(store, game_id, seat, authorization(request))
+    found = games.moves(guards.granted(request, SeatRead), seat)
     return tagged(found, found.version)
 
 
@@ -216,6 +224,7 @@ def get_legal_moves(
     summary="The game's events as the token's seat (or, without one, a spectator) sees them.",
     sync_to_thread=True,
     security=SPECTATOR_OR_SEAT_SECURITY,
+    guards=[guards.guard_viewer],
     response_headers=[ETAG],
     responses=problems(401, 404, 422),
 )
@@ -225,5 +234,6 @@ def get_events(
     store: NamedDependency[GameStore],
     since: Since = 0,
 ) -> Response[EventsPage]:
-    page = games.events_page(store, game_id, authorization(request), since)
+    viewer = guards.granted(request, Viewer).seat
+    page = games.events_page(store, game_id, viewer, since)
     return tagged(page, page.version)

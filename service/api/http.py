@@ -5,6 +5,7 @@ Bodies are checked and decoded for every handler by `service.api.inputs`.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeVar
@@ -55,6 +56,16 @@ def _canonical_id(kind: type[Any], value: Any) -> CanonicalId:
     if isinstance(value, str) and _CANONICAL_ID.match(value):
         return CanonicalId(value)
     raise ValueError(f"Expected `str` matching regex {GAME_ID_PATTERN!r}")
+
+
+@functools.lru_cache(maxsize=4096)
+def canonical_id(text: str) -> CanonicalId | None:
+    """The id a path segment spells as the service writes it, None for any other text.
+
+    For the guards (`service.api.guards`), which read the path before the handler's
+    parameters are: kept for the ids asked of lately, so that a game's turns after the
+    first decode no id twice."""
+    return CanonicalId(text) if _CANONICAL_ID.match(text) else None
 
 
 #: The app's `type_decoders`: how the signature of a handler reads a `CanonicalId`.

@@ -16,6 +16,8 @@ from litestar.params import JSONBody
 
 from domain.match.records import dump_match_record
 from domain.match.views import MatchView
+from service.api import guards
+from service.api.guards import MatchRead
 from service.api.http import (
     ETAG,
     HOST_SECURITY,
@@ -26,7 +28,6 @@ from service.api.http import (
     Seat,
     SecretIdempotencyKey,
     Since,
-    authorization,
     body_problems,
     problems,
     replayable,
@@ -128,6 +129,7 @@ def claim_seat(
     sync_to_thread=True,
     status_code=200,
     security=SEAT_SECURITY,
+    guards=[guards.guard_match_seat],
     response_headers=[ETAG],
     responses=problems(401, 403, 404, 409, 422),
 )
@@ -137,7 +139,7 @@ def leave_seat(
     request: Request[Any, Any, Any],
     store: NamedDependency[GameStore],
 ) -> Response[LeftSeat]:
-    left = matches.leave_seat(store, match_id, seat, authorization(request))
+    left = matches.leave_seat(store, match_id, seat, guards.granted(request, MatchRead))
     return tagged(left, left.version)
 
 
@@ -148,13 +150,14 @@ def leave_seat(
     sync_to_thread=True,
     status_code=200,
     security=HOST_SECURITY,
+    guards=[guards.guard_host],
     response_headers=[ETAG],
     responses=problems(401, 404, 409, 422),
 )
 def close_match(
     match_id: MatchId, request: Request[Any, Any, Any], store: NamedDependency[GameStore]
 ) -> Response[MatchView]:
-    view = matches.close_match(store, match_id, authorization(request))
+    view = matches.close_match(store, match_id, guards.granted(request, MatchRead))
     return tagged(view, view.version)
 
 

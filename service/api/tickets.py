@@ -11,7 +11,9 @@ from typing import Any, Final
 from litestar import Request, Response, post
 from litestar.di import NamedDependency
 
-from service.api.http import SEAT_SECURITY, GameId, MatchId, Seat, authorization, problems
+from service.api import guards
+from service.api.guards import SeatToken
+from service.api.http import SEAT_SECURITY, GameId, MatchId, Seat, problems
 from service.store import GameStore
 from service.usecases import tickets
 from service.usecases.tickets import TICKET_SECONDS, StreamTicket
@@ -34,6 +36,7 @@ _WHY = (
     sync_to_thread=True,
     status_code=201,
     security=SEAT_SECURITY,
+    guards=[guards.guard_game_seat_token],
     responses=problems(401, 403, 404, 422),
 )
 def create_game_stream_ticket(
@@ -42,7 +45,8 @@ def create_game_stream_ticket(
     request: Request[Any, Any, Any],
     store: NamedDependency[GameStore],
 ) -> Response[StreamTicket]:
-    made = tickets.game_ticket(store, game_id, seat, authorization(request), tickets.now())
+    token = guards.granted(request, SeatToken).token_sha256
+    made = tickets.game_ticket(store, game_id, seat, token, tickets.now())
     return Response(made, status_code=201, headers=_NO_STORE)
 
 
@@ -54,6 +58,7 @@ def create_game_stream_ticket(
     sync_to_thread=True,
     status_code=201,
     security=SEAT_SECURITY,
+    guards=[guards.guard_match_seat_token],
     responses=problems(401, 403, 404, 422),
 )
 def create_match_stream_ticket(
@@ -62,7 +67,8 @@ def create_match_stream_ticket(
     request: Request[Any, Any, Any],
     store: NamedDependency[GameStore],
 ) -> Response[StreamTicket]:
-    made = tickets.match_ticket(store, match_id, seat, authorization(request), tickets.now())
+    token = guards.granted(request, SeatToken).token_sha256
+    made = tickets.match_ticket(store, match_id, seat, token, tickets.now())
     return Response(made, status_code=201, headers=_NO_STORE)
 
 

@@ -2,15 +2,16 @@
 
 No rule is decided here. The domain deals, judges turns and dead declarations, and
 decides what each viewer may see (`domain.views`); this module finds the game,
-checks the caller's token, draws the deck order from seeds (`domain.fair`) and
-records what the domain returned, atomically. Game records (export, import) are the
-use cases of `service.usecases.records`.
+draws the deck order from seeds (`domain.fair`) and records what the domain
+returned, atomically. The caller's token is checked before, on what the use case is
+then given (`service.api.guards`: a seat's `SeatRead`, a command's `Loaded`). Game
+records (export, import) are the use cases of `service.usecases.records`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 from uuid import UUID
 
 import msgspec
@@ -21,13 +22,13 @@ from domain.games import END_TYPES
 from service.store import GameStore
 from service.store.envelopes import GameSecrets
 from service.store.game_folds import AnyGameState
-from service.usecases import auth, clock, game_kinds, pipeline
+from service.usecases import clock, game_kinds, pipeline
 from service.usecases.game_kinds import AnyAction, AnyView
 from service.usecases.idempotency import fingerprint
 from service.usecases.messages import EventRecord, EventsPage, MovesView, TurnResult
-from service.usecases.pipeline import Answer, Command
+from service.usecases.pipeline import Answer, Command, Loaded
 
-__all__ = ["Answer", "Command"]
+__all__ = ["Answer", "Command", "Loaded"]
 _encoder = msgspec.json.Encoder()
 
 
@@ -38,22 +39,34 @@ def spectator_view(store: GameStore, game_id: UUID, version: int | None = None) 
     return _timed(store, game_id, store.secrets(game_id), state, now, view)
 
 
+class SeatRead(NamedTuple):
+    """A seat's read of its game now, for the bearer of its token: the secrets and the
+    state the token was checked against (`seat_read`)."""
+
+    secrets: GameSecrets
+    state: AnyGameState
+
+
+def seat_read(store: GameStore, game_id: UUID) -> SeatRead:
+    """The game's secrets and its state now, read once for a seat's view or moves."""
+    game_secrets = store.secrets(game_id)
+    return SeatRead(game_secrets, store.state(game_id))
+
+
 def seat_view(
     store: GameStore,
     game_id: UUID,
     seat: int,
-    authorization: str | None,
+    read: SeatRead,
     version: int | None = None,
 ) -> AnyView:
     """The game now, or at `version`, as `seat` may see it.
 
-    The game and its secrets are read once: the state that authorizes the seat is the
-    one shown (and timed); an earlier version is folded from the events alone.
+    The game and its secrets were read once (`read`): the state the seat's token was
+    checked against is the one shown (and timed); an earlier version is folded from
+    the events alone.
     """
-    game_secrets = store.secrets(game_id)
-    now = store.state(game_id)
-    auth.check_seat(now, seat)
-    auth.authorize(game_secrets, authorization, seat)
+    game_secrets, now = read
     state = now if version is None else store.state_at(game_id, version, now)[0]
     view = game_kinds.view(state, seat, over=now.over)
     return _timed(store, game_id, game_secrets, state, now, view)
@@ -85,16 +98,15 @@ def _at(store: GameStore, game_id: UUID, version: int | None) -> tuple[AnyGameSt
     return store.state_at(game_id, version)
 
 
-def moves(store: GameStore, game_id: UUID, seat: int, authorization: str | None) -> MovesView:
-    state = _authorized(store, game_id, seat, authorization)
+def moves(read: SeatRead, seat: int) -> MovesView:
+    """The seat's legal moves in the state its token was checked against."""
+    state = read.state
     return MovesView(version=state.version, moves=game_kinds.legal_moves(state, seat))
 
 
-def events_page(
-    store: GameStore, game_id: UUID, authorization: str | None, since: int
-) -> EventsPage:
-    """The events after `since`, as the token's seat (or a spectator) may see them."""
-    viewer = auth.viewer(store.secrets(game_id), authorization)
+def events_page(store: GameStore, game_id: UUID, viewer: int | None, since: int) -> EventsPage:
+    """The events after `since`, as `viewer`, the token's seat (None: a spectator), may
+    see them."""
     state = store.state(game_id)
     events = store.game_events(game_id, since)
     over = state.over or any(isinstance(event, END_TYPES) for event in events)
@@ -108,13 +120,14 @@ def submit_turn(
     store: GameStore,
     game_id: UUID,
     seat: int,
-    authorization: str | None,
+    loaded: Loaded,
     if_match: int | None,
     key: str | None,
     actions: Sequence[AnyAction],
 ) -> Answer:
-    """Play one whole turn (D8), or a draw game's command (R22), as its game decides."""
-    return pipeline.run(store, turn(game_id, seat, actions, if_match, key), authorization)
+    """Play one whole turn (D8), or a draw game's command (R22), as its game decides,
+    on what was `loaded` for the seat's token."""
+    return pipeline.run(store, turn(game_id, seat, actions, if_match, key), loaded)
 
 
 def turn(
@@ -138,12 +151,12 @@ def dead(
     store: GameStore,
     game_id: UUID,
     seat: int,
-    authorization: str | None,
+    loaded: Loaded,
     if_match: int | None,
     key: str | None,
 ) -> Answer:
     """Declare the seat dead (P29, D6): Penang's; the draw games refuse it (B3, T4)."""
-    return pipeline.run(store, dead_command(game_id, seat, if_match, key), authorization)
+    return pipeline.run(store, dead_command(game_id, seat, if_match, key), loaded)
 
 
 def dead_command(
@@ -179,16 +192,6 @@ def time_out_turn(store: GameStore, game_id: UUID, state: AnyGameState) -> TurnR
 
 def _fingerprint(operation: str, seat: int, actions: tuple[AnyAction, ...]) -> str:
     return fingerprint(operation, seat, _encoder.encode(actions))
-
-
-def _authorized(
-    store: GameStore, game_id: UUID, seat: int, authorization: str | None
-) -> AnyGameState:
-    game_secrets = store.secrets(game_id)
-    state = store.state(game_id)
-    auth.check_seat(state, seat)
-    auth.authorize(game_secrets, authorization, seat)
-    return state
 
 
 def _records(

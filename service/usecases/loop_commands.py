@@ -15,7 +15,7 @@ from uuid import UUID
 from service.store import GameStore
 from service.usecases import pipeline
 from service.usecases.game_kinds import AnyAction
-from service.usecases.games import Answer, dead_command, turn
+from service.usecases.games import Answer, Loaded, dead_command, turn
 
 
 async def submit_turn_on_loop(
@@ -23,14 +23,14 @@ async def submit_turn_on_loop(
     store: GameStore,
     game_id: UUID,
     seat: int,
-    authorization: str | None,
+    loaded: Loaded,
     if_match: int | None,
     key: str | None,
     actions: Sequence[AnyAction],
 ) -> Answer:
     """`games.submit_turn`, on the event loop where it needs no read."""
     command = turn(game_id, seat, actions, if_match, key)
-    return await pipeline.run_on_loop(store, command, authorization)
+    return await pipeline.run_on_loop(store, command, loaded)
 
 
 async def dead_on_loop(
@@ -38,10 +38,10 @@ async def dead_on_loop(
     store: GameStore,
     game_id: UUID,
     seat: int,
-    authorization: str | None,
+    loaded: Loaded,
     if_match: int | None,
     key: str | None,
 ) -> Answer:
     """`games.dead`, on the event loop where it needs no read."""
     command = dead_command(game_id, seat, if_match, key)
-    return await pipeline.run_on_loop(store, command, authorization)
+    return await pipeline.run_on_loop(store, command, loaded)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 from uuid import UUID, uuid4
 
 import msgspec
@@ -106,11 +107,29 @@ def new_ids() -> Iterator[str]:
 Command = Callable[[MatchState, int, MatchSecrets], MatchWrite]
 
 
-def run(store: GameStore, match_id: UUID, command: Command) -> MatchWrite:
-    """Decide on the match's current state and write; on a lost race, decide again."""
+class MatchRead(NamedTuple):
+    """A match as a command of it is decided on: its state, its secrets' version, them."""
+
+    state: MatchState
+    version: int
+    secrets: MatchSecrets
+
+
+def read(store: GameStore, match_id: UUID) -> MatchRead:
+    """The match now, with its secrets."""
+    state = store.matches.state(match_id)
+    version, match_secrets = store.match_secrets(match_id)
+    return MatchRead(state, version, match_secrets)
+
+
+def run(
+    store: GameStore, match_id: UUID, command: Command, first: MatchRead | None = None
+) -> MatchWrite:
+    """Decide on the match's current state (`first`, where the caller read it) and
+    write; on a lost race, decide again on the match read anew."""
     for attempt in range(ATTEMPTS):
-        state = store.matches.state(match_id)
-        version, match_secrets = store.match_secrets(match_id)
+        state, version, match_secrets = read(store, match_id) if first is None else first
+        first = None
         write = command(state, version, match_secrets)
         try:
             write.commit(store)

@@ -2,7 +2,8 @@
 
 As for games, no rule is decided here: `domain.match` opens, claims, starts, scores and
 ends a match, `domain.match.dealing` says which game is due and deals it, and
-`domain.fair` draws the decks. This module checks tokens, draws the seeds, and records
+`domain.fair` draws the decks. This module makes the seats' tokens (the HTTP layer's
+guards check them: `service.api.guards`), draws the seeds, and records
 what the domain returned, each command's events (the match's, its new games' and the
 secrets) in one transaction: a claim that takes the last seat records the deal of the
 first game with it, and a turn that ends a game records the match's score and the next
@@ -24,6 +25,7 @@ from domain.match.errors import MatchNotOver
 from domain.match.records import MatchRecord, make_match_record
 from domain.match.state import MatchState
 from domain.match.views import MatchView, view_match
+from service.errors import UnknownToken
 from service.signing import KeyRing
 from service.store import GameStore
 from service.store.envelopes import Envelope, GameSecrets, MatchSecrets, secrets_id
@@ -40,6 +42,7 @@ from service.usecases.match_messages import (
 from service.usecases.match_opening import create_match, first_dealer
 from service.usecases.match_writes import (
     ATTEMPTS,
+    MatchRead,
     MatchWrite,
     deal_due,
     dealing,
@@ -109,12 +112,17 @@ def _claim_seat(
     return _claimed(run(store, match_id, claim))
 
 
-def leave_seat(store: GameStore, match_id: UUID, seat: int, authorization: str | None) -> LeftSeat:
-    """The seat's player leaves it before the deal; their token is void (R18)."""
+def leave_seat(store: GameStore, match_id: UUID, seat: int, shown: MatchRead) -> LeftSeat:
+    """The seat's player leaves it before the deal; their token is void (R18).
+
+    `shown`: the match as it was when the seat's token was shown (`leaveSeat`'s guard
+    checked it). Decided again after a lost race, the seat must still hold that token.
+    """
+    token_sha256 = shown.secrets.seat_sha256[seat]
 
     def leave(state: MatchState, version: int, match_secrets: MatchSecrets) -> MatchWrite:
-        auth.check_seat_number(state.seats, seat)
-        auth.authorize(match_secrets.seat_sha256, authorization, seat)
+        if match_secrets.seat_sha256[seat] != token_sha256:
+            raise UnknownToken("the bearer token is not a token of this table")
         write = MatchWrite()
         write.match_events(match_id, state, commands.leave_seat(state, seat))
         hashes = list(match_secrets.seat_sha256)
@@ -123,16 +131,19 @@ def leave_seat(store: GameStore, match_id: UUID, seat: int, authorization: str |
         write.envelopes.append(Envelope(secrets_id(match_id), version + 1, left))
         return write
 
-    state = written(run(store, match_id, leave))
+    state = written(run(store, match_id, leave, shown))
     view = view_match(state)
     return LeftSeat(match_id=match_id, seat=seat, version=state.version, game_id=None, view=view)
 
 
-def close_match(store: GameStore, match_id: UUID, authorization: str | None) -> MatchView:
-    """The host closes the match: the game being played is its last (R16)."""
+def close_match(store: GameStore, match_id: UUID, shown: MatchRead) -> MatchView:
+    """The host closes the match: the game being played is its last (R16).
+
+    `shown`: the match as it was when the host's token was shown (`closeMatch`'s guard
+    checked it; the host's token never changes).
+    """
 
     def close(state: MatchState, version: int, match_secrets: MatchSecrets) -> MatchWrite:
-        auth.require(match_secrets.host_sha256, authorization, "host")
         write = MatchWrite()
         closed = write.match_events(match_id, state, commands.close_match(state))
         seed, _ = dealing(match_secrets)
@@ -140,7 +151,7 @@ def close_match(store: GameStore, match_id: UUID, authorization: str | None) -> 
             write.match_events(match_id, closed, commands.reveal_match_seed(closed, seed))
         return write
 
-    return view_match(written(run(store, match_id, close)))
+    return view_match(written(run(store, match_id, close, shown)))
 
 
 # --- a game of the match ended ---------------------------------------------------------

@@ -1,13 +1,16 @@
-"""One pipeline per command: load, authorise, decide, append, answer.
+"""One pipeline per command: load, admit, decide, append, answer.
 
 Every command a game takes (a turn, a dead declaration, the clock's timeout, a bot's
 turn) goes through the same steps, in order:
 
-1. **load** the game's state and secrets once (`load`, or `cached` on the event loop),
-   and its game's spec with them: nothing below reads them again;
-2. **authorise** the seat's token against those secrets (`authorise`), and **admit**
-   the command: the turn clock's checks and If-Match (`admit`). The service's own
-   commands (the clock's and a bot's, `run_as_service`) have neither;
+1. **load** the game's state and secrets once (`load`, or `cached` from what the
+   process holds), and its game's spec with them: nothing below reads them again. A
+   seat's command is loaded by its HTTP guard, which checks the seat's token against
+   what it loaded (`service.api.guards.seat_command`) and hands it on: `run` and
+   `run_on_loop` take it;
+2. **admit** the command: the turn clock's checks and If-Match (`admit`). The
+   service's own commands (the clock's and a bot's, `run_as_service`) have no token
+   and are not admitted;
 3. **decide** through the spec (`decide`): the command's events, what they entail
    (the seed revealed, a match's next deal), and the answer;
 4. **append** the events with the version they were decided at (the one write);
@@ -47,7 +50,7 @@ from service.store import GameStore
 from service.store.envelopes import Envelope, GameSecrets, StoredAnswer, answer_id
 from service.store.game_folds import AnyGameState
 from service.store.game_folds import fold_game as fold
-from service.usecases import auth, clock, game_kinds, matches, retry
+from service.usecases import clock, game_kinds, matches, retry
 from service.usecases.messages import EventRecord, TurnResult
 from service.usecases.open_types import dec_hook
 
@@ -123,13 +126,6 @@ def cached(store: GameStore, game_id: UUID) -> Loaded | None:
     return Loaded(state, game_secrets, game_kinds.spec_of(state), True)
 
 
-def authorise(loaded: Loaded, seat: int, authorization: str | None) -> None:
-    """The seat exists (the seats never change: the cached state knows them), and the
-    token is its own (401, 403)."""
-    auth.check_seat(loaded.state, seat)
-    auth.authorize(loaded.secrets, authorization, seat)
-
-
 def admit(store: GameStore, command: Command, loaded: Loaded) -> None:
     """Refuse a seat's command that is late (the clock first: a late command is late
     whatever version it names, R19), or names another version than the game's (If-Match).
@@ -198,15 +194,12 @@ def recorded(store: GameStore, command: Command, loaded: Loaded, decided: Decide
 # --- where the steps run ------------------------------------------------------------------
 
 
-def run(store: GameStore, command: Command, authorization: str | None) -> Answer:
-    """The command's pipeline in this (worker) thread, for the seat `authorization`'s
-    token must be.
+def run(store: GameStore, command: Command, loaded: Loaded) -> Answer:
+    """The command's pipeline in this (worker) thread, on what was `loaded` for it.
 
     A stored answer to the Idempotency-Key is replayed (or refused, for another
     request); a refusal of a decision on a state that was behind is decided again.
     """
-    loaded = load(store, command.game_id)
-    authorise(loaded, command.seat, authorization)
     stream = _answer_stream(command)
     if stream is not None and (stored := store.answer(stream)) is not None:
         return _replay(stored, command.fingerprint)
@@ -257,18 +250,21 @@ def append(store: GameStore, command: Command, loaded: Loaded, decided: Decided)
     return recorded(store, command, loaded, decided)
 
 
-async def run_on_loop(store: GameStore, command: Command, authorization: str | None) -> Answer:
+async def run_on_loop(store: GameStore, command: Command, loaded: Loaded) -> Answer:
     """The command's pipeline on the event loop, only its write awaited; `run` in a
     worker thread wherever a step would read (see the module docstring).
 
-    The token is checked here on what the process holds: a refusal of it is final.
-    Any other refusal (the cached state may be behind), a lost write (nothing was
-    stored), or a game of a match that ends (the match is read) is taken again whole.
+    `loaded` is decided on here where it is the process's cached state. Any refusal
+    (the cached state may be behind), a lost write (nothing was stored), or a game of a
+    match that ends (the match is read) is taken again whole, loaded anew (`_again`).
     """
-    loaded = None if command.key is not None else cached(store, command.game_id)
-    if loaded is None or not store.writes_on_loop or loaded.secrets.turn_seconds is not None:
-        return await anyio.to_thread.run_sync(run, store, command, authorization)
-    authorise(loaded, command.seat, authorization)
+    if (
+        command.key is not None
+        or not loaded.cached
+        or not store.writes_on_loop
+        or loaded.secrets.turn_seconds is not None
+    ):
+        return await anyio.to_thread.run_sync(run, store, command, loaded)
     try:
         admit(store, command, loaded)
         decided = decide(store, command, loaded, _continue_on_loop)
@@ -283,8 +279,14 @@ async def run_on_loop(store: GameStore, command: Command, authorization: str | N
     except (RummyError, StaleVersion, TurnTimedOut, _OffLoop):
         landed = False
     if not landed:
-        return await anyio.to_thread.run_sync(run, store, command, authorization)
+        return await anyio.to_thread.run_sync(_again, store, command)
     return recorded(store, command, loaded, decided)
+
+
+def _again(store: GameStore, command: Command) -> Answer:
+    """A command the loop could not record, taken whole in this thread on a new load
+    (the token checked on the first still holds: a game's seats' tokens never change)."""
+    return run(store, command, load(store, command.game_id))
 
 
 class _OffLoop(Exception):

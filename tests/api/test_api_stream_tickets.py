@@ -210,11 +210,19 @@ def test_a_token_in_the_url_is_refused_on_every_operation(
 ) -> None:
     token = running_game["tokens"][0]
     game = running_game["game_id"]
-    for path in (f"/games/{game}/stream", f"/games/{game}/seats/0", f"/games/{game}", "/"):
-        answer = api.client.get(path, params={name: token})
+    seat = f"/games/{game}/seats/0"
+    for path in (f"/games/{game}/stream", seat, f"/games/{game}", "/"):
+        # The seat's own view is asked with its token in the header too: its guard
+        # checks that before the rest of the request (R56).
+        headers = api.auth(token) if path == seat else {}
+        answer = api.client.get(path, params={name: token}, headers=headers)
         problem = _refused(answer, 422, "token-in-url")
         assert problem["field"] == name
         assert token not in answer.text
+    # Without it, the token in the URL is not taken: the seat's token is missing (R56).
+    answer = api.client.get(seat, params={name: token})
+    _refused(answer, 401, "missing-token")
+    assert token not in answer.text
 
 
 # --- the contract ---------------------------------------------------------------------------

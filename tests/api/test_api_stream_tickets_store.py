@@ -15,7 +15,7 @@ from service.errors import TicketUsed
 from service.settings import Settings
 from service.store import GameStore
 from service.store.tickets import KEEP_SECONDS, TicketRow
-from service.usecases import creation, tickets
+from service.usecases import auth, creation, tickets
 from service.usecases.messages import CreateGame
 
 from .conftest import STORES
@@ -48,7 +48,7 @@ def test_a_ticket_made_in_one_process_is_used_once_in_another(
 ) -> None:
     here, there = two_stores
     game_id, tokens = _game(here)
-    made = tickets.game_ticket(here, game_id, 1, f"Bearer {tokens[1]}", NOW)
+    made = tickets.game_ticket(here, game_id, 1, auth.token_hash(tokens[1]), NOW)
     hashes = there.secrets(game_id).token_sha256
     row = tickets.use(there, made.ticket, ("game", game_id), hashes, NOW + 1)
     assert (row.seat, row.kind) == (1, "game")

@@ -22,6 +22,7 @@ import msgspec
 import pytest
 
 from domain.penang.events import TurnEnded
+from service.api import guards
 from service.settings import Settings
 from service.store import GameStore
 from service.usecases import feeds, games
@@ -208,14 +209,13 @@ def test_a_write_no_notice_reached_arrives_with_the_periodic_read(tmp_path: Path
             state = other.state(UUID(game["game_id"]))
             seat = state.turn
             assert seat is not None
-            moves = games.moves(
-                other, UUID(game["game_id"]), seat, f"Bearer {game['tokens'][seat]}"
-            )
+            game_id, token = UUID(game["game_id"]), f"Bearer {game['tokens'][seat]}"
+            moves = games.moves(guards.seat_read(other, game_id, seat, token), seat)
             answer = games.submit_turn(
                 store=other,
-                game_id=UUID(game["game_id"]),
+                game_id=game_id,
                 seat=seat,
-                authorization=f"Bearer {game['tokens'][seat]}",
+                loaded=asyncio.run(guards.seat_command(other, game_id, seat, token)),
                 if_match=None,
                 key=None,
                 actions=[(moves.moves.melds + moves.moves.lay_offs)[0]],

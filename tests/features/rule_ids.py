@@ -82,8 +82,14 @@ BOT_SEATS = tuple(
 #: Feature files bound by their own test modules, with their own steps and drivers:
 #: audit.feature (test_audit_domain.py, and its HTTP run test_audit_http.py),
 #: live_updates.feature (test_live_updates_http.py: over HTTP only, the domain does
-#: not stream) and the bot seats' (BOT_SEATS).
-OWN_DRIVERS = ("penang/audit.feature", "penang/live_updates.feature", *BOT_SEATS)
+#: not stream), access.feature (test_access_http.py: over HTTP only, the domain takes
+#: no token) and the bot seats' (BOT_SEATS).
+OWN_DRIVERS = (
+    "penang/audit.feature",
+    "penang/live_updates.feature",
+    "penang/access.feature",
+    *BOT_SEATS,
+)
 #: Every other feature file of a game's folder is a rule area, bound by
 #: test_rules_domain.py and, for the scenarios tagged @http, test_rules_http.py.
 RULE_AREAS = tuple(

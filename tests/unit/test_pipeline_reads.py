@@ -1,6 +1,10 @@
 """One pipeline per command: a turn loads the game's state and secrets once, looks its
 game's spec up once, and enters the store for them and its one write only; the same
-steps serve the worker thread and the event loop."""
+steps serve the worker thread and the event loop.
+
+A turn is loaded by `submitTurn`'s guard, which checks the seat's token on what it
+loaded and hands it to the pipeline (`service.api.guards.seat_command`): the counts
+are of the guard and the pipeline together, as a request takes them."""
 
 from __future__ import annotations
 
@@ -11,11 +15,15 @@ from pathlib import Path
 from typing import Any
 from uuid import UUID
 
+import msgspec
 import pytest
+from litestar.testing import TestClient
 
 from domain.penang.commands import Action
 from domain.penang.moves import legal_moves
 from domain.penang.state import GameState
+from service.api import guards
+from service.app import create_app
 from service.settings import Settings
 from service.store import GameStore
 from service.usecases import creation, game_kinds, games, loop_commands, pipeline
@@ -33,6 +41,22 @@ def store(tmp_path: Path) -> Iterator[tuple[GameStore, CreatedGame]]:
     created = creation.create_game(opened, settings, request).value
     yield opened, created
     opened.close()
+
+
+@pytest.fixture
+def elsewhere(
+    tmp_path: Path, store: tuple[GameStore, CreatedGame]
+) -> Iterator[tuple[GameStore, CreatedGame]]:
+    """The same game in a process that holds none of it (another process dealt it): its
+    turns are loaded in a worker thread and decided there."""
+    opened = GameStore(Settings(sqlite_path=str(tmp_path / "events.sqlite")))
+    yield opened, store[1]
+    opened.close()
+
+
+def _guarded(store: GameStore, game_id: UUID, seat: int, token: str) -> pipeline.Loaded:
+    """What `submitTurn`'s guard loads for the bearer of `token` and hands on."""
+    return asyncio.run(guards.seat_command(store, game_id, seat, f"Bearer {token}"))
 
 
 def _a_turn(store: GameStore, game_id: UUID) -> tuple[int, list[Action]]:
@@ -63,16 +87,18 @@ def _counted(store: GameStore, monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
 
 
 def test_a_turn_on_the_thread_path_reads_its_secrets_and_state_once(
-    store: tuple[GameStore, CreatedGame], monkeypatch: pytest.MonkeyPatch
+    store: tuple[GameStore, CreatedGame],
+    elsewhere: tuple[GameStore, CreatedGame],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    game_store, created = store
-    seat, actions = _a_turn(game_store, created.game_id)
+    game_store, created = elsewhere
+    seat, actions = _a_turn(store[0], created.game_id)
     calls = _counted(game_store, monkeypatch)
     answer = games.submit_turn(
         store=game_store,
         game_id=created.game_id,
         seat=seat,
-        authorization=f"Bearer {created.tokens[seat]}",
+        loaded=_guarded(game_store, created.game_id, seat, created.tokens[seat]),
         if_match=None,
         key=None,
         actions=actions,
@@ -82,16 +108,18 @@ def test_a_turn_on_the_thread_path_reads_its_secrets_and_state_once(
 
 
 def test_a_keyed_turn_adds_only_the_read_of_its_stored_answer(
-    store: tuple[GameStore, CreatedGame], monkeypatch: pytest.MonkeyPatch
+    store: tuple[GameStore, CreatedGame],
+    elsewhere: tuple[GameStore, CreatedGame],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    game_store, created = store
-    seat, actions = _a_turn(game_store, created.game_id)
+    game_store, created = elsewhere
+    seat, actions = _a_turn(store[0], created.game_id)
     calls = _counted(game_store, monkeypatch)
     games.submit_turn(
         store=game_store,
         game_id=created.game_id,
         seat=seat,
-        authorization=f"Bearer {created.tokens[seat]}",
+        loaded=_guarded(game_store, created.game_id, seat, created.tokens[seat]),
         if_match=None,
         key="a-key",
         actions=actions,
@@ -110,7 +138,7 @@ def test_a_turn_on_the_loop_reads_nothing_and_looks_its_spec_up_once(
             store=game_store,
             game_id=created.game_id,
             seat=seat,
-            authorization=f"Bearer {created.tokens[seat]}",
+            loaded=_guarded(game_store, created.game_id, seat, created.tokens[seat]),
             if_match=None,
             key=None,
             actions=actions,
@@ -130,12 +158,45 @@ def test_the_loop_and_the_thread_answer_a_turn_alike(tmp_path: Path) -> None:
             created = creation.create_game(opened, settings, request).value
             seat, actions = _a_turn(opened, created.game_id)
             command = games.turn(created.game_id, seat, actions)
-            token = f"Bearer {created.tokens[seat]}"
+            loaded = _guarded(opened, created.game_id, seat, created.tokens[seat])
             if where == "loop":
-                answer = asyncio.run(pipeline.run_on_loop(opened, command, token))
+                answer = asyncio.run(pipeline.run_on_loop(opened, command, loaded))
             else:
-                answer = pipeline.run(opened, command, token)
+                answer = pipeline.run(opened, command, loaded)
             answers.append((answer.result.version, answer.result.events, answer.result.view))
         finally:
             opened.close()
     assert answers[0] == answers[1]
+
+
+@pytest.mark.parametrize(
+    ("headers", "expected"),
+    [
+        ({}, Counter(spec_of=1)),
+        ({"Idempotency-Key": "a-key"}, Counter(spec_of=1, answer=1, append=1)),
+    ],
+    ids=["on-the-loop", "keyed-in-a-thread"],
+)
+def test_a_turn_over_http_reads_no_more_than_its_guard_and_pipeline_do(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    headers: dict[str, str],
+    expected: Counter[str],
+) -> None:
+    """The guard's load is the pipeline's: a request adds no read of its own (a game this
+    process dealt is held in memory)."""
+    settings = Settings(sqlite_path=str(tmp_path / "events.sqlite"))
+    with TestClient(create_app(settings)) as client:
+        body = {"players": ["Ann", "Bo", "Cy"], "seed": "one-pipeline"}
+        created = client.post("/games", json=body).json()
+        game_store = client.app.state.store
+        assert isinstance(game_store, GameStore)
+        seat, actions = _a_turn(game_store, UUID(created["game_id"]))
+        calls = _counted(game_store, monkeypatch)
+        response = client.post(
+            f"/games/{created['game_id']}/seats/{seat}/turns",
+            json={"actions": msgspec.to_builtins(actions)},
+            headers={"Authorization": f"Bearer {created['tokens'][seat]}", **headers},
+        )
+    assert response.status_code == 200, response.text
+    assert +calls == expected

@@ -17,6 +17,7 @@ from domain.penang.commands import Action
 from domain.penang.game import play_turn
 from domain.penang.moves import legal_moves
 from domain.penang.state import GameState
+from service.api import guards
 from service.errors import UnknownToken
 from service.settings import Settings
 from service.store import GameStore
@@ -53,13 +54,15 @@ def _threads_counted(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     return taken
 
 
-def _submit(store: GameStore, game_id: UUID, seat: int, token: str, **options: Any) -> Any:
+async def _submit(store: GameStore, game_id: UUID, seat: int, token: str, **options: Any) -> Any:
+    """A turn as `submitTurn` takes it: its guard's load and check, then the loop's command."""
     seat_actions = options.pop("actions")
-    return loop_commands.submit_turn_on_loop(
+    loaded = await guards.seat_command(store, game_id, seat, f"Bearer {token}")
+    return await loop_commands.submit_turn_on_loop(
         store=store,
         game_id=game_id,
         seat=seat,
-        authorization=f"Bearer {token}",
+        loaded=loaded,
         if_match=options.get("if_match"),
         key=options.get("key"),
         actions=seat_actions,
