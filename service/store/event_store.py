@@ -387,10 +387,13 @@ class GameStore(Application[UUID]):
         self._told(envelopes, written)
 
     def _told(self, envelopes: Sequence[Envelope], written: Sequence[GameWritten]) -> None:
-        """After a write is committed: its listeners told, the turns' times and clocks kept."""
+        """After a write is committed: its listeners told, the turns' times kept, a
+        finished game's snapshot queued, and the clocks' and bots' indexes kept."""
         self.listeners.publish(changes(envelopes))
         for game in written:
             self._stamp(game.game_id, game.version, game.began)
+        for stream in {e.originator_id for e in envelopes if isinstance(e.event, _FINAL_TYPES)}:
+            self.game_snapshots.ended(stream)
         if not any(game.clocked or game.bots for game in written):
             return  # no index keeps a row of these games (most writes)
         try:
@@ -413,8 +416,6 @@ class GameStore(Application[UUID]):
             _log.warning("the bot turns' index was not updated: %s", error)
         if any(game.bots and not game.ended for game in written):
             self.wake_bots()
-        for stream in {e.originator_id for e in envelopes if isinstance(e.event, _FINAL_TYPES)}:
-            self.game_snapshots.ended(stream)
 
     def _bot_row(self, game: GameWritten) -> ClockRow | None:
         """The bot turns' row after a write of a game with bot seats (None: none, or over)."""
