@@ -32,7 +32,8 @@ from service.simulation.plan import SimulationOptions, plan_game
 from service.store import GameStore
 from service.store.game_folds import fold_game
 from service.store.seeding import StoreSeeder
-from service.store.snapshots import FORMATS, TABLE, SnapshotCodec
+from service.store.snapshot_codec import FORMATS, SnapshotCodec
+from service.store.snapshots import TABLE
 
 
 def _games(game: str, count: int) -> list[list[Event]]:

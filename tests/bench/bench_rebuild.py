@@ -59,7 +59,7 @@ from service.store.folds import FoldedStreams  # noqa: E402
 from service.store.game_folds import fold_game  # noqa: E402
 from service.store.reading import stream_reader  # noqa: E402
 from service.store.seeding import StoreSeeder  # noqa: E402
-from service.store.snapshots import SnapshotCodec  # noqa: E402
+from service.store.snapshot_codec import SnapshotCodec  # noqa: E402
 
 #: A rebuild takes at most this many times the bare decode of the game's events.
 GOAL = 2.0

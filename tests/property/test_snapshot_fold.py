@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.store.snapshots import FORMATS, SnapshotCodec
+from service.store.snapshot_codec import FORMATS, SnapshotCodec
 
 from .every_game import Table
 from .games_played import GAMES, PLAYS, play

@@ -1,0 +1,256 @@
+"""A store's writes: events, secrets and answers stored, then told and indexed.
+
+Writes name the versions they expect, so of two writers racing for one stream exactly
+one lands: eventsourcing raises `IntegrityError` for the other, turned here into
+`VersionConflict` with the version that won. The process's writes are committed in
+groups: the writes that arrive together share a transaction (and over SQLite its sync,
+over PostgreSQL its table lock and its commit), each answered once it is committed
+(`writer`, `pg_writer`; `backends` holds what differs between the databases). Every
+committed write is told to the store's `listeners` (and, on PostgreSQL, NOTIFied to
+every process): `notices`; and keeps the turn clocks' and the bot turns' indexes
+(`event_store`'s module doc).
+
+`GameWrites` is the store's half that writes (`event_store.GameStore` is the whole):
+it names what of the store it uses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
+from functools import partial
+from uuid import UUID
+
+import anyio.to_thread
+from eventsourcing.persistence import EventStore, IntegrityError, Mapper, PersistenceError
+
+from domain.events import Event, SeedRevealed
+from domain.games import END_TYPES
+from service.errors import StreamConflict, VersionConflict
+from service.metrics import Metrics
+from service.store.clocks import ClockIndex, ClockRow, GameWritten, games_written
+from service.store.envelopes import Envelope, GameSecrets, secrets_id
+from service.store.folds import FoldedStreams
+from service.store.game_folds import AnyGameState
+from service.store.notices import Listeners, changes
+from service.store.recent import Recent
+from service.store.snapshots import GameSnapshots
+from service.store.writer import BatchWriter, GroupWriter
+
+#: The events after which a game may be over for good: its end, its seed's reveal.
+_FINAL_TYPES: tuple[type[Event], ...] = (*END_TYPES, SeedRevealed)
+_log = logging.getLogger("service.store")
+
+
+class GameWrites:
+    """The writes of a `GameStore`, over what it holds (set by `GameStore.__init__`)."""
+
+    metrics: Metrics
+    listeners: Listeners
+    games: FoldedStreams[Event, AnyGameState]
+    game_snapshots: GameSnapshots
+    clocks: ClockIndex
+    bot_turns: ClockIndex
+    bot_think: timedelta
+    wake_bots: Callable[[], None]
+    events: EventStore[UUID]
+    mapper: Mapper[UUID]
+    _writer: BatchWriter | None
+    _secrets: Recent[UUID, GameSecrets]
+    _began: Recent[UUID, tuple[int, datetime]]
+    secrets: Callable[[UUID], GameSecrets]
+    state: Callable[[UUID], AnyGameState]
+
+    def create(
+        self,
+        game_id: UUID,
+        events: Sequence[Event],
+        secrets: GameSecrets,
+        extra: Sequence[Envelope] = (),
+        at: datetime | None = None,
+    ) -> None:
+        """Record a new game and its secrets (and `extra` records) in one transaction.
+
+        `at` is the time stored with the events (default: now). Raises StreamConflict
+        when another writer took one of the `extra` streams first.
+        """
+        envelopes = _envelopes(game_id, 0, events, at)
+        try:
+            self._save([*envelopes, Envelope(secrets_id(game_id), 1, secrets), *extra])
+        except IntegrityError:
+            raise StreamConflict("another request wrote this first") from None
+        self._secrets.keep(game_id, secrets)
+
+    def append(
+        self,
+        game_id: UUID,
+        expected: int,
+        events: Sequence[Event],
+        extra: Sequence[Envelope] = (),
+        *,
+        at: datetime | None = None,
+        game_secrets: GameSecrets | None = None,
+    ) -> None:
+        """Append `events` after version `expected`, with `extra` records, atomically.
+
+        `at` is the time stored with the events (default: now); `game_secrets` the
+        game's, where the caller holds them (else they are looked up). Raises
+        VersionConflict (with the version now stored) when another writer won.
+        """
+        try:
+            envelopes = [*_envelopes(game_id, expected, events, at), *extra]
+            self._save(envelopes, self._secrets_of(game_id, game_secrets))
+        except IntegrityError:
+            raise VersionConflict(self.state(game_id).version) from None
+
+    @property
+    def writes_on_loop(self) -> bool:
+        """Whether `append_async` hands its writes over without a thread of the caller's:
+        over SQLite, to the group writer. Over PostgreSQL the writes share transactions
+        too, but each turn is decided in a worker thread on the stored game: processes
+        share the database, a cached state is often behind another process's writes,
+        and a decision on the loop that loses its write is taken again in a thread (two
+        processes scaled worse than one's turns with it, docs/benchmarks.md)."""
+        return isinstance(self._writer, GroupWriter)
+
+    async def append_async(
+        self,
+        game_id: UUID,
+        expected: int,
+        events: Sequence[Event],
+        extra: Sequence[Envelope] = (),
+        *,
+        at: datetime | None = None,
+        game_secrets: GameSecrets | None = None,
+    ) -> bool:
+        """As `append`, awaited on the event loop; False (nothing stored) where `append`
+        raises VersionConflict.
+
+        The loop waits for nothing but the commit, when the store writes through the
+        group writer and the write keeps no turn clock (a clock is kept in its own
+        writes); otherwise the whole append runs in a worker thread.
+        """
+        envelopes = [*_envelopes(game_id, expected, events, at), *extra]
+        secrets_of = self._secrets_of(game_id, game_secrets)
+        written = games_written(envelopes, secrets_of)
+        if not self.writes_on_loop or any(game.clocked or game.bots for game in written):
+            try:
+                await anyio.to_thread.run_sync(self._save, envelopes, secrets_of)
+            except IntegrityError:
+                return False
+            return True
+        records = [self.mapper.to_stored_event(envelope) for envelope in envelopes]
+        assert self._writer is not None
+        committed = self._writer.submit(records)
+        # Told on the loop as soon as the write is in, whether or not its caller still
+        # waits (a request cancelled meanwhile leaves a write that streams must hear of).
+        committed.add_done_callback(partial(self._told_once_in, envelopes, written))
+        try:
+            await asyncio.shield(committed)
+        except IntegrityError:
+            return False
+        return True
+
+    def _told_once_in(
+        self,
+        envelopes: Sequence[Envelope],
+        written: Sequence[GameWritten],
+        committed: asyncio.Future[None],
+    ) -> None:
+        if not committed.cancelled() and committed.exception() is None:
+            self._told(envelopes, written)
+
+    def write(self, envelopes: Sequence[Envelope]) -> None:
+        """Store `envelopes` (of any streams) in one transaction, or StreamConflict.
+
+        Each names the version it takes in its stream: when another writer took one
+        first, nothing is stored.
+        """
+        try:
+            self._save(envelopes)
+        except IntegrityError:
+            raise StreamConflict("another request changed this table first") from None
+
+    def remember(self, game_id: UUID, state: AnyGameState) -> None:
+        """Cache the game's `state` unless a newer one is cached already."""
+        self.games.remember(game_id, state)
+
+    def _secrets_of(
+        self, game_id: UUID, game_secrets: GameSecrets | None
+    ) -> Callable[[UUID], GameSecrets]:
+        """`secrets`, answering `game_secrets` for `game_id` where the caller holds them."""
+        if game_secrets is None:
+            return self.secrets
+        return lambda stream: game_secrets if stream == game_id else self.secrets(stream)
+
+    def _save(
+        self,
+        envelopes: Sequence[Envelope],
+        secrets_of: Callable[[UUID], GameSecrets] | None = None,
+    ) -> None:
+        """The one way a record is stored: in one transaction; then the listeners are told
+        (live updates) and the clocks' index is kept (`event_store`'s module doc)."""
+        written = games_written(envelopes, secrets_of or self.secrets)
+        self.clocks.move([game.row for game in written if game.row and game.new])
+        self.bot_turns.move([row for game in written if game.new and (row := self._bot_row(game))])
+        self._put(envelopes)
+        self._told(envelopes, written)
+
+    def _told(self, envelopes: Sequence[Envelope], written: Sequence[GameWritten]) -> None:
+        """After a write is committed: its listeners told, the turns' times kept, a
+        finished game's snapshot queued, and the clocks' and bots' indexes kept."""
+        self.listeners.publish(changes(envelopes))
+        for game in written:
+            self._stamp(game.game_id, game.version, game.began)
+        for stream in {e.originator_id for e in envelopes if isinstance(e.event, _FINAL_TYPES)}:
+            self.game_snapshots.ended(stream)
+        if not any(game.clocked or game.bots for game in written):
+            return  # no index keeps a row of these games (most writes)
+        try:
+            self.clocks.move([game.row for game in written if game.row and not game.new])
+            for game in written:
+                if game.ended and game.clocked:
+                    self.clocks.drop(game.game_id, game.version)
+        except PersistenceError as error:
+            # The write stands; the index keeps an earlier deadline, set right when due.
+            _log.warning("the turn clocks' index was not updated: %s", error)
+        try:
+            # New games too: a look between the row and the events' commit found no game
+            # and put its row off; the write's own time is the right one.
+            self.bot_turns.move([row for game in written if (row := self._bot_row(game))])
+            for game in written:
+                if game.ended and game.bots:
+                    self.bot_turns.drop(game.game_id, game.version)
+        except PersistenceError as error:
+            # The write stands; the bots' poll finds the game when its row is set right.
+            _log.warning("the bot turns' index was not updated: %s", error)
+        if any(game.bots and not game.ended for game in written):
+            self.wake_bots()
+
+    def _bot_row(self, game: GameWritten) -> ClockRow | None:
+        """The bot turns' row after a write of a game with bot seats (None: none, or over)."""
+        if not game.bots or game.ended:
+            return None
+        return ClockRow(game.game_id, game.version, game.began + self.bot_think)
+
+    def _put(self, envelopes: Sequence[Envelope]) -> None:
+        """Store `envelopes` in one transaction: through the group writer (`writer`,
+        `pg_writer`) or, with none, straight to the event store. The application's `save`
+        is not used: the records are events already, and collecting events from
+        aggregates and snapshots only costs time here."""
+        if self._writer is None:
+            with self.metrics.committing(IntegrityError):
+                self.events.put(envelopes)
+        else:
+            self._writer.write([self.mapper.to_stored_event(envelope) for envelope in envelopes])
+
+    def _stamp(self, game_id: UUID, version: int, stamp: datetime) -> None:
+        self._began.keep(game_id, (version, stamp), lambda old: old[0] <= version)
+
+
+def _envelopes(
+    game_id: UUID, after: int, events: Sequence[Event], at: datetime | None = None
+) -> list[Envelope]:
+    return [Envelope(game_id, after + i, event, at) for i, event in enumerate(events, start=1)]
