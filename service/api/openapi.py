@@ -23,7 +23,7 @@ success response itself, and describes the live-update streams (`text/event-stre
 whose messages' data are `STREAM_TYPES`.
 For client generators (`service.api.contract_types`, over the whole document): every
 enum states its type, every union of tagged objects has a discriminator, and
-`Problem.code` is the enum of every code (`problems.problem_codes`). Where one field of a
+`Problem.code` is the enum of every code (`problem_table.problem_codes`). Where one field of a
 body asks something of another, the component says so (`service.api.contract_relations`:
 players or seats; a record's chain by its format). The events of a
 record are typed through schema-only components (`Stored<type>`,
@@ -52,7 +52,7 @@ from service.api.contract_relations import state_relations
 from service.api.contract_responses import IF_NONE_MATCH, NOT_MODIFIED, SUCCESS_EXTRAS
 from service.api.contract_types import add_discriminators, enumerate_problem_codes, type_enums
 from service.api.limits_contract import document_limits
-from service.api.problems import problem_codes
+from service.api.problem_table import problem_codes
 from service.api.schemas import Health, Index, Problem
 from service.signing import SigningKeys
 from service.usecases.match_messages import (
