@@ -41,7 +41,8 @@ from service.api import (
 from service.api.conditional import ConditionalRequests
 from service.api.cors import cors_config, hooks
 from service.api.forwarded import Proxies
-from service.api.http import TYPE_DECODERS, openapi_config
+from service.api.http import openapi_config
+from service.api.ids import TYPE_DECODERS
 from service.api.inputs import check_inputs
 from service.api.limits import RateLimits
 from service.api.observe import Observer

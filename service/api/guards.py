@@ -27,7 +27,7 @@ from litestar.connection import ASGIConnection
 from litestar.handlers.base import BaseRouteHandler
 
 from domain.games import MAX_SEATS
-from service.api.http import canonical_id
+from service.api.ids import canonical_id
 from service.store import GameStore
 from service.usecases import auth, games, match_writes, pipeline_steps
 from service.usecases.games import SeatRead
