@@ -1,7 +1,7 @@
 """The composition root: `create_app(settings)` is the one factory (the CLI and tests call it).
 
 It loads the signing keys (`service.keyfiles`), opens the event store and starts the
-live-update hub (`service.api.streams`) for the app's lifetime, runs the turn clock
+live-update hub (`service.api.stream_hub`) for the app's lifetime, runs the turn clock
 (`service.usecases.timeouts`) while it is open, registers the routes of `service.api`,
 the problem table and the OpenAPI contract, and wraps it all in the observer
 (`service.api.observe`: the client's address, the request id, the figures of
@@ -33,6 +33,7 @@ from service.api import (
     record_views,
     records,
     scrape,
+    stream_hub,
     streams,
     tickets,
     viewer,
@@ -40,7 +41,8 @@ from service.api import (
 from service.api.conditional import ConditionalRequests
 from service.api.cors import cors_config, hooks
 from service.api.forwarded import Proxies
-from service.api.http import TYPE_DECODERS, openapi_config
+from service.api.http import openapi_config
+from service.api.ids import TYPE_DECODERS
 from service.api.inputs import check_inputs
 from service.api.limits import RateLimits
 from service.api.observe import Observer
@@ -154,14 +156,14 @@ def create_app(settings: Settings | None = None) -> Litestar:
         dependencies={
             "store": Provide(_store, sync_to_thread=False),
             "keyring": Provide(_keyring, sync_to_thread=False),
-            "hub": Provide(streams.hub_of, sync_to_thread=False),
+            "hub": Provide(stream_hub.hub_of, sync_to_thread=False),
             "settings": Provide(lambda: settings, sync_to_thread=False, use_cache=True),
         },
         before_request=check_inputs,
         before_send=hooks(cors),
         cors_config=cors,
         exception_handlers=exception_handlers(),
-        lifespan=[load_keys, open_store, run_clock, streams.lifespan(settings)],
+        lifespan=[load_keys, open_store, run_clock, stream_hub.lifespan(settings)],
         middleware=[*_limits(settings), ConditionalRequests()],
         # The app leaves logging to its host: `penang-rummy serve` configures it
         # (Litestar's default would route every library's INFO lines, httpx's included,

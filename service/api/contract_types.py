@@ -10,7 +10,7 @@ alike, so they cover whatever is added to the contract later:
 - every union whose members are all references to objects tagged by one required,
   single-valued property (msgspec's tagged structs: `type`) gets a `discriminator`
   with its mapping, where it has none;
-- `Problem.code` lists every code a problem can carry (`problems.problem_codes`,
+- `Problem.code` lists every code a problem can carry (`problem_table.problem_codes`,
   derived from the error classes and the problem table, never listed by hand).
 """
 

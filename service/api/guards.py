@@ -27,12 +27,12 @@ from litestar.connection import ASGIConnection
 from litestar.handlers.base import BaseRouteHandler
 
 from domain.games import MAX_SEATS
-from service.api.http import canonical_id
+from service.api.ids import canonical_id
 from service.store import GameStore
-from service.usecases import auth, games, match_writes, pipeline
+from service.usecases import auth, games, match_writes, pipeline_steps
 from service.usecases.games import SeatRead
 from service.usecases.match_writes import MatchRead
-from service.usecases.pipeline import Loaded
+from service.usecases.pipeline_steps import Loaded
 
 __all__ = ["Loaded", "MatchRead", "SeatRead", "SeatToken", "Viewer", "granted"]
 
@@ -96,9 +96,9 @@ async def seat_command(
 ) -> Loaded:
     """What a seat's command (a turn, a dead declaration) is decided on, for the bearer
     of that seat's token: the pipeline's load, from memory where the process holds it."""
-    loaded = pipeline.cached(store, game_id)
+    loaded = pipeline_steps.cached(store, game_id)
     if loaded is None:
-        loaded = await anyio.to_thread.run_sync(pipeline.load, store, game_id)
+        loaded = await anyio.to_thread.run_sync(pipeline_steps.load, store, game_id)
     auth.check_seat(loaded.state, seat)
     auth.authorize(loaded.secrets, authorization, seat)
     return loaded

@@ -16,13 +16,14 @@ response headers get a schema, every read (GET) whose answer carries an ETag tak
 `If-None-Match` and may answer 304 (`service.api.conditional` answers it), and every
 operation but the probes may answer 429, with the RateLimit fields on its every answer
 (`service.api.limits_contract`).
-Litestar documents one success media type per handler: `SUCCESS_EXTRAS` adds the
-others an operation answers in (the NDJSON game record, its bytes) and the headers
-Litestar drops when a handler documents its success response itself, and describes the
-live-update streams (`text/event-stream`), whose messages' data are `STREAM_TYPES`.
+Litestar documents one success media type per handler: `SUCCESS_EXTRAS`
+(`service.api.contract_responses`) adds the others an operation answers in (the NDJSON
+game record, its bytes) and the headers Litestar drops when a handler documents its
+success response itself, and describes the live-update streams (`text/event-stream`),
+whose messages' data are `STREAM_TYPES`.
 For client generators (`service.api.contract_types`, over the whole document): every
 enum states its type, every union of tagged objects has a discriminator, and
-`Problem.code` is the enum of every code (`problems.problem_codes`). Where one field of a
+`Problem.code` is the enum of every code (`problem_table.problem_codes`). Where one field of a
 body asks something of another, the component says so (`service.api.contract_relations`:
 players or seats; a record's chain by its format). The events of a
 record are typed through schema-only components (`Stored<type>`,
@@ -48,10 +49,10 @@ from domain.games import ALL_GAME_EVENTS, GAMES
 from domain.match.codec import MATCH_EVENTS
 from domain.match.views import MatchView
 from service.api.contract_relations import state_relations
+from service.api.contract_responses import IF_NONE_MATCH, NOT_MODIFIED, SUCCESS_EXTRAS
 from service.api.contract_types import add_discriminators, enumerate_problem_codes, type_enums
-from service.api.http import NDJSON_MEDIA_TYPE, OCTET_STREAM_MEDIA_TYPE
 from service.api.limits_contract import document_limits
-from service.api.problems import problem_codes
+from service.api.problem_table import problem_codes
 from service.api.schemas import Health, Index, Problem
 from service.signing import SigningKeys
 from service.usecases.match_messages import (
@@ -129,116 +130,6 @@ WIRE_TYPES: tuple[type[Any], ...] = (
 )
 #: The data of the live-update streams' messages: components no handler names.
 STREAM_TYPES: tuple[type[Any], ...] = (EventRecord, MatchStreamRecord, TurnMessage)
-_ETAG = {
-    "deprecated": False,
-    "description": (
-        'The record\'s length and the id of the key that signed it (`"9.<kid>"`): send it '
-        "back as If-None-Match."
-    ),
-    "required": False,
-    "schema": {"type": "string"},
-}
-
-
-def _event_stream(record: str, event_id: str, until: str) -> dict[str, Any]:
-    """The documented body of a live-update stream whose events' data are `record`s.
-
-    Before OpenAPI 3.2's `itemSchema`, the `schema` of `text/event-stream` describes one
-    event, its fields as an EventSource reads them (`data` holding JSON).
-    """
-    data = {
-        "anyOf": [{"$ref": COMPONENT_REF.format(name=name)} for name in (record, "TurnMessage")]
-    }
-    return {
-        "description": f"Server-sent events, until the {until} is over",
-        "content": {
-            "text/event-stream": {
-                "schema": {
-                    "type": "object",
-                    "description": (
-                        f"One server-sent event: `event: <event type>`, `id: <{event_id}>`, "
-                        f"`data: <{record} JSON>`; after each batch `event: turn` with a "
-                        "`TurnMessage` and no id; `: keep-alive` comments between events."
-                    ),
-                    "properties": {
-                        "event": {"type": "string"},
-                        "id": {"type": "string", "pattern": "^[0-9]+$"},
-                        "data": {
-                            "type": "string",
-                            "contentMediaType": "application/json",
-                            "contentSchema": data,
-                        },
-                    },
-                    "required": ["event", "data"],
-                },
-                "x-event-data": {
-                    "events": {"$ref": COMPONENT_REF.format(name=record)},
-                    "turn": {"$ref": COMPONENT_REF.format(name="TurnMessage")},
-                },
-            }
-        },
-    }
-
-
-#: Every read with an ETag takes If-None-Match (`service.api.conditional`).
-IF_NONE_MATCH = {
-    "name": "If-None-Match",
-    "in": "header",
-    "required": False,
-    "deprecated": False,
-    "allowEmptyValue": False,
-    "allowReserved": False,
-    "description": (
-        'ETags of answers the client holds (`"7"`, `W/"7"`, a list, or `*`): when the '
-        "answer would carry one of them, it is 304 Not Modified, with no body."
-    ),
-    "schema": {"type": "string"},
-}
-NOT_MODIFIED = {
-    "description": "Not modified: the answer would carry an ETag If-None-Match names (no body)",
-    "headers": {
-        "ETag": {
-            "description": "The answer's ETag.",
-            "required": False,
-            "deprecated": False,
-            "schema": {"type": "string"},
-        }
-    },
-}
-#: By operation id: media types and headers to add to the documented success response.
-SUCCESS_EXTRAS: dict[str, dict[str, Any]] = {
-    "exportRecord": {
-        "content": {
-            NDJSON_MEDIA_TYPE: {
-                "schema": {
-                    "type": "string",
-                    "description": (
-                        "NDJSON (`format=ndjson`): the record's header object "
-                        "(`format`, `rules_version`, `game_id`) on the first line, then "
-                        "one event per line, in the stored form of `GameRecordDocument`, "
-                        "then (format `/2`) a trailer line holding `chain` and `signature`."
-                    ),
-                }
-            }
-        },
-        "headers": {"ETag": _ETAG},
-    },
-    "streamGame": _event_stream("EventRecord", "the game's version after the event", "game"),
-    "streamMatch": _event_stream("MatchStreamRecord", "its position in the match stream", "match"),
-    "exportRecordNdjson": {
-        "content": {
-            OCTET_STREAM_MEDIA_TYPE: {
-                "schema": {
-                    "type": "string",
-                    "format": "binary",
-                    "description": "The NDJSON record's bytes, to a client that asks for them.",
-                }
-            }
-        },
-        "headers": {"ETag": _ETAG},
-    },
-}
-
 
 #: The contract's names of the match view's shapes (`service.usecases.match_view_forms`).
 MATCH_VIEW_NAMES: tuple[str, ...] = tuple(shape.__name__ for shape in MATCH_VIEW_SHAPES)

@@ -14,36 +14,31 @@ process ends each stream with a `retry:` field (`Settings.stream_retry_ms`, afte
 comment saying why): its client reconnects after that delay, to another process where
 a balancer has one; a stream asked of a process already stopping gets only that.
 
-The hub (`service.usecases.hub`), one per app, lives with the app (`lifespan`): the
-store tells it of this process's writes, and on PostgreSQL a listener thread of every
-other process's (`service.store.notices`).
+The hub (`service.usecases.hub`), one per app, lives with the app, and frames the
+messages (`service.api.stream_hub`).
 
 Both routes are one handler, `follow`, given what it follows (`Followed`: the kind, the
 id read of the path by the route's dependency, and the access check); the routes differ
 only in their path and their documentation.
 
-Messages are framed by Litestar's `ServerSentEventMessage`, once per viewer per batch,
-and the frames are shared by every stream; the response is Litestar's `Stream`, not
-its `ServerSentEvent`, which would frame every message again for each stream.
+The response is Litestar's `Stream`, not its `ServerSentEvent`, which would frame every
+message again for each stream.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
 from functools import partial
 from typing import Annotated, Any, Final, NamedTuple
 from uuid import UUID
 
 import anyio.to_thread
-from litestar import Litestar, Request, get
-from litestar.datastructures import State
+from litestar import Request, get
 from litestar.di import NamedDependency, Provide
 from litestar.handlers import HTTPRouteHandler
 from litestar.openapi import ResponseSpec
 from litestar.params import HeaderParameter, QueryParameter
 from litestar.response import Stream
-from litestar.response.sse import ServerSentEventMessage
 
 from service.api.http import (
     STREAM_SECURITY,
@@ -52,20 +47,17 @@ from service.api.http import (
     authorization,
     problems,
 )
+from service.api.stream_hub import KEEPALIVE
 from service.errors import InvalidRequest
-from service.settings import Settings
 from service.store import GameStore
-from service.store.notices import PostgresListener
 from service.usecases import stream_access, tickets
-from service.usecases.feeds import Kind, Message
+from service.usecases.feeds import Kind
 from service.usecases.hub import Hub, Stopping
 from service.usecases.stream_access import StreamAccess
 
 EVENT_STREAM: Final = "text/event-stream"
 #: The largest Last-Event-ID read (a position; no stream comes near it).
 MAX_EVENT_ID: Final = 1_000_000
-_SEP: Final = "\n"
-KEEPALIVE: Final = ServerSentEventMessage(data=None, comment="keep-alive", sep=_SEP).encode()
 _HEADERS: Final = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
 LastEventIdHeader = Annotated[
@@ -120,63 +112,6 @@ _FORMAT = (
     "and nobody sees another hand or the undealt cards while a game runs (P5); once it "
     "is over, everything (R3), as `getEvents` shows it."
 )
-
-
-def frame(message: Message) -> bytes:
-    """One message in the text/event-stream form."""
-    return ServerSentEventMessage(
-        data=message.data.decode("utf-8"), event=message.event, id=message.id, sep=_SEP
-    ).encode()
-
-
-def farewell(settings: Settings) -> bytes:
-    """The last frame of a stream a stopping process ends: reconnect after the delay."""
-    return ServerSentEventMessage(
-        data=None,
-        comment="the service is stopping: reconnect",
-        retry=settings.stream_retry_ms,
-        sep=_SEP,
-    ).encode()
-
-
-def hub_of(state: State) -> Hub:
-    """The app's hub (the `hub` dependency)."""
-    hub = state.hub
-    if not isinstance(hub, Hub):
-        raise RuntimeError("live updates are not running")
-    return hub
-
-
-def lifespan(settings: Settings) -> Any:
-    """The app's hub, from start-up to shutdown (a lifespan context for `create_app`)."""
-
-    @asynccontextmanager
-    async def running(app: Litestar) -> AsyncIterator[None]:
-        store = app.state.store
-        assert isinstance(store, GameStore)
-        hub = Hub(store, settings, frame, farewell(settings))
-        stop_telling = store.listeners.add(hub.changed)
-        listener = None
-        if settings.store == "postgres":
-            listener = PostgresListener(settings, hub.changed, hub.reconnected)
-            listener.start()
-        app.state.hub = hub
-        try:
-            yield
-        finally:
-            hub.close()
-            stop_telling()
-            if listener is not None:
-                await anyio.to_thread.run_sync(listener.close)
-
-    return running
-
-
-def end_streams(app: Litestar) -> None:
-    """End every open stream, from any thread (a server about to stop waits for them)."""
-    hub = app.state.get("hub")
-    if isinstance(hub, Hub):
-        hub.close_threadsafe()
 
 
 def _after(header: str | None, query: int | None) -> int:

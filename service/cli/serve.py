@@ -34,7 +34,7 @@ from litestar import Litestar
 
 from service import logs, version
 from service.api.index import CONTRACT_PATH, DOCS_PATH
-from service.api.streams import end_streams
+from service.api.stream_hub import end_streams
 from service.api.url_secrets import RedactSecrets
 from service.app import create_app
 from service.bootstrap import run_anywhere

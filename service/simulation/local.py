@@ -34,8 +34,8 @@ from domain.match.events import AnyMatchEvent, MatchProof
 from domain.match.records import MatchRecord, make_match_record
 from domain.match.state import MatchState, fold
 from domain.records import GameRecord, make_record
+from service.simulation.outcomes import Played
 from service.simulation.plan import Plan, SimulationOptions, plans
-from service.simulation.summary import Played
 
 #: Commands a game may take before the run calls it endless: far beyond any game played.
 MAX_COMMANDS: Final = 20_000

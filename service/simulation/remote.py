@@ -29,8 +29,8 @@ from domain.fair import bot_seed, game_seed
 from domain.match.draw_options import DrawMatchOptions
 from domain.match.records import load_match_record
 from domain.records import load_record
+from service.simulation.outcomes import Played
 from service.simulation.plan import Plan
-from service.simulation.summary import Played
 from service.usecases.open_types import dec_hook
 
 

@@ -19,9 +19,9 @@ from typing import Any
 import httpx
 
 from service.simulation.local import run_local
+from service.simulation.outcomes import Played
 from service.simulation.plan import Plan, SimulationOptions, plans
 from service.simulation.remote import RemoteGame, Stopped
-from service.simulation.summary import Played
 
 __all__ = ["OnGame", "Played", "run_local", "run_remote"]
 

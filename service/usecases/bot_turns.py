@@ -38,7 +38,7 @@ from service.errors import GameNotFound, StreamConflict, VersionConflict
 from service.store import GameStore
 from service.store.clocks import ClockRow
 from service.store.game_folds import AnyGameState
-from service.usecases import clock, game_kinds, games, pipeline
+from service.usecases import clock, game_kinds, games, pipeline, pipeline_steps
 from service.usecases.bot_seats import bot_on_turn
 
 #: How many due games one look settles at most.
@@ -68,7 +68,7 @@ def play_bot_turn(store: GameStore, game_id: UUID, state: AnyGameState) -> bool:
         return False
     spec = game_kinds.spec_of(state)
     view = game_kinds.view(state, seat, spec=spec)
-    seed = bot_seed(pipeline.server_seed_of(game_secrets), seat, state.version)
+    seed = bot_seed(pipeline_steps.server_seed_of(game_secrets), seat, state.version)
     actions = bots_of(spec)[name](view, seed)
     if actions is None:
         command = games.dead_command(game_id, seat)

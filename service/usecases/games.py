@@ -22,11 +22,11 @@ from domain.games import END_TYPES
 from service.store import GameStore
 from service.store.envelopes import GameSecrets
 from service.store.game_folds import AnyGameState
-from service.usecases import clock, game_kinds, pipeline
+from service.usecases import clock, game_kinds, pipeline, pipeline_steps
 from service.usecases.game_kinds import AnyAction, AnyView
 from service.usecases.idempotency import fingerprint
 from service.usecases.messages import EventRecord, EventsPage, MovesView, TurnResult
-from service.usecases.pipeline import Answer, Command, Loaded
+from service.usecases.pipeline_steps import Answer, Command, Loaded
 
 __all__ = ["Answer", "Command", "Loaded"]
 _encoder = msgspec.json.Encoder()
@@ -197,4 +197,4 @@ def _fingerprint(operation: str, seat: int, actions: tuple[AnyAction, ...]) -> s
 def _records(
     after: int, events: Sequence[Event], viewer: int | None, over: bool
 ) -> tuple[EventRecord, ...]:
-    return pipeline.records(after, events, viewer, over)
+    return pipeline_steps.records(after, events, viewer, over)

@@ -1,12 +1,13 @@
 """Live updates: one hub per process fans the new events of each game and match out to
 every stream open on it.
 
-Per stream key (a game, or a match) one `Feed` follows the store. A write notice
-(`service.store.notices`: this process's writes, and on PostgreSQL every process's)
-wakes it, and so does a timer every `stream_recheck_seconds` while a stream is open
-on it, whatever happens (a lost notice costs that delay, never an event). Woken, it
-reads what is new once, in a worker thread, and hands the batch to every subscription
-on the key: 200 streams on one game cost one read per change. A batch is rendered
+Per stream key (a game, or a match) one `Feed` (`service.usecases.hub_feed`) follows
+the store. A write notice (`service.store.notices`: this process's writes, and on
+PostgreSQL every process's) wakes it, and so does a timer every
+`stream_recheck_seconds` while a stream is open on it, whatever happens (a lost notice
+costs that delay, never an event). Woken, it reads what is new once, in a worker
+thread, and hands the batch to every subscription on the key: 200 streams on one game
+cost one read per change. A batch is rendered
 once per viewer (a spectator, each seat), whoever asks first, and a subscription drops
 the events its client already has (`service.usecases.subscriptions`).
 
@@ -54,6 +55,7 @@ from service.store import GameStore
 from service.store.notices import Change
 from service.usecases import feeds
 from service.usecases.feeds import Cursor, Item, Kind
+from service.usecases.hub_feed import Feed
 from service.usecases.stream_messages import TurnMessage
 from service.usecases.subscriptions import Batch, Frame, Holder, Subscription
 
@@ -65,22 +67,6 @@ _log = logging.getLogger("service.usecases.hub")
 
 class Stopping(Exception):
     """The hub is closed (its service is stopping): no stream opens here any more."""
-
-
-class Feed:
-    """The hub's follower of one stream key: its cursor, turn, subscriptions and wake-up."""
-
-    def __init__(self, kind: Kind, stream: UUID) -> None:
-        self.kind, self.stream = kind, stream
-        self.subscriptions: set[Subscription] = set()
-        self.cursor: Cursor | None = None
-        self.turn: TurnMessage | None = None
-        self.failure: Exception | None = None
-        self.ready = asyncio.Event()
-        self.wake = asyncio.Event()
-        #: The streams followed (the match's, its game's) and the version read of each.
-        self.followed: dict[UUID, int] = {}
-        self.task: asyncio.Task[None] | None = None
 
 
 class Hub:

@@ -27,7 +27,7 @@ import httpx
 import uvicorn
 from litestar import Litestar
 
-from service.api.streams import end_streams
+from service.api.stream_hub import end_streams
 from service.app import create_app
 from service.settings import Settings
 from service.usecases.hub import Hub

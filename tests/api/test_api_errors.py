@@ -48,7 +48,8 @@ from domain.match.errors import (
     SeatsOpen,
     SeatTaken,
 )
-from service.api.problems import PROBLEMS, TYPE_PREFIX, row_for, to_problem
+from service.api.problem_table import PROBLEMS, TYPE_PREFIX, row_for
+from service.api.problems import to_problem
 from service.errors import (
     BodyTooLarge,
     CorsRefused,

@@ -1,6 +1,6 @@
 """Every code a problem carries is one the contract lists (`Problem.code` is an enum).
 
-The list is derived (`service.api.problems.problem_codes`): from the error classes, the
+The list is derived (`service.api.problem_table.problem_codes`): from the error classes, the
 problem table, the replay's own refusals and the chain's and signature's. These tests
 check the derivation against what the service answers and against the source itself.
 """
@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from service.api.problems import problem_codes, to_problem
+from service.api.problem_table import problem_codes
+from service.api.problems import to_problem
 from service.app import create_app
 from service.settings import Settings
 

@@ -20,7 +20,7 @@ from uuid import UUID
 import httpx
 import pytest
 
-from service.api.streams import end_streams
+from service.api.stream_hub import end_streams
 from service.cli import serve as serve_command
 from service.cli.main import main
 from service.settings import Settings

@@ -26,7 +26,8 @@ from service.api import guards
 from service.settings import Settings
 from service.store import GameStore
 from service.usecases import feeds, games
-from service.usecases.hub import Feed, Hub
+from service.usecases.hub import Hub
+from service.usecases.hub_feed import Feed
 from service.usecases.subscriptions import MAX_QUEUED, Batch, Subscription
 
 from .live_support import (

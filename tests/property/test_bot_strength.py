@@ -9,9 +9,10 @@ about 70 % (docs/benchmarks.md, Simulate).
 
 from __future__ import annotations
 
+from service.simulation.outcomes import outcome
 from service.simulation.plan import SimulationOptions
 from service.simulation.runner import Played, run_local
-from service.simulation.summary import Summary, Tally, outcome
+from service.simulation.summary import Summary, Tally
 
 GAMES = 200
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from features.conformance import rule_ids
 
 from domain.games import GAMES
-from service.api.problems import PROBLEMS
+from service.api.problem_table import PROBLEMS
 from service.settings import SETTINGS, markdown_table
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -26,7 +26,7 @@ from service.api import guards
 from service.app import create_app
 from service.settings import Settings
 from service.store import GameStore
-from service.usecases import creation, game_kinds, games, loop_commands, pipeline
+from service.usecases import creation, game_kinds, games, loop_commands, pipeline, pipeline_steps
 from service.usecases.messages import CreatedGame, CreateGame
 
 #: What a turn may ask the store (each counted), besides remembering what it wrote.
@@ -54,7 +54,7 @@ def elsewhere(
     opened.close()
 
 
-def _guarded(store: GameStore, game_id: UUID, seat: int, token: str) -> pipeline.Loaded:
+def _guarded(store: GameStore, game_id: UUID, seat: int, token: str) -> pipeline_steps.Loaded:
     """What `submitTurn`'s guard loads for the bearer of `token` and hands on."""
     return asyncio.run(guards.seat_command(store, game_id, seat, f"Bearer {token}"))
 

@@ -16,6 +16,7 @@ from domain.game_spec import GameSpec
 from domain.games import GAMES
 from service.cli.main import main
 from service.simulation.local import play
+from service.simulation.outcomes import endings
 from service.simulation.plan import (
     DEFAULT_GAME,
     GAME_NAMES,
@@ -24,7 +25,7 @@ from service.simulation.plan import (
     plans,
     plays_matches,
 )
-from service.simulation.summary import Tally, endings
+from service.simulation.summary import Tally
 
 REGISTERED = sorted(GAMES)
 
