@@ -36,8 +36,9 @@ from domain import fair, mismatch, proof
 from domain.cards import Card, sort_cards, texts
 from domain.drawgame.deal import deal_hand, deck_dealing
 from domain.drawgame.events import Discarded, Drew, HandDealt, StockRebuilt, WentOut
+from domain.drawgame.fold import evolve
 from domain.drawgame.piles import DrawTerms, reveal_seed, seeded
-from domain.drawgame.state import DrawState, evolve
+from domain.drawgame.state import DrawState
 from domain.errors import RuleViolation, RummyError
 from domain.events import DealProof, Event, LaidOff, Melded, SeedRevealed
 from domain.game_spec import Rebuild

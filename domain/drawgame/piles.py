@@ -21,7 +21,8 @@ from domain.cards import Card, sort_cards, texts
 from domain.drawgame.commands import DrawAction
 from domain.drawgame.errors import BadRebuild, EmptyStock, TakenBack, WrongPhase
 from domain.drawgame.events import Discarded, Drew, StockRebuilt
-from domain.drawgame.state import DrawState, evolve
+from domain.drawgame.fold import evolve
+from domain.drawgame.state import DrawState
 from domain.errors import (
     ActionAfterGame,
     BadSeed,

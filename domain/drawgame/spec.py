@@ -31,8 +31,9 @@ from domain.drawgame.events import (
     StockRebuilt,
     WentOut,
 )
+from domain.drawgame.fold import fold
 from domain.drawgame.piles import DrawTerms, rebuild_of, reveal_seed
-from domain.drawgame.state import DrawState, fold
+from domain.drawgame.state import DrawState
 from domain.drawgame.timeout import timed_out
 from domain.drawgame.views import HandView, hidden_stock, view_draw_event, view_hand
 from domain.errors import NotInThisGame

@@ -28,8 +28,9 @@ import msgspec
 from domain.cards import Card
 from domain.drawgame.commands import DiscardAction
 from domain.drawgame.events import Discarded, Drew
+from domain.drawgame.fold import fold
 from domain.drawgame.piles import draws_open
-from domain.drawgame.state import DrawState, fold
+from domain.drawgame.state import DrawState
 from domain.events import Event
 from domain.game_spec import Rebuild
 

@@ -47,9 +47,10 @@ from domain.gin.events import (
     ShowingDone,
     UpcardPassed,
 )
+from domain.gin.fold import evolve
 from domain.gin.game import play, start_hand
 from domain.gin.rules import RULES_VERSION, GinRules
-from domain.gin.state import GinState, evolve
+from domain.gin.state import GinState
 from domain.replay import Refusal, Replay, Verdict, check_rules_version, named_bots
 
 GIN_EVENTS: Final = EventCodec[Event](

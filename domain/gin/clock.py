@@ -30,8 +30,9 @@ from domain.events import Event
 from domain.game_spec import Rebuild
 from domain.gin.commands import DoneAction, GinAction, KnockAction, PassAction
 from domain.gin.events import GinHandEnded
+from domain.gin.fold import evolve, fold
 from domain.gin.game import act, drawn_end, legal_actions
-from domain.gin.state import GinState, evolve, fold
+from domain.gin.state import GinState
 
 __all__ = ["abandoned", "default_turn", "timed_out"]
 

@@ -44,8 +44,9 @@ from domain.gin.events import (
     ShowingDone,
     UpcardPassed,
 )
+from domain.gin.fold import evolve
 from domain.gin.rules import HAND_SIZE, RULES_VERSION, WALL, GinRules
-from domain.gin.state import GinState, evolve
+from domain.gin.state import GinState
 from domain.rule_ids import RuleId
 
 #: The defender may lay any melds (OpenSpiel's kMaxPossibleDeadwood).

@@ -18,10 +18,11 @@ from domain.gin import audit, clock, game, views
 from domain.gin.bots import GIN_BOTS
 from domain.gin.commands import GIN_ACTIONS
 from domain.gin.events import GinHandEnded
+from domain.gin.fold import fold
 from domain.gin.hollywood import HOLLYWOOD, hollywood_columns
 from domain.gin.match import TARGET, match_score
 from domain.gin.rules import RULES_VERSION, GinRules
-from domain.gin.state import GinState, fold
+from domain.gin.state import GinState
 
 
 def _no_dead(state: GinState, seat: int) -> list[Event]:

@@ -38,10 +38,11 @@ from domain.penang import mismatch
 from domain.penang import proof as penang_proof
 from domain.penang.commands import Action
 from domain.penang.events import Dealt, DeclaredDead, WildSwapped
+from domain.penang.fold import evolve
 from domain.penang.game import declare_dead, play_turn, reveal_seed, start_game, time_out
 from domain.penang.recorded_actions import recorded_action
 from domain.penang.rules import RULES_VERSION
-from domain.penang.state import GameState, evolve
+from domain.penang.state import GameState
 from domain.replay import (
     DealCheck,
     Refusal,

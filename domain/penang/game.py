@@ -44,11 +44,12 @@ from domain.penang.events import (
     TurnEnded,
     WildSwapped,
 )
+from domain.penang.fold import evolve
 from domain.penang.melds import lay_off, read_meld
 from domain.penang.moves import describe, legal_moves
 from domain.penang.rules import RULES_VERSION, Rules
 from domain.penang.scoring import score
-from domain.penang.state import GameState, evolve
+from domain.penang.state import GameState
 from domain.penang.wildcards import swap_slot
 from domain.rule_ids import RuleId
 

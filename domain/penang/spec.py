@@ -18,7 +18,7 @@ from domain.cards import Card
 from domain.commands import LayOffAction, MeldAction
 from domain.events import DealProof, Event
 from domain.game_spec import GameSpec, Rebuild
-from domain.penang import audit, game, moves, state, views
+from domain.penang import audit, fold, game, moves, state, views
 from domain.penang.bots import PENANG_BOTS
 from domain.penang.codec import PENANG_EVENTS
 from domain.penang.commands import Action, SwapAction
@@ -105,7 +105,7 @@ PENANG: Final[GameSpec[state.GameState, Rules]] = GameSpec(
     default_turn=_penang_time_out,
     timed_out=_penang_timed_out,
     timeout_outcome="the seat is dead by timeout",
-    fold=state.fold,
+    fold=fold.fold,
     view=_penang_view,
     view_types=(views.GameView,),
     hidden_in_view=_undealt,

@@ -21,6 +21,7 @@ from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.deal import hand_dealer
 from domain.drawgame.errors import LastCardDiscard, TakenBack
 from domain.drawgame.events import WentOut
+from domain.drawgame.fold import evolve, fold
 from domain.drawgame.piles import (
     DrawTerms,
     check_drawn,
@@ -29,7 +30,7 @@ from domain.drawgame.piles import (
     play_command,
     take_from_hand,
 )
-from domain.drawgame.state import DrawState, evolve, fold
+from domain.drawgame.state import DrawState
 from domain.drawgame.timeout import abandoned
 from domain.drawgame.timeout import default_turn as play_for_the_clock
 from domain.errors import (

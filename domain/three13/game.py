@@ -21,8 +21,9 @@ from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.deal import hand_dealer
 from domain.drawgame.errors import CannotGoOut
 from domain.drawgame.events import WentOut
+from domain.drawgame.fold import evolve, fold
 from domain.drawgame.piles import DrawTerms, check_drawn, discard, draw, play_command
-from domain.drawgame.state import DrawState, evolve, fold
+from domain.drawgame.state import DrawState
 from domain.drawgame.timeout import abandoned
 from domain.drawgame.timeout import default_turn as play_for_the_clock
 from domain.events import Event

@@ -13,7 +13,7 @@ from typing import Any
 
 from domain.cards import build_deck
 from domain.penang.codec import decode_events
-from domain.penang.state import fold
+from domain.penang.fold import fold
 
 from .support import Api, Json
 

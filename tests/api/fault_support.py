@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 
 from domain.cards import build_deck
-from domain.penang.state import fold
+from domain.penang.fold import fold
 from domain.records import load_record
 from service.settings import Settings
 

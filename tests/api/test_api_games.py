@@ -14,9 +14,9 @@ from litestar.testing import TestClient
 from domain.cards import build_deck, parse_cards
 from domain.events import DealProof
 from domain.fair import ALGORITHM, commitment, fair_deal_of
+from domain.penang.fold import fold
 from domain.penang.game import start_game
 from domain.penang.rules import Rules
-from domain.penang.state import fold
 from domain.penang.views import view_game
 from service.app import create_app
 from service.settings import Settings

@@ -19,7 +19,8 @@ from uuid import UUID
 import pytest
 
 from domain.cards import texts
-from domain.penang.state import GameState, fold
+from domain.penang.fold import fold
+from domain.penang.state import GameState
 from service.settings import Settings
 from service.store.envelopes import answer_id, secrets_id
 

@@ -19,9 +19,9 @@ from eventsourcing.persistence import StoredEvent
 from domain.cards import build_deck, texts
 from domain.events import Event
 from domain.penang.codec import encode_event
+from domain.penang.fold import fold
 from domain.penang.game import start_game
 from domain.penang.rules import Rules
-from domain.penang.state import fold
 from service.store.envelopes import Envelope, GameSecrets, secrets_id
 from service.usecases import auth
 

@@ -21,7 +21,7 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.penang.state import fold
+from domain.penang.fold import fold
 from domain.records import MalformedRecord, load_record, verify_record
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "records"

@@ -11,8 +11,8 @@ import msgspec
 
 from domain.events import Event
 from domain.penang.codec import decode_events, encode_event
+from domain.penang.fold import fold
 from domain.penang.game import time_out
-from domain.penang.state import fold
 from domain.records import GameRecord
 
 from .test_audit_verify import ACTIONS, forged, refused, stored, verify

@@ -18,9 +18,9 @@ from domain.cards import Card, build_deck, parse_rank, sort_cards
 from domain.commands import MeldAction
 from domain.penang.codec import decode_events, encode_event
 from domain.penang.events import DeclaredDead, DeclaredGame, TurnEnded
+from domain.penang.fold import fold
 from domain.penang.game import play_turn, start_game
 from domain.penang.rules import Rules
-from domain.penang.state import fold
 from domain.records import RECORD_FORMAT, GameRecord, load_record, verify_record
 from domain.replay import Verdict
 

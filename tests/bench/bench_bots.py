@@ -29,10 +29,10 @@ if str(ROOT) not in sys.path:
 from domain.fair import fair_deal_of  # noqa: E402
 from domain.penang.bots import BOT_NAMES, make_bot  # noqa: E402
 from domain.penang.bots.window import seat_state  # noqa: E402
+from domain.penang.fold import fold  # noqa: E402
 from domain.penang.game import play_turn, start_game  # noqa: E402
 from domain.penang.moves import legal_moves  # noqa: E402
 from domain.penang.rules import Rules  # noqa: E402
-from domain.penang.state import fold  # noqa: E402
 from domain.penang.views import GameView, view_game  # noqa: E402
 
 DEALS = 40

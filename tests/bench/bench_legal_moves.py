@@ -34,9 +34,10 @@ from domain.cards import Card, build_deck, format_cards  # noqa: E402
 from domain.events import LaidOff  # noqa: E402
 from domain.melds import TableMeld  # noqa: E402
 from domain.penang.dead_check import HandIndex, has_legal_move  # noqa: E402
+from domain.penang.fold import evolve  # noqa: E402
 from domain.penang.moves import legal_moves  # noqa: E402
 from domain.penang.rules import RULES_VERSION, Rules  # noqa: E402
-from domain.penang.state import GameState, evolve  # noqa: E402
+from domain.penang.state import GameState  # noqa: E402
 
 SEED = 20_240_601
 HAND_SIZE = 25

@@ -22,10 +22,11 @@ from domain.commands import LayOffAction  # noqa: E402
 from domain.errors import RuleViolation  # noqa: E402
 from domain.fair import fair_deal_of  # noqa: E402
 from domain.penang.commands import Action  # noqa: E402
+from domain.penang.fold import fold  # noqa: E402
 from domain.penang.game import declare_dead, play_turn, start_game  # noqa: E402
 from domain.penang.moves import legal_moves  # noqa: E402
 from domain.penang.rules import Rules  # noqa: E402
-from domain.penang.state import GameState, fold  # noqa: E402
+from domain.penang.state import GameState  # noqa: E402
 
 PLAYERS = ["Aminah", "Ben", "Chen", "Devi"]
 _encode = msgspec.json.encode

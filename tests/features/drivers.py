@@ -23,11 +23,12 @@ from domain.drawgame.state import DrawState
 from domain.errors import RummyError
 from domain.events import Event
 from domain.game_spec import decode_actions
+from domain.penang.fold import fold
 from domain.penang.game import declare_dead, play_turn, start_game, time_out
 from domain.penang.moves import legal_moves
 from domain.penang.rules import Rules
 from domain.penang.spec import PENANG
-from domain.penang.state import GameState, fold
+from domain.penang.state import GameState
 from domain.penang.views import view_event, view_game
 
 from .draw_driver import DrawHands

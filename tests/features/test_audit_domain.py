@@ -25,8 +25,8 @@ from domain.cards import Card, build_deck, sort_cards
 from domain.deal import deal
 from domain.penang.codec import decode_events, encode_event
 from domain.penang.events import DeclaredDead, TurnEnded
+from domain.penang.fold import fold
 from domain.penang.rules import Rules
-from domain.penang.state import fold
 from domain.records import dump_record, load_record, make_record, verify_record
 from domain.replay import Verdict
 

@@ -31,10 +31,11 @@ from domain.commands import MeldAction
 from domain.events import Event
 from domain.penang.commands import Action, SwapAction
 from domain.penang.events import GameEnded, WildSwapped
+from domain.penang.fold import evolve, fold
 from domain.penang.game import declare_dead, play_turn, reveal_seed, start_game
 from domain.penang.moves import legal_moves
 from domain.penang.rules import CardPoints, Rules
-from domain.penang.state import GameState, evolve, fold
+from domain.penang.state import GameState
 from domain.penang.wildcards import swap_slot
 from domain.records import dump_record, make_record
 

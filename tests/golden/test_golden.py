@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from domain.penang.events import GameEnded
-from domain.penang.state import fold
+from domain.penang.fold import fold
 from domain.records import dump_record, load_record, make_record, verify_record
 
 from .regenerate import EXPECTED, GAMES, RECORDS, GoldenGame, expected_end, play

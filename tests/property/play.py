@@ -15,10 +15,11 @@ from domain.events import Event
 from domain.penang.commands import Action, SwapAction
 from domain.penang.dead_check import has_legal_move
 from domain.penang.events import DeclaredDead, GameEnded, WildSwapped
+from domain.penang.fold import evolve, fold
 from domain.penang.game import declare_dead, play_turn, start_game, time_out
 from domain.penang.moves import legal_moves
 from domain.penang.rules import Rules
-from domain.penang.state import GameState, evolve, fold
+from domain.penang.state import GameState
 from domain.penang.views import view_game
 from domain.penang.wildcards import swap_slot
 

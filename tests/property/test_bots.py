@@ -25,10 +25,11 @@ from domain.penang.bots import BOT_NAMES, make_bot
 from domain.penang.bots.window import seat_state
 from domain.penang.dead_check import has_legal_move
 from domain.penang.events import GameEnded
+from domain.penang.fold import fold
 from domain.penang.game import declare_dead, play_turn, start_game
 from domain.penang.moves import legal_moves
 from domain.penang.rules import Rules
-from domain.penang.state import GameState, fold
+from domain.penang.state import GameState
 from domain.penang.views import view_game
 
 from .games_played import PENANG_RULES

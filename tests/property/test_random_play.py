@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 from domain.penang.audit import verify_events
 from domain.penang.events import DeclaredDead, GameEnded, WildSwapped
+from domain.penang.fold import fold
 from domain.penang.rules import Rules
-from domain.penang.state import fold
 
 from .games_played import PENANG_RULES
 from .play import PlayedGame, play_random_game

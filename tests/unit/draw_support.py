@@ -10,7 +10,8 @@ import msgspec
 from domain.cards import Card, build_deck, parse_cards
 from domain.commands import LayOffAction, MeldAction
 from domain.drawgame.commands import DiscardAction, DrawAction
-from domain.drawgame.state import DrawState, fold
+from domain.drawgame.fold import fold
+from domain.drawgame.state import DrawState
 from domain.rummy.game import RummyAction, play, start_hand
 from domain.rummy.rules import RummyRules
 from domain.three13.commands import GoOutAction

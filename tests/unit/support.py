@@ -8,9 +8,10 @@ from domain.cards import Card, parse_cards
 from domain.melds import TableMeld
 from domain.penang.commands import SwapAction
 from domain.penang.events import WildSwapped
+from domain.penang.fold import evolve
 from domain.penang.melds import read_meld
 from domain.penang.rules import RULES_VERSION, Rules
-from domain.penang.state import GameState, evolve
+from domain.penang.state import GameState
 from domain.penang.wildcards import swap_slot
 
 

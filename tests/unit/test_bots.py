@@ -15,11 +15,12 @@ from domain.penang.bots.patient import RACE_HAND, PatientBot
 from domain.penang.bots.uniform import RandomBot
 from domain.penang.bots.window import own_turn, seat_state
 from domain.penang.commands import Action, Turn
+from domain.penang.fold import fold
 from domain.penang.game import play_turn
 from domain.penang.melds import read_meld
 from domain.penang.moves import legal_moves
 from domain.penang.rules import RULES_VERSION, Rules
-from domain.penang.state import GameState, fold
+from domain.penang.state import GameState
 from domain.penang.views import view_game
 
 

@@ -19,11 +19,11 @@ from domain.games import ALL_GAME_EVENTS, GAMES, AnyAction, spec_for_rules_versi
 from domain.match.events import MatchGameScored
 from domain.penang.codec import PENANG_EVENTS
 from domain.penang.commands import SwapAction
+from domain.penang.fold import fold
 from domain.penang.game import play_turn, start_game
 from domain.penang.moves import legal_moves
 from domain.penang.rules import Rules
 from domain.penang.spec import PENANG
-from domain.penang.state import fold
 from domain.penang.views import view_game
 from domain.rummy.rules import RummyRules
 from domain.three13.rules import ThirteenRules

@@ -20,8 +20,9 @@ import msgspec
 
 from domain.bots.window import seen
 from domain.penang.commands import Action
+from domain.penang.fold import fold
 from domain.penang.game import play_turn
-from domain.penang.state import GameState, fold
+from domain.penang.state import GameState
 from domain.penang.views import GameView
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain.drawgame.events import Discarded, Drew, HandEnded, StockRebuilt, WentOut
-from domain.drawgame.state import fold
+from domain.drawgame.fold import fold
 from domain.drawgame.timeout import timed_out
 from domain.errors import NotYourTurn
 from domain.rummy.game import default_turn

@@ -14,7 +14,8 @@ import msgspec
 import pytest
 
 from domain.cards import Card
-from domain.drawgame.state import DrawState, fold
+from domain.drawgame.fold import fold
+from domain.drawgame.state import DrawState
 from domain.drawgame.views import view_draw_event, view_hand
 from domain.errors import RummyError
 from domain.events import Event

@@ -31,9 +31,10 @@ from domain.gin.commands import (
     PassAction,
     ShowMeldAction,
 )
+from domain.gin.fold import fold
 from domain.gin.game import legal_actions, play, start_hand
 from domain.gin.rules import GinRules
-from domain.gin.state import GinState, fold
+from domain.gin.state import GinState
 
 DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK, MELD_BASE = 52, 53, 54, 55, 56
 

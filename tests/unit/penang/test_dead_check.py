@@ -19,10 +19,11 @@ from domain.errors import DeadRefused, RuleViolation
 from domain.melds import TableMeld
 from domain.penang.dead_check import has_legal_move
 from domain.penang.events import DeclaredDead, GameEnded, TurnEnded
+from domain.penang.fold import fold
 from domain.penang.game import declare_dead, play_turn
 from domain.penang.moves import legal_moves
 from domain.penang.rules import Rules
-from domain.penang.state import GameState, fold
+from domain.penang.state import GameState
 
 from ..support import meld, position, run
 from .oracle import Witness, find_move

@@ -52,7 +52,7 @@ def test_an_event_type_nothing_handles_fails_the_type_check(
     assert status == 1, output
     unhandled = [line for line in output.splitlines() if "assert_never" in line]
     assert {line.split(":")[0] for line in unhandled} == {
-        str(Path("domain") / "penang" / "state.py"),
+        str(Path("domain") / "penang" / "fold.py"),
         str(Path("domain") / "penang" / "views.py"),
     }, output
 
@@ -70,9 +70,9 @@ def test_a_fold_refuses_an_event_of_no_known_type() -> None:
     """The fold takes each event as one of `AnyEvent`'s members unchecked, for speed: one
     of no known type is still refused, by name."""
     from domain.cards import build_deck
+    from domain.penang.fold import fold
     from domain.penang.game import start_game
     from domain.penang.rules import Rules
-    from domain.penang.state import fold
 
     class Stray(Event, frozen=True, tag="Stray"):
         """Not one of AnyEvent's members."""

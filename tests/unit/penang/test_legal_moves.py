@@ -23,11 +23,12 @@ from domain.events import LaidOff, Melded
 from domain.fair import fair_deal_of
 from domain.penang.commands import Action, SwapAction, Turn
 from domain.penang.events import WildSwapped
+from domain.penang.fold import fold
 from domain.penang.game import declare_dead, play_turn, start_game
 from domain.penang.moves import describe as describe_move
 from domain.penang.moves import legal_moves
 from domain.penang.rules import Rules
-from domain.penang.state import GameState, fold
+from domain.penang.state import GameState
 
 from ..support import after_swaps, meld, position, run
 from .oracle import find_move

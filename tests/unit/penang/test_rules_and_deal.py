@@ -13,9 +13,9 @@ from domain.deal import deal, next_dealer
 from domain.errors import InvalidRules
 from domain.fair import first_dealer
 from domain.penang.events import Dealt, GameEnded
+from domain.penang.fold import fold
 from domain.penang.game import start_game
 from domain.penang.rules import Rules
-from domain.penang.state import fold
 
 from ..support import cards, texts
 

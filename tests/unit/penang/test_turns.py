@@ -35,9 +35,10 @@ from domain.penang.events import (
     TurnEnded,
     WildSwapped,
 )
+from domain.penang.fold import fold
 from domain.penang.game import declare_dead, play_turn
 from domain.penang.rules import Rules
-from domain.penang.state import GameState, fold
+from domain.penang.state import GameState
 
 from ..support import cards, meld, position, run, texts
 

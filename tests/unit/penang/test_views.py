@@ -8,9 +8,10 @@ from domain.cards import Card, build_deck
 from domain.commands import MeldAction
 from domain.events import Event, LaidOff, Melded
 from domain.penang.events import Dealt, DeclaredDead, GameEnded, TurnEnded
+from domain.penang.fold import fold
 from domain.penang.game import play_turn, start_game
 from domain.penang.rules import Rules
-from domain.penang.state import GameState, fold
+from domain.penang.state import GameState
 from domain.penang.views import DealtView, view_event, view_game
 from domain.views import may_see
 

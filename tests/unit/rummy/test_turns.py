@@ -11,7 +11,8 @@ import pytest
 from domain.cards import Card, build_deck
 from domain.drawgame.errors import EmptyStock, TakenBack, WrongPhase
 from domain.drawgame.events import Drew, HandEnded, StockRebuilt, WentOut
-from domain.drawgame.state import DrawState, fold
+from domain.drawgame.fold import fold
+from domain.drawgame.state import DrawState
 from domain.errors import (
     CardNotInHand,
     EmptyTurn,

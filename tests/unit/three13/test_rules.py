@@ -12,7 +12,7 @@ import pytest
 from domain.cards import Card, build_deck
 from domain.drawgame.errors import CannotGoOut, WrongPhase
 from domain.drawgame.events import Discarded, Drew, HandEnded, WentOut
-from domain.drawgame.state import fold
+from domain.drawgame.fold import fold
 from domain.errors import (
     ActionAfterGame,
     CardNotInHand,

@@ -1,0 +1,147 @@
+"""A Penang Rummy state while events are folded into it (decide, then evolve): the
+hands, the table's melds and the turn, mutable until the freeze into a `GameState`, so
+that rebuilding a game copies its hands and table once, not once for every event.
+"""
+
+from __future__ import annotations
+
+from typing import Final, cast
+
+from domain.cards import CARD_ORDER, NATURALS, Card
+from domain.melds import MeldKind, TableMeld
+from domain.penang.state import GameState
+
+
+class _Draft:
+    """A state while events are folded into it: mutable, so that folding a game copies
+    its hands and table once, not once per event (`fold`).
+
+    Two things wait for the freeze, so that a rebuild does each once: the cards that
+    leave each hand (`gone`), taken out of it in one pass per hand (a card removed from
+    a list one at a time is compared with the cards before it, and a card compares by
+    a Python-level method); and the melds laid or grown since the draft began (`open`:
+    each one's cards and low end), made `TableMeld`s once each.
+    """
+
+    __slots__ = (
+        "acted",
+        "base",
+        "dead",
+        "ended",
+        "gone",
+        "hands",
+        "open",
+        "passport",
+        "revealed_seed",
+        "swapped_jokers",
+        "table",
+        "timed_out",
+        "turn",
+        "version",
+        "winner",
+    )
+
+    def __init__(self, state: GameState) -> None:
+        #: The state the draft began from: what the events never change.
+        self.base = state
+        #: Each seat's hand as the state holds it (canonical order), with the cards that
+        #: joined it since (jokers swapped off the table) after them.
+        self.hands = [list(hand) for hand in state.hands]
+        #: By seat: the cards that left the hand since the draft began.
+        self.gone: list[list[Card]] = [[] for _ in state.hands]
+        #: The table's melds by id; None for an open one.
+        self.table: list[TableMeld | None] = list(state.table)
+        #: By meld id: the meld laid or grown since the draft began, still open.
+        self.open: dict[int, _OpenMeld] = {}
+        self.passport = list(state.passport)
+        self.dead = list(state.dead)
+        self.turn = state.turn
+        self.acted = state.acted
+        self.swapped_jokers = state.swapped_jokers
+        self.winner = state.winner
+        self.ended = state.ended
+        self.revealed_seed = state.revealed_seed
+        self.timed_out = state.timed_out
+        self.version = state.version
+
+    def opened(self, meld_id: int) -> _OpenMeld:
+        """The meld `meld_id`, open to change until the freeze."""
+        found = self.open.get(meld_id)
+        if found is None:
+            meld = self.table[meld_id]
+            if meld is None:  # pragma: no cover - an open meld is in `open`
+                raise AssertionError(f"meld {meld_id} is open but not kept")
+            found = self.open[meld_id] = _OpenMeld(
+                meld.owner, meld.kind, list(meld.cards), meld.suit, meld.low
+            )
+            self.table[meld_id] = None
+        return found
+
+    def freeze(self) -> GameState:
+        # Every field named: `dataclasses.replace` would look each one up (a fold of a
+        # turn freezes a state four times, a rebuild once).
+        table = self.table
+        for meld_id, meld in self.open.items():
+            table[meld_id] = TableMeld(
+                meld_id, meld.owner, meld.kind, tuple(meld.cards), meld.suit, meld.low
+            )
+        base = self.base
+        return GameState(
+            rules=base.rules,
+            rules_version=base.rules_version,
+            players=base.players,
+            dealer=base.dealer,
+            undealt=base.undealt,
+            proof=base.proof,
+            hands=tuple(map(_kept, self.hands, self.gone)),
+            table=cast("tuple[TableMeld, ...]", tuple(table)),
+            passport=tuple(self.passport),
+            dead=tuple(self.dead),
+            turn=self.turn,
+            acted=self.acted,
+            swapped_jokers=self.swapped_jokers,
+            winner=self.winner,
+            ended=self.ended,
+            revealed_seed=self.revealed_seed,
+            timed_out=self.timed_out,
+            version=self.version,
+        )
+
+
+class _OpenMeld:
+    """A table meld while a fold lays it or lays cards off onto it."""
+
+    __slots__ = ("cards", "kind", "low", "owner", "suit")
+
+    def __init__(self, owner: int, kind: MeldKind, cards: list[Card], suit: str, low: int) -> None:
+        self.owner = owner
+        self.kind: MeldKind = kind
+        self.cards = cards
+        self.suit = suit
+        self.low = low
+
+
+def _kept(hand: list[Card], gone: list[Card]) -> tuple[Card, ...]:
+    """`hand` without the cards in `gone` (each once), in canonical order; ValueError if
+    one of them is not in it (as `list.remove` would have said)."""
+    if not gone:
+        return tuple(hand)
+    owed = [0] * _DISTINCT
+    for card in gone:
+        owed[card.index] += 1
+    kept = []
+    for card in hand:
+        if owed[card.index]:
+            owed[card.index] -= 1
+        else:
+            kept.append(card)
+    if any(owed):
+        missing = next(card for card in gone if owed[card.index])
+        raise ValueError(f"{missing} is not in the hand")
+    # The hand's own order is canonical, but for jokers swapped into it (put last).
+    kept.sort(key=CARD_ORDER)
+    return tuple(kept)
+
+
+#: How many distinct cards there are: the naturals and the joker.
+_DISTINCT: Final = len(NATURALS) + 1
