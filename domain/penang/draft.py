@@ -45,8 +45,10 @@ class _Draft:
         #: The state the draft began from: what the events never change.
         self.base = state
         #: Each seat's hand as the state holds it (canonical order), with the cards that
-        #: joined it since (jokers swapped off the table) after them.
-        self.hands = [list(hand) for hand in state.hands]
+        #: joined it since (jokers swapped off the table) after them: the state's own
+        #: tuple until a card joins it (`joined`), so that an event that changes no
+        #: hand (the end of a turn, a dead seat) copies none, and the freeze keeps it.
+        self.hands: list[tuple[Card, ...] | list[Card]] = list(state.hands)
         #: By seat: the cards that left the hand since the draft began.
         self.gone: list[list[Card]] = [[] for _ in state.hands]
         #: The table's melds by id; None for an open one.
@@ -63,6 +65,14 @@ class _Draft:
         self.revealed_seed = state.revealed_seed
         self.timed_out = state.timed_out
         self.version = state.version
+
+    def joined(self, seat: int, card: Card) -> None:
+        """`card` joins the seat's hand (a joker swapped off the table, P22)."""
+        hand = self.hands[seat]
+        if isinstance(hand, tuple):
+            self.hands[seat] = [*hand, card]
+        else:
+            hand.append(card)
 
     def opened(self, meld_id: int) -> _OpenMeld:
         """The meld `meld_id`, open to change until the freeze."""
@@ -121,9 +131,10 @@ class _OpenMeld:
         self.low = low
 
 
-def _kept(hand: list[Card], gone: list[Card]) -> tuple[Card, ...]:
+def _kept(hand: tuple[Card, ...] | list[Card], gone: list[Card]) -> tuple[Card, ...]:
     """`hand` without the cards in `gone` (each once), in canonical order; ValueError if
-    one of them is not in it (as `list.remove` would have said)."""
+    one of them is not in it (as `list.remove` would have said). A hand that nothing
+    left is kept as it is (`tuple` of a tuple is that tuple)."""
     if not gone:
         return tuple(hand)
     owed = [0] * _DISTINCT

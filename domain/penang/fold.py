@@ -183,7 +183,7 @@ def _swap(draft: _Draft, event: WildSwapped) -> None:
     # `swap`'s change, on the open meld: its shape, and so what it takes, unchanged.
     meld.cards[event.slot] = card
     draft.gone[event.seat].append(card)
-    draft.hands[event.seat].append(joker)
+    draft.joined(event.seat, joker)
     draft.swapped_jokers += 1
 
 
