@@ -100,7 +100,7 @@ def get_game(
     return tagged_view(games.spectator_view(store, game_id, version))
 
 
-@get(
+@guards.get(
     "/games/{game_id:str}/seats/{seat:int}",
     operation_id="getSeatView",
     summary="The game, now or at a version, as one seat sees it, with its own hand.",
@@ -121,7 +121,7 @@ def get_seat_view(
     return tagged_view(games.seat_view(store, game_id, seat, read, version))
 
 
-@post(
+@guards.post(
     "/games/{game_id:str}/seats/{seat:int}/turns",
     operation_id="submitTurn",
     summary="Play a turn, or part of a draw game's turn: its actions, checked in order.",
@@ -166,7 +166,7 @@ async def submit_turn(
     return _answer(answer)
 
 
-@post(
+@guards.post(
     "/games/{game_id:str}/seats/{seat:int}/dead",
     operation_id="declareDead",
     summary="Declare the seat dead; refused while it has a legal move (D6).",
@@ -201,7 +201,7 @@ async def declare_dead(
     return _answer(answer)
 
 
-@get(
+@guards.get(
     "/games/{game_id:str}/seats/{seat:int}/moves",
     operation_id="getLegalMoves",
     summary="The seat's legal moves now: a bounded list and the exact answer.",
@@ -218,7 +218,7 @@ def get_legal_moves(
     return tagged(found, found.version)
 
 
-@get(
+@guards.get(
     "/games/{game_id:str}/events",
     operation_id="getEvents",
     summary="The game's events as the token's seat (or, without one, a spectator) sees them.",

@@ -23,6 +23,7 @@ from typing import Any, NamedTuple, TypeVar
 from uuid import UUID
 
 import anyio.to_thread
+import litestar
 from litestar.connection import ASGIConnection
 from litestar.handlers.base import BaseRouteHandler
 
@@ -52,6 +53,28 @@ class SeatToken(NamedTuple):
     """A seat whose token was shown: its stored hash (a stream ticket names it)."""
 
     token_sha256: str
+
+
+class _GuardedInPlace(BaseRouteHandler):
+    """A route handler whose guards are handed the handler itself.
+
+    Litestar hands each guard a copy of the handler (`copy` of some fifty fields, on
+    every request), so that a guard may change it for that request alone. The guards
+    here read nothing of it, and change nothing: the copy was a tenth of what a turn's
+    guard cost, for nothing.
+    """
+
+    async def authorize_connection(self, connection: Connection) -> None:
+        for guard in self.resolve_guards():
+            await guard(connection, self)  # type: ignore[misc]
+
+
+class get(_GuardedInPlace, litestar.get):
+    """`litestar.get`, for an operation with a guard of this module (`_GuardedInPlace`)."""
+
+
+class post(_GuardedInPlace, litestar.post):
+    """`litestar.post`, for an operation with a guard of this module (`_GuardedInPlace`)."""
 
 
 def granted(connection: Connection, kind: type[G]) -> G:

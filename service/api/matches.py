@@ -122,7 +122,7 @@ def claim_seat(
     return replayable(claimed, claimed.value.version, status=201)
 
 
-@post(
+@guards.post(
     "/matches/{match_id:str}/seats/{seat:int}/leave",
     operation_id="leaveSeat",
     summary="Leave a claimed seat before the deal: the seat is open again, its token void.",
@@ -143,7 +143,7 @@ def leave_seat(
     return tagged(left, left.version)
 
 
-@post(
+@guards.post(
     "/matches/{match_id:str}/close",
     operation_id="closeMatch",
     summary="Close the match (host): the game being played is its last.",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from litestar import Request, Response, post
+from litestar import Request, Response
 from litestar.di import NamedDependency
 
 from service.api import guards
@@ -28,7 +28,7 @@ _WHY = (
 )
 
 
-@post(
+@guards.post(
     "/games/{game_id:str}/seats/{seat:int}/ticket",
     operation_id="createGameStreamTicket",
     summary="A single-use ticket to the game's stream as this seat (for an EventSource).",
@@ -50,7 +50,7 @@ def create_game_stream_ticket(
     return Response(made, status_code=201, headers=_NO_STORE)
 
 
-@post(
+@guards.post(
     "/matches/{match_id:str}/seats/{seat:int}/ticket",
     operation_id="createMatchStreamTicket",
     summary="A single-use ticket to the match's stream as this seat (for an EventSource).",
