@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
+import gc
 import logging
 import os
 import socket
@@ -139,6 +140,7 @@ def run_serve(args: argparse.Namespace) -> int:
     writing = logs.configure(settings.log_level, settings.log_format)
     try:
         app = create_app(settings)
+        app.on_startup.append(freeze_heap)
         config = uvicorn_config(app, settings)
         # uvicorn's access lines are off; were they on, no token or ticket in them.
         logging.getLogger("uvicorn.access").addFilter(RedactSecrets())
@@ -146,6 +148,21 @@ def run_serve(args: argparse.Namespace) -> int:
     finally:
         writing.close()
     return 0
+
+
+def freeze_heap() -> None:
+    """Once the app has started (its modules, routes, contract and store are made, and
+    live as long as the process): leave what exists out of the garbage collector's
+    future passes (`gc.freeze`).
+
+    The oldest generation's pass walks every object the process holds, and those made
+    at start-up are most of them; under turn load such a pass came every few thousand
+    turns and cost about 0.03 ms a turn, spread (0.01 ms with them frozen, measured in
+    process). Only `serve` freezes: a test process makes and drops many apps, whose
+    objects, once frozen, would never be collected.
+    """
+    gc.collect()
+    gc.freeze()
 
 
 def limits_note(settings: Settings) -> str:

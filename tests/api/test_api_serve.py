@@ -302,3 +302,29 @@ def test_the_quick_start_command_serves_from_a_system_python(tmp_path: Path) -> 
         output = server.communicate(timeout=10)[0]
     assert f"store SQLite file {database} (synchronous=full)" in output, output
     assert f"serving {base}/" in output, output
+
+
+def test_serve_freezes_what_exists_once_the_app_has_started(
+    clean_env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[object] = []
+
+    def run(server: serve_command._Server, sockets: list[socket.socket]) -> None:
+        started.extend(server._app.on_startup)
+        for sock in sockets:
+            sock.close()
+
+    monkeypatch.setattr(serve_command._Server, "run", run)
+    assert main(["serve", "--port", str(free_port())]) == 0
+    assert serve_command.freeze_heap in started
+
+
+def test_freezing_the_heap_leaves_what_exists_out_of_the_collectors_passes() -> None:
+    import gc
+
+    before = gc.get_freeze_count()
+    try:
+        serve_command.freeze_heap()
+        assert gc.get_freeze_count() > before
+    finally:
+        gc.unfreeze()
