@@ -15,9 +15,9 @@ from uuid import UUID
 
 from eventsourcing.postgres import PostgresAggregateRecorder
 from eventsourcing.sqlite import SQLiteAggregateRecorder
-from psycopg.sql import SQL, Composed, Identifier
+from psycopg.sql import SQL, Identifier
 
-from service.store.kept_connections import KeptPostgres, KeptSQLite
+from service.store.kept_connections import INT8_OID, UUID_OID, KeptPostgres, KeptSQLite, Statement
 
 Row = tuple[int, str, bytes]
 #: The rows' SELECT, and the stored states' as one JSON array (b"[]" for none).
@@ -55,17 +55,22 @@ def sqlite_first(
     return first
 
 
-def postgres_first(
-    recorder: PostgresAggregateRecorder, kept: KeptPostgres, snapshots: str
-) -> SelectFirst:
-    events = SQL("{schema}.{table}").format(
+def _postgres_table(recorder: PostgresAggregateRecorder) -> str:
+    table = SQL("{schema}.{table}").format(
         schema=Identifier(recorder.datastore.schema),
         table=Identifier(recorder.events_table_name),
     )
-    statement = SQL(_first_statement("{events}", snapshots, "%s")).format(events=events)
+    return table.as_string(None)
+
+
+def postgres_first(
+    recorder: PostgresAggregateRecorder, kept: KeptPostgres, snapshots: str
+) -> SelectFirst:
+    text = _first_statement(_postgres_table(recorder), snapshots, "$1")
+    statement = Statement(text.encode(), (UUID_OID,))
 
     def first(stream: UUID) -> list[tuple[Any, ...]]:
-        return kept.fetch(statement, [stream, stream, stream])
+        return kept.fetch(statement, (stream,))
 
     return first
 
@@ -107,42 +112,45 @@ def sqlite_array(recorder: SQLiteAggregateRecorder, kept: KeptSQLite) -> SelectA
 
 def _postgres_statements(
     recorder: PostgresAggregateRecorder, columns: str
-) -> tuple[Composed, Composed]:
+) -> tuple[Statement, Statement]:
     """The SELECT of `columns` after a version, and after a version up to another."""
-    table = SQL("{schema}.{table}").format(
-        schema=Identifier(recorder.datastore.schema),
-        table=Identifier(recorder.events_table_name),
+    statement = columns + _postgres_table(recorder)
+    statement += " WHERE originator_id = $1 AND originator_version > $2"
+    upto = statement + " AND originator_version <= $3"
+    order = " ORDER BY originator_version"
+    return (
+        Statement((statement + order).encode(), (UUID_OID, INT8_OID)),
+        Statement((upto + order).encode(), (UUID_OID, INT8_OID, INT8_OID)),
     )
-    statement = SQL(columns) + table
-    statement += SQL(" WHERE originator_id = %s AND originator_version > %s")
-    return statement, statement + SQL(" AND originator_version <= %s")
+
+
+def _postgres_select(
+    recorder: PostgresAggregateRecorder, columns: str, kept: KeptPostgres
+) -> Callable[[UUID, int, int | None], list[tuple[Any, ...]]]:
+    statement, upto_statement = _postgres_statements(recorder, columns)
+
+    def rows(stream: UUID, after: int, upto: int | None) -> list[tuple[Any, ...]]:
+        if upto is None:
+            return kept.fetch(statement, (stream, after))
+        return kept.fetch(upto_statement, (stream, after, upto))
+
+    return rows
 
 
 def postgres_rows(recorder: PostgresAggregateRecorder, kept: KeptPostgres) -> SelectRows:
-    statement, upto_statement = _postgres_statements(recorder, _COLUMNS)
-    order = SQL(" ORDER BY originator_version")
-    statement, upto_statement = statement + order, upto_statement + order
+    select = _postgres_select(recorder, _COLUMNS, kept)
 
     def rows(stream: UUID, after: int, upto: int | None) -> list[Row]:
-        params: list[Any] = [stream, after]
-        if upto is not None:
-            params.append(upto)
-        found = kept.fetch(statement if upto is None else upto_statement, params)
+        found = select(stream, after, upto)
         return [(version, topic, bytes(state)) for version, topic, state in found]
 
     return rows
 
 
 def postgres_array(recorder: PostgresAggregateRecorder, kept: KeptPostgres) -> SelectArray:
-    statement, upto_statement = _postgres_statements(recorder, _STATES)
-    order = SQL(" ORDER BY originator_version")
-    statement, upto_statement = statement + order, upto_statement + order
+    select = _postgres_select(recorder, _STATES, kept)
 
     def array(stream: UUID, after: int, upto: int | None) -> bytes:
-        params: list[Any] = [stream, after]
-        if upto is not None:
-            params.append(upto)
-        found = kept.fetch(statement if upto is None else upto_statement, params)
-        return b"[" + b",".join(map(_state_of, found)) + b"]"
+        return b"[" + b",".join(map(_state_of, select(stream, after, upto))) + b"]"
 
     return array
