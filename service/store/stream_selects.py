@@ -29,6 +29,12 @@ SelectFirst = Callable[[UUID], list[tuple[Any, ...]]]
 
 _COLUMNS = "SELECT originator_version, topic, state FROM "
 _STATES = "SELECT state FROM "
+#: A NULL state is joined as `null`, which decodes to no event: the stream is then read
+#: record by record, as a row per event would have it, never one event short.
+_JOINED = (
+    "SELECT string_agg(COALESCE(state, CAST('null' AS bytea)), CAST(',' AS bytea) "
+    "ORDER BY originator_version) FROM "
+)
 _state_of = itemgetter(0)
 
 
@@ -111,13 +117,12 @@ def sqlite_array(recorder: SQLiteAggregateRecorder, kept: KeptSQLite) -> SelectA
 
 
 def _postgres_statements(
-    recorder: PostgresAggregateRecorder, columns: str
+    recorder: PostgresAggregateRecorder, columns: str, order: str = ""
 ) -> tuple[Statement, Statement]:
     """The SELECT of `columns` after a version, and after a version up to another."""
     statement = columns + _postgres_table(recorder)
     statement += " WHERE originator_id = $1 AND originator_version > $2"
     upto = statement + " AND originator_version <= $3"
-    order = " ORDER BY originator_version"
     return (
         Statement((statement + order).encode(), (UUID_OID, INT8_OID)),
         Statement((upto + order).encode(), (UUID_OID, INT8_OID, INT8_OID)),
@@ -125,10 +130,8 @@ def _postgres_statements(
 
 
 def _postgres_select(
-    recorder: PostgresAggregateRecorder, columns: str, kept: KeptPostgres
+    statement: Statement, upto_statement: Statement, kept: KeptPostgres
 ) -> Callable[[UUID, int, int | None], list[tuple[Any, ...]]]:
-    statement, upto_statement = _postgres_statements(recorder, columns)
-
     def rows(stream: UUID, after: int, upto: int | None) -> list[tuple[Any, ...]]:
         if upto is None:
             return kept.fetch(statement, (stream, after))
@@ -138,7 +141,8 @@ def _postgres_select(
 
 
 def postgres_rows(recorder: PostgresAggregateRecorder, kept: KeptPostgres) -> SelectRows:
-    select = _postgres_select(recorder, _COLUMNS, kept)
+    statements = _postgres_statements(recorder, _COLUMNS, " ORDER BY originator_version")
+    select = _postgres_select(*statements, kept)
 
     def rows(stream: UUID, after: int, upto: int | None) -> list[Row]:
         found = select(stream, after, upto)
@@ -148,9 +152,15 @@ def postgres_rows(recorder: PostgresAggregateRecorder, kept: KeptPostgres) -> Se
 
 
 def postgres_array(recorder: PostgresAggregateRecorder, kept: KeptPostgres) -> SelectArray:
-    select = _postgres_select(recorder, _STATES, kept)
+    # The server joins the states in version order (an aggregate's own ORDER BY, which
+    # SQL guarantees): one value comes back, not a row per event. Where the plan sorted
+    # the rows anyway (a bitmap scan, as here) the SELECT took 5 µs less of 44; where it
+    # reads the index in order, 1.6 µs more of 37.
+    statement, upto_statement = _postgres_statements(recorder, _JOINED)
+    select = _postgres_select(statement, upto_statement, kept)
 
     def array(stream: UUID, after: int, upto: int | None) -> bytes:
-        return b"[" + b",".join(map(_state_of, select(stream, after, upto))) + b"]"
+        ((joined,),) = select(stream, after, upto)
+        return b"[" + (joined or b"") + b"]"
 
     return array

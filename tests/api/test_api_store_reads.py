@@ -181,6 +181,31 @@ def test_statements_forgotten_by_the_kept_connection_are_read_through_the_pool(
         store.close()
 
 
+@pytest.mark.postgres
+def test_a_stream_with_a_null_state_is_never_read_one_event_short(
+    postgres_settings: Settings,
+) -> None:
+    game_id = _seeded(postgres_settings)
+    store = GameStore(postgres_settings)
+    reader = stream_reader(store.recorder, ALL_GAME_EVENTS)
+    try:
+        whole = reader(game_id, 0, None)
+        table = store.recorder.events_table_name
+        with store.recorder.datastore.get_connection() as connection:
+            connection.execute(
+                f"UPDATE {table} SET state = NULL "
+                "WHERE originator_id = %s AND originator_version = 3",
+                (game_id,),
+            )
+            connection.commit()
+        with pytest.raises(TypeError):  # as the record-by-record read of it says
+            reader(game_id, 0, None)
+        assert reader(game_id, 3, None) == whole[3:]  # the events after it read as before
+    finally:
+        reader.close()
+        store.close()
+
+
 def test_no_connection_is_kept_over_an_in_memory_sqlite_database() -> None:
     memory = GameStore(Settings(sqlite_path="file:reads?mode=memory&cache=shared"))
     try:
