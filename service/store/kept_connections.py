@@ -4,22 +4,32 @@ Reads go through one connection the reader keeps, rather than one taken from the
 pool each time (over PostgreSQL, a read through the pool took half as long again); a
 read that finds it in use by another thread, or broken, uses the pool's. Over an
 in-memory SQLite database every read uses the pool's.
+
+Over PostgreSQL a reader's statements are few and fixed (`Statement`): on the kept
+connection each is prepared once, then run by name straight through libpq, its
+parameters in binary and its rows loaded by psycopg's loaders. A psycopg cursor's
+execute cost about as much again as the round trip itself (a new cursor, its
+transformer, the query's conversion, the prepared statements' bookkeeping: 16-28 µs a
+read, against 9-10 µs for libpq's round trip of a bare `SELECT 1` here). Through the
+pool the same text runs in a psycopg cursor, as the store's other reads do.
 """
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final, Generic, TypeVar
 
 import psycopg
 from eventsourcing.persistence import PersistenceError
 from eventsourcing.postgres import PostgresDatastore
 from eventsourcing.sqlite import SQLiteConnection, SQLiteDatastore
+from psycopg import abc, adapt, pq
+from psycopg.errors import error_from_result
 from psycopg.rows import tuple_row
-from psycopg.sql import Composed
 
 #: How long a reader leaves its own connection unmade after failing to make one (the
 #: server down, say): meanwhile its reads go through the pool, which says what is wrong.
@@ -86,21 +96,70 @@ class KeptConnection(Generic[C]):
             self._drop()
 
 
+#: PostgreSQL's type oids of the parameters a reader's statements take.
+UUID_OID: Final = 2950
+INT8_OID: Final = 20
+_DUMPERS: Final[dict[int, Callable[[Any], bytes]]] = {
+    UUID_OID: lambda value: value.bytes,
+    INT8_OID: lambda value: int(value).to_bytes(8, "big", signed=True),
+}
+
+
+class Statement:
+    """A reader's SELECT over PostgreSQL: its text, with `$1`... placeholders, and its
+    parameters' types (`UUID_OID`, `INT8_OID`), dumped in binary."""
+
+    __slots__ = ("dumpers", "name", "text", "types")
+
+    def __init__(self, text: bytes, types: Sequence[int]) -> None:
+        self.text = text
+        self.types = tuple(types)
+        self.dumpers = tuple(_DUMPERS[oid] for oid in self.types)
+        #: Its prepared statement's name on a kept connection: the same text, the same name.
+        self.name = b"penang_rummy_" + hashlib.sha256(text).hexdigest()[:16].encode()
+
+
 class KeptPostgres(KeptConnection["psycopg.Connection[Any]"]):
     failures = (psycopg.Error,)
 
     def __init__(self, datastore: PostgresDatastore) -> None:
         super().__init__()
         self._datastore = datastore
+        #: The statements prepared on the kept connection, and its rows' loaders.
+        self._prepared: set[bytes] = set()
+        self._loader: abc.Transformer | None = None
 
-    def fetch(self, query: Composed, params: list[Any]) -> list[tuple[Any, ...]]:
-        """The rows of `query` with `params`, as tuples."""
+    def fetch(self, statement: Statement, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+        """The rows of `statement` with `params`, as tuples."""
 
         def pooled() -> list[tuple[Any, ...]]:
             with self._datastore.get_connection() as connection:
-                return _fetch(connection, query, params)
+                return _fetch(connection, statement, params)
 
-        return self.run(lambda connection: _fetch(connection, query, params), pooled)
+        return self.run(lambda connection: self._run(connection, statement, params), pooled)
+
+    def _run(
+        self, connection: psycopg.Connection[Any], statement: Statement, params: Sequence[Any]
+    ) -> list[tuple[Any, ...]]:
+        pgconn = connection.pgconn
+        encoding = connection.info.encoding
+        if statement.name not in self._prepared:
+            prepared = pgconn.prepare(statement.name, statement.text, statement.types)
+            _check(prepared, pq.ExecStatus.COMMAND_OK, encoding)
+            self._prepared.add(statement.name)
+        values = [dump(value) for dump, value in zip(statement.dumpers, params, strict=True)]
+        result = pgconn.exec_prepared(
+            statement.name, values, [pq.Format.BINARY] * len(values), pq.Format.BINARY
+        )
+        _check(result, pq.ExecStatus.TUPLES_OK, encoding)
+        loader = self._loader
+        if loader is None:
+            loader = self._loader = adapt.Transformer(connection)
+        loader.set_pgresult(result, format=pq.Format.BINARY)
+        try:
+            return loader.load_rows(0, result.ntuples, tuple)
+        finally:
+            loader.set_pgresult(None)
 
     def _connected(self) -> psycopg.Connection[Any] | None:
         if self._connection is not None and self._connection.closed:
@@ -113,19 +172,26 @@ class KeptPostgres(KeptConnection["psycopg.Connection[Any]"]):
         kwargs = dict((given() if callable(given) else given) or {})
         kwargs.pop("row_factory", None)
         kwargs.setdefault("connect_timeout", max(1, int(pool.timeout)))
-        return psycopg.connect(**kwargs, autocommit=True)
+        connection = psycopg.connect(**kwargs, autocommit=True)
+        self._prepared, self._loader = set(), None  # a new session: nothing prepared
+        return connection
 
     def _close(self, connection: psycopg.Connection[Any]) -> None:
         connection.close()
 
 
+def _check(result: pq.abc.PGresult, expected: pq.ExecStatus, encoding: str) -> None:
+    if result.status != expected:
+        raise error_from_result(result, encoding=encoding)
+
+
 def _fetch(
-    connection: psycopg.Connection[Any], query: Composed, params: list[Any]
+    connection: psycopg.Connection[Any], statement: Statement, params: Sequence[Any]
 ) -> list[tuple[Any, ...]]:
     # In binary: the states come as they are stored, not as hex text to be decoded (a
     # game's SELECT took half as long again in text).
-    with connection.cursor(row_factory=tuple_row, binary=True) as cursor:
-        cursor.execute(query, params, prepare=True)
+    with psycopg.RawCursor(connection, row_factory=tuple_row) as cursor:
+        cursor.execute(statement.text, params, prepare=True, binary=True)
         return cursor.fetchall()
 
 

@@ -15,9 +15,9 @@ from uuid import UUID
 
 from eventsourcing.postgres import PostgresAggregateRecorder
 from eventsourcing.sqlite import SQLiteAggregateRecorder
-from psycopg.sql import SQL, Composed, Identifier
+from psycopg.sql import SQL, Identifier
 
-from service.store.kept_connections import KeptPostgres, KeptSQLite
+from service.store.kept_connections import INT8_OID, UUID_OID, KeptPostgres, KeptSQLite, Statement
 
 Row = tuple[int, str, bytes]
 #: The rows' SELECT, and the stored states' as one JSON array (b"[]" for none).
@@ -29,6 +29,12 @@ SelectFirst = Callable[[UUID], list[tuple[Any, ...]]]
 
 _COLUMNS = "SELECT originator_version, topic, state FROM "
 _STATES = "SELECT state FROM "
+#: A NULL state is joined as `null`, which decodes to no event: the stream is then read
+#: record by record, as a row per event would have it, never one event short.
+_JOINED = (
+    "SELECT string_agg(COALESCE(state, CAST('null' AS bytea)), CAST(',' AS bytea) "
+    "ORDER BY originator_version) FROM "
+)
 _state_of = itemgetter(0)
 
 
@@ -55,17 +61,22 @@ def sqlite_first(
     return first
 
 
-def postgres_first(
-    recorder: PostgresAggregateRecorder, kept: KeptPostgres, snapshots: str
-) -> SelectFirst:
-    events = SQL("{schema}.{table}").format(
+def _postgres_table(recorder: PostgresAggregateRecorder) -> str:
+    table = SQL("{schema}.{table}").format(
         schema=Identifier(recorder.datastore.schema),
         table=Identifier(recorder.events_table_name),
     )
-    statement = SQL(_first_statement("{events}", snapshots, "%s")).format(events=events)
+    return table.as_string(None)
+
+
+def postgres_first(
+    recorder: PostgresAggregateRecorder, kept: KeptPostgres, snapshots: str
+) -> SelectFirst:
+    text = _first_statement(_postgres_table(recorder), snapshots, "$1")
+    statement = Statement(text.encode(), (UUID_OID,))
 
     def first(stream: UUID) -> list[tuple[Any, ...]]:
-        return kept.fetch(statement, [stream, stream, stream])
+        return kept.fetch(statement, (stream,))
 
     return first
 
@@ -106,43 +117,50 @@ def sqlite_array(recorder: SQLiteAggregateRecorder, kept: KeptSQLite) -> SelectA
 
 
 def _postgres_statements(
-    recorder: PostgresAggregateRecorder, columns: str
-) -> tuple[Composed, Composed]:
+    recorder: PostgresAggregateRecorder, columns: str, order: str = ""
+) -> tuple[Statement, Statement]:
     """The SELECT of `columns` after a version, and after a version up to another."""
-    table = SQL("{schema}.{table}").format(
-        schema=Identifier(recorder.datastore.schema),
-        table=Identifier(recorder.events_table_name),
+    statement = columns + _postgres_table(recorder)
+    statement += " WHERE originator_id = $1 AND originator_version > $2"
+    upto = statement + " AND originator_version <= $3"
+    return (
+        Statement((statement + order).encode(), (UUID_OID, INT8_OID)),
+        Statement((upto + order).encode(), (UUID_OID, INT8_OID, INT8_OID)),
     )
-    statement = SQL(columns) + table
-    statement += SQL(" WHERE originator_id = %s AND originator_version > %s")
-    return statement, statement + SQL(" AND originator_version <= %s")
+
+
+def _postgres_select(
+    statement: Statement, upto_statement: Statement, kept: KeptPostgres
+) -> Callable[[UUID, int, int | None], list[tuple[Any, ...]]]:
+    def rows(stream: UUID, after: int, upto: int | None) -> list[tuple[Any, ...]]:
+        if upto is None:
+            return kept.fetch(statement, (stream, after))
+        return kept.fetch(upto_statement, (stream, after, upto))
+
+    return rows
 
 
 def postgres_rows(recorder: PostgresAggregateRecorder, kept: KeptPostgres) -> SelectRows:
-    statement, upto_statement = _postgres_statements(recorder, _COLUMNS)
-    order = SQL(" ORDER BY originator_version")
-    statement, upto_statement = statement + order, upto_statement + order
+    statements = _postgres_statements(recorder, _COLUMNS, " ORDER BY originator_version")
+    select = _postgres_select(*statements, kept)
 
     def rows(stream: UUID, after: int, upto: int | None) -> list[Row]:
-        params: list[Any] = [stream, after]
-        if upto is not None:
-            params.append(upto)
-        found = kept.fetch(statement if upto is None else upto_statement, params)
+        found = select(stream, after, upto)
         return [(version, topic, bytes(state)) for version, topic, state in found]
 
     return rows
 
 
 def postgres_array(recorder: PostgresAggregateRecorder, kept: KeptPostgres) -> SelectArray:
-    statement, upto_statement = _postgres_statements(recorder, _STATES)
-    order = SQL(" ORDER BY originator_version")
-    statement, upto_statement = statement + order, upto_statement + order
+    # The server joins the states in version order (an aggregate's own ORDER BY, which
+    # SQL guarantees): one value comes back, not a row per event. Where the plan sorted
+    # the rows anyway (a bitmap scan, as here) the SELECT took 5 µs less of 44; where it
+    # reads the index in order, 1.6 µs more of 37.
+    statement, upto_statement = _postgres_statements(recorder, _JOINED)
+    select = _postgres_select(statement, upto_statement, kept)
 
     def array(stream: UUID, after: int, upto: int | None) -> bytes:
-        params: list[Any] = [stream, after]
-        if upto is not None:
-            params.append(upto)
-        found = kept.fetch(statement if upto is None else upto_statement, params)
-        return b"[" + b",".join(map(_state_of, found)) + b"]"
+        ((joined,),) = select(stream, after, upto)
+        return b"[" + (joined or b"") + b"]"
 
     return array

@@ -3,8 +3,9 @@
 Over both stores: a game's events read as one JSON array are the events its records
 decode to, from any version to any other; a stream holding an event of an older schema
 version is read record by record and upcast; a stream of another kind is not a game;
-a read that finds the reader's own connection in use or broken reads through the pool;
-over an in-memory SQLite database none is kept.
+a read that finds the reader's own connection in use or broken reads through the pool,
+as does one whose statements the server forgot on it (PostgreSQL's, prepared there
+once); over an in-memory SQLite database none is kept.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from service.store import GameStore
 from service.store.envelopes import Envelope, decode_record, secrets_id
 from service.store.reading import StreamReader, stream_reader
 from service.store.seeding import StoreSeeder
+from service.store.snapshots import TABLE as SNAPSHOTS
 
 
 @pytest.fixture
@@ -145,6 +147,63 @@ def test_a_read_uses_the_pool_while_the_kept_connection_is_busy_or_broken(
     reader.close()
     assert kept._connection is None
     assert reader(game_id, 0, None) == whole  # closed: through the pool
+
+
+@pytest.mark.postgres
+def test_statements_forgotten_by_the_kept_connection_are_read_through_the_pool(
+    postgres_settings: Settings,
+) -> None:
+    game_id = _seeded(postgres_settings)
+    store = GameStore(postgres_settings)
+    reader = stream_reader(store.recorder, ALL_GAME_EVENTS, SNAPSHOTS)
+    try:
+        whole = reader(game_id, 0, None)
+        rows, part = reader.rows(game_id, 0, None), reader(game_id, 2, 9)
+        store.game_snapshots.flush()
+        first_load = reader.first_load(game_id)
+        assert first_load[0] is not None  # finished: its snapshot, prepared on the kept one
+        kept = reader._kept
+        with kept._lock:  # every statement as the pool's connections run them
+            assert reader.rows(game_id, 0, None) == rows
+            assert reader(game_id, 2, 9) == part and reader(game_id, 0, None) == whole
+            assert reader.first_load(game_id) == first_load
+        first = kept._connection
+        assert first is not None
+        first.execute("DEALLOCATE ALL")  # the server forgets what the reader prepared
+        assert reader.first_load(game_id) == first_load  # failed on it: through the pool
+        assert kept._connection is None
+        assert reader(game_id, 2, 9) == part  # a new connection, prepared anew
+        assert kept._connection is not None and kept._connection is not first
+        assert reader.rows(game_id, 0, None) == rows
+        assert reader.first_load(game_id) == first_load
+    finally:
+        reader.close()
+        store.close()
+
+
+@pytest.mark.postgres
+def test_a_stream_with_a_null_state_is_never_read_one_event_short(
+    postgres_settings: Settings,
+) -> None:
+    game_id = _seeded(postgres_settings)
+    store = GameStore(postgres_settings)
+    reader = stream_reader(store.recorder, ALL_GAME_EVENTS)
+    try:
+        whole = reader(game_id, 0, None)
+        table = store.recorder.events_table_name
+        with store.recorder.datastore.get_connection() as connection:
+            connection.execute(
+                f"UPDATE {table} SET state = NULL "
+                "WHERE originator_id = %s AND originator_version = 3",
+                (game_id,),
+            )
+            connection.commit()
+        with pytest.raises(TypeError):  # as the record-by-record read of it says
+            reader(game_id, 0, None)
+        assert reader(game_id, 3, None) == whole[3:]  # the events after it read as before
+    finally:
+        reader.close()
+        store.close()
 
 
 def test_no_connection_is_kept_over_an_in_memory_sqlite_database() -> None:
