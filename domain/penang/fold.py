@@ -13,6 +13,7 @@ and table once, not once for every event.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, assert_never, cast
 
@@ -66,8 +67,35 @@ def evolve(state: GameState | None, event: Event) -> GameState:
     return fold((event,), state)
 
 
+#: The last fold a command worked out as it checked its rules (`folded_already`): the
+#: state it began from, its events, and the state they lead to.
+_last: list[tuple[GameState, tuple[Event, ...], GameState] | None] = [None]
+
+
+def folded_already(state: GameState, events: Sequence[Event], after: GameState) -> None:
+    """`events` on `state` lead to `after`: a command's rules folded them one by one as
+    they checked them (`domain.penang.game.play_turn`), and whoever folds the same
+    events on the same state next (the service's pipeline, straight after) gets `after`
+    without folding them again. The objects are matched by identity, and all of them
+    are immutable: the fold is a pure function of them, so the answer is the same."""
+    _last[0] = (state, tuple(events), after)
+
+
+def _remembered(state: GameState | None, events: Iterable[Event]) -> GameState | None:
+    last = _last[0]
+    if last is None or state is not last[0] or not isinstance(events, (list, tuple)):
+        return None
+    known = last[1]
+    if len(events) != len(known) or not all(map(operator.is_, events, known)):
+        return None
+    return last[2]
+
+
 def fold(events: Iterable[Event], state: GameState | None = None) -> GameState:
     """The state after all `events` (from the start, or from `state`)."""
+    remembered = _remembered(state, events)
+    if remembered is not None:
+        return remembered
     draft = None if state is None else _Draft(state)
     appliers = _APPLIERS
     for event in events:

@@ -44,7 +44,7 @@ from domain.penang.events import (
     TurnEnded,
     WildSwapped,
 )
-from domain.penang.fold import evolve
+from domain.penang.fold import evolve, folded_already
 from domain.penang.melds import lay_off, read_meld
 from domain.penang.moves import describe, legal_moves
 from domain.penang.rules import RULES_VERSION, Rules
@@ -113,7 +113,11 @@ def play_turn(state: GameState, seat: int, actions: Sequence[Action]) -> list[Ev
     if not working.hands[seat]:
         return [*events, *_end_with_game(working, seat)]
     ended = TurnEnded(seat=seat)
-    return [*events, ended, *_pass_turn(evolve(working, ended))]
+    passed, after = _passed(evolve(working, ended))
+    events += [ended, *passed]
+    if after is not None:
+        folded_already(state, events, after)
+    return events
 
 
 def declare_dead(state: GameState, seat: int) -> list[Event]:
@@ -223,6 +227,12 @@ def _check_can_act(state: GameState, seat: int) -> None:
 
 def _pass_turn(state: GameState) -> list[Event]:
     """Events after the turn passes: automatic dead declarations (D6) and the end (P32)."""
+    return _passed(state)[0]
+
+
+def _passed(state: GameState) -> tuple[list[Event], GameState | None]:
+    """`_pass_turn`'s events, and the state they lead to (None where they end the game:
+    its score is not folded here)."""
     events: list[Event] = []
     while state.rules.auto_dead and state.turn is not None:
         seat = state.turn
@@ -233,7 +243,8 @@ def _pass_turn(state: GameState) -> list[Event]:
         state = evolve(state, dead)
     if state.turn is None and not state.over:
         events.append(score(state.hands, state.rules.card_points, "all_dead"))
-    return events
+        return events, None
+    return events, state
 
 
 def _end_with_game(state: GameState, seat: int) -> list[Event]:

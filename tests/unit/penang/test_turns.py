@@ -376,3 +376,28 @@ def test_folding_from_a_state_keeps_every_field_it_does_not_change() -> None:
         assert getattr(full, field.name) not in (default, (), None), field.name
     after = fold([SeedRevealed(server_seed="cd" * 32)], full)
     assert replace(after, revealed_seed=full.revealed_seed, version=full.version) == full
+
+
+def test_the_fold_a_turn_worked_out_is_the_fold_of_its_events() -> None:
+    """A turn's rules fold its events one by one as they check them; a fold of the same
+    events on the same state takes that state (`folded_already`), which must be the
+    state a fold from scratch gives, a joker swapped into the hand included (D5)."""
+    from domain.penang import fold as folding
+
+    state = replace(position(HAND, TABLE), passport=(True, True))
+    actions: list[Action] = [_swap(1, "8C"), _meld("5S 6S 7S"), _lay(0, "3H", "low")]
+    events = play_turn(state, 0, actions)
+    remembered = fold(events, state)
+    last = folding._last[0]
+    assert last is not None and last[2] is remembered  # taken, not folded again
+    folding._last[0] = None
+    from_scratch = fold(events, state)
+    assert remembered is not from_scratch
+    assert remembered == from_scratch
+    one_by_one = state
+    for event in events:
+        one_by_one = fold([event], one_by_one)
+    assert one_by_one == from_scratch
+    # Other events on the state, or the same events on another state, are folded anew.
+    assert fold(events[:-1], state) != remembered
+    assert fold(list(events), replace(state, version=state.version)) == from_scratch
