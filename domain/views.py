@@ -11,10 +11,9 @@ every game: `MeldView` is how one shows.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Final
 
 import msgspec
 
@@ -63,14 +62,31 @@ class MeldView(msgspec.Struct, frozen=True, kw_only=True):
     stands_for: tuple[str, ...]
 
 
-@functools.lru_cache(maxsize=8192)
+#: The melds shown lately, by identity: each with its view (`meld_view`).
+_shown: dict[int, tuple[TableMeld, MeldView]] = {}
+#: How many melds `_shown` keeps before it starts again.
+_SHOWN_MAX: Final = 8192
+
+
 def meld_view(meld: TableMeld) -> MeldView:
     """How a meld on the table shows (remembered: every view of a game shows every meld,
-    and a meld changes only by becoming another)."""
-    return MeldView(
+    and a meld changes only by becoming another).
+
+    Remembered by the meld's identity: the states of one game share each meld that did
+    not change, so a meld is found without hashing it (its cards, one by one), as a
+    cache by equality did on every view. The meld is kept with its view, so its id is
+    not another's while remembered."""
+    known = _shown.get(id(meld))
+    if known is not None and known[0] is meld:
+        return known[1]
+    view = MeldView(
         id=meld.id,
         owner=meld.owner,
         kind=meld.kind,
         cards=tuple(card.text for card in meld.cards),
         stands_for=meld.stands_for(),
     )
+    if len(_shown) >= _SHOWN_MAX:
+        _shown.clear()
+    _shown[id(meld)] = (meld, view)
+    return view
