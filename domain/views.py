@@ -90,3 +90,13 @@ def meld_view(meld: TableMeld) -> MeldView:
         _shown.clear()
     _shown[id(meld)] = (meld, view)
     return view
+
+
+def meld_views(melds: Iterable[TableMeld]) -> tuple[MeldView, ...]:
+    """`meld_view` of each of a table's melds, in one call (a view shows them all)."""
+    shown = _shown
+    views = []
+    for meld in melds:
+        known = shown.get(id(meld))
+        views.append(known[1] if known is not None and known[0] is meld else meld_view(meld))
+    return tuple(views)

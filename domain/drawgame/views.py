@@ -28,7 +28,7 @@ from domain.drawgame.events import (
 )
 from domain.drawgame.state import DrawState, Phase, known_draw_event
 from domain.events import DealProof, Event, LaidOff, Melded, SeedRevealed
-from domain.views import Deadline, MeldView, Viewer, may_see, meld_view, seen_cards
+from domain.views import Deadline, MeldView, Viewer, may_see, meld_views, seen_cards
 
 
 class DrawSeatView(msgspec.Struct, frozen=True, kw_only=True):
@@ -162,7 +162,7 @@ def view_hand(
         discards=tuple(card.text for card in state.discards),
         stock_size=len(state.stock),
         stock=seen_cards(state.stock, viewer, None, shown),
-        table=tuple(meld_view(meld) for meld in state.table),
+        table=meld_views(state.table),
         went_out=state.went_out,
         last_turns=state.last_turns,
         result=state.ended,

@@ -27,7 +27,7 @@ from domain.penang.events import (
 )
 from domain.penang.rules import Rules
 from domain.penang.state import GameState
-from domain.views import Deadline, MeldView, Viewer, meld_view, seen_cards
+from domain.views import Deadline, MeldView, Viewer, meld_views, seen_cards
 
 
 class SeatView(msgspec.Struct, frozen=True, kw_only=True):
@@ -145,7 +145,7 @@ def view_game(state: GameState, viewer: Viewer, *, over: bool = False) -> GameVi
         over=state.over,
         hand=None if viewer is None else seats[viewer].hand,
         seats=seats,
-        table=tuple(meld_view(meld) for meld in state.table),
+        table=meld_views(state.table),
         undealt_count=len(state.undealt),
         undealt=seen_cards(state.undealt, viewer, None, shown),
         result=result,
