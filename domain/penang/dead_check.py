@@ -69,10 +69,15 @@ def can_meld(hand: HandIndex, jokers: int, rules: Rules) -> bool:
     needed = 3 - jokers
     if max(hand.rank_counts) >= needed:
         return True
+    # A run of three ranks in a suit with `needed` of them held. A suit's mask has bits
+    # LOW_ACE..HIGH_ACE only, so every three bits in a row fit some run (a king, a low
+    # and a high ace wrap round nowhere: bit 14 follows 13 alone); for one joker (two
+    # held) two bits one or two apart always fit one.
     for mask in hand.suit_masks:
-        for position in range(LOW_ACE, HIGH_ACE - 1):
-            if (mask >> position & 7).bit_count() >= needed:
-                return True
+        if needed == 3 and mask & mask >> 1 & mask >> 2:
+            return True
+        if needed == 2 and mask & (mask >> 1 | mask >> 2):
+            return True
     return False
 
 

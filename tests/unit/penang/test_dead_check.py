@@ -293,3 +293,24 @@ def test_every_oracle_witness_is_a_turn_the_game_accepts(rng: random.Random) -> 
     state = random_position(rng)
     problem = _refused(state, find_move(state, 0))
     assert problem is None, problem
+
+
+@pytest.mark.parametrize("jokers", [0, 1])
+def test_a_run_is_found_in_one_suit_exactly_when_three_ranks_in_a_row_hold_enough(
+    jokers: int,
+) -> None:
+    """Every hand of one suit (each set of its thirteen ranks), with no joker and with
+    one: `can_meld` finds a run exactly when some three ranks in a row, the ace low
+    (A 2 3) or high (Q K A) and never round the corner (K A 2), hold 3 - jokers of its
+    cards (P14); a set needs two suits, so none is found here with no joker."""
+    from domain.cards import Card
+    from domain.penang.dead_check import HandIndex, can_meld
+
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    windows = [(i, i + 1, i + 2) for i in range(11)] + [(11, 12, 0)]
+    for chosen in range(1 << 13):
+        held = [rank for i, rank in enumerate(ranks) if chosen >> i & 1]
+        hand = HandIndex(Card(rank + "S") for rank in held)
+        counts = [(chosen >> i & 1) + (chosen >> j & 1) + (chosen >> k & 1) for i, j, k in windows]
+        expected = bool(held) and max(counts) >= 3 - jokers
+        assert can_meld(hand, jokers, Rules()) is expected, (held, jokers)
