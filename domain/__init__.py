@@ -9,13 +9,14 @@ is a package of its own that builds its `GameSpec` and is registered once:
                    next dealer of a match: P4, P7, P8), `fair` (decks and dealers drawn
                    from seeds, stock rebuilds: P6, R20), `events` (the base, and the
                    table events every game shares), `commands` (the table's actions),
-                   `codec` (stored events), `views` (the one `may_see`), `replay` and
-                   `mismatch` (what every game's replay shares), `proof` (a deal's
-                   commitment and revealed seed), `records`, `chain` and `provenance`
-                   (records and what they prove), `errors`, `rule_ids`, `game_spec` (the
-                   surface every game gives), `columns` (a match scored in several
-                   columns at once: G18) and `games` (the registry: the one module of
-                   the core that names the games)
+                   `codec` and `stored_head` (stored events), `views` (the one
+                   `may_see`), `replay` and `mismatch` (what every game's replay
+                   shares), `proof` (a deal's commitment and revealed seed), `records`,
+                   `record_proofs`, `chain` and `provenance` (records and what they
+                   prove), `errors`, `rule_ids`, `game_spec` (the surface every game
+                   gives), `columns` (a match scored in several columns at once: G18)
+                   and `games` (the registry: the one module of the core that names
+                   the games)
     draw games     domain/drawgame/: what basic Rummy and Three Thirteen share (the stock
                    and the discard pile, drawing and discarding, their events, fold,
                    views and replay); no game's rules

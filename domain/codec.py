@@ -56,6 +56,7 @@ from typing import Any, Final, Generic, TypeVar, get_args, get_origin
 import msgspec
 
 from domain.errors import MalformedInput
+from domain.stored_head import _Head, _head_decoder, _tag
 
 StoredEvent = dict[str, Any]
 Upcaster = Callable[[StoredEvent], StoredEvent]
@@ -256,16 +257,6 @@ class EventCodec(Generic[E]):
                     raise AssertionError(f"no upcaster for {name} v{version}")
 
 
-class _Head(msgspec.Struct, frozen=True):
-    """What a stored event says of itself: its type and schema version (strictly an int)."""
-
-    type: str
-    v: int
-
-
-_head_decoder: Final = msgspec.json.Decoder(_Head)
-
-
 def _joined(name: str, known: type[E], other: type[E]) -> type[E]:
     """`Event[A]` and `Event[B]`, one generic event class read with two games' parameters,
     as `Event[A | B]`; any other two classes under one tag clash."""
@@ -294,11 +285,3 @@ def _splice_of(cls: type[Any], versions: dict[str, int]) -> tuple[int, bytes] | 
     own = b'{"' + TYPE_KEY.encode() + b'":' + _json_encode(name)
     version = b',"' + VERSION_KEY.encode() + b'":' + _json_encode(versions[name])
     return len(own), own + version
-
-
-def _tag(cls: type[msgspec.Struct]) -> str:
-    """The tag of an event class, or of a generic one read with its parameters."""
-    tag = (get_origin(cls) or cls).__struct_config__.tag
-    if not isinstance(tag, str):
-        raise TypeError(f"{cls.__name__} is not a stored event type")
-    return tag

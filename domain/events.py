@@ -3,7 +3,7 @@
 Every event of every game is an `Event`: a msgspec struct tagged by its `"type"`, which
 is how it is stored (`domain.codec`) and how a store of every game's events tells them
 apart (no two games tag different types alike). Each game folds its own events into its
-state (`domain.penang.state`, `domain.drawgame.state`).
+state (`domain.penang.fold`, `domain.drawgame.fold`, `domain.gin.fold`).
 
 The events here mean the same in every game that records them: a meld laid on the table
 (`Melded`: Penang's P13, basic Rummy's B5), a card laid off onto one (`LaidOff`: P19,

@@ -36,34 +36,23 @@ when a key signed it, the signature over the chain's head:
 The chain's header (h0) is the header object as the NDJSON header line writes it:
 `{"format": …, "rules_version": …, "game_id": …}` in that order (`record_header`).
 
-`verify_record` replays a record through its game's rules (`GameSpec.verify`) and recomputes its
-chain; `domain.provenance` says how the two combine. Signing and checking a signature
-need a cryptography library and happen outside the domain (the service's signing module).
+A record is chained, signed and verified in `domain.record_proofs`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Final, Literal
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
 
 import msgspec
 
-from domain.chain import (
-    Chain,
-    ChainBreak,
-    RecordChain,
-    RecordSignature,
-    compute_chain,
-    first_break,
-)
+from domain.chain import RecordChain, RecordSignature
 from domain.codec import TYPE_KEY, MalformedEvent, StoredEvent
 from domain.errors import MalformedInput
 from domain.events import Event
 from domain.game_spec import GameSpec
 from domain.games import DEFAULT_GAME, GAMES, spec_for_rules_version
-from domain.provenance import RecordVerdict, record_verdict
-from domain.replay import Refusal
 
 RECORD_FORMAT: Final = "penang-rummy-record/1"
 #: The format with the events' hash chain and, when signed, a signature.
@@ -145,55 +134,6 @@ def record_header(record: GameRecord) -> dict[str, Any]:
 
 def _header(form: str, rules_version: str, game_id: str | None) -> dict[str, Any]:
     return {"format": form, "rules_version": rules_version, "game_id": game_id}
-
-
-def record_chain(record: GameRecord) -> Chain:
-    """The chain of the record's header and events as they stand (recomputed)."""
-    return compute_chain(record_header(record), record.stored)
-
-
-def chain_record(record: GameRecord) -> GameRecord:
-    """The record in format `/2`, with its chain computed and no signature yet."""
-    header = _header(CHAINED_RECORD_FORMAT, record.rules_version, record.game_id)
-    start, links = compute_chain(header, record.stored).hex()
-    return replace(
-        record,
-        format=CHAINED_RECORD_FORMAT,
-        chain=RecordChain(header=start, events=links),
-        signature=None,
-    )
-
-
-#: A further check of a record's events once the rules found them valid: its first
-#: refusal, or None (the bots' re-derivation of their seats' commands, R33).
-#: It takes where each command of the record begins, as the rules' replay found them.
-EventsCheck = Callable[[GameSpec[Any, Any], Sequence[Event], Sequence[int]], Refusal | None]
-
-
-def verify_record(record: GameRecord, also: EventsCheck | None = None) -> RecordVerdict:
-    """Replay the record through the rules and recompute its chain (`domain.provenance`);
-    with `also`, check the events further where the rules found them valid.
-
-    A signature is reported `unchecked`: checking it takes the signer's public key.
-    """
-    spec = _game(record.rules_version)
-    starts: list[int] = []
-    verdict = spec.verify(record.events, record.rules_version, starts)
-    if verdict.valid and also is not None and (refusal := also(spec, record.events, starts)):
-        verdict = refusal.verdict(verdict.deal)
-    check: ChainBreak | Literal["absent"] | None = "absent"
-    if record.chain is not None:
-        check = first_break(record_chain(record), record.chain.header, record.chain.events)
-    key_id = None if record.signature is None else record.signature.kid
-    types = [str(stored.get(TYPE_KEY)) for stored in record.stored]
-    return record_verdict(verdict, check, key_id, types)
-
-
-def signed_record(record: GameRecord, signature: RecordSignature) -> GameRecord:
-    """The chained `record` with `signature` over its chain's head."""
-    if record.chain is None:
-        raise ValueError("only a chained record is signed")
-    return replace(record, signature=signature)
 
 
 # --- writing --------------------------------------------------------------------------

@@ -2,11 +2,12 @@
 
 Counted where they happen, with prometheus_client's own counters and histograms
 (each a lock-guarded float, no thread hop): requests by operation id and status and
-their latency (`service.api.observe`), commands recorded by game (`usecases.games`),
-refusals by problem code and rule id (`service.api.problems`), the store's commits,
-their sizes and latency (`store.writer`, `store.event_store`), lookups in its caches
-of folded games and matches (`store.folds`) and the turn clock's backlog
-(`usecases.timeouts`). What is a state rather than an event (open streams, cached
+their latency (`service.api.observe`), commands recorded by game
+(`usecases.pipeline_steps`), refusals by problem code and rule id
+(`service.api.problems`), the store's commits, their sizes and latency (`store.writer`,
+a group writer's batches, or `store.game_writes` where a store writes with none),
+lookups in its caches of folded games and matches (`store.folds`) and the turn clock's
+backlog (`usecases.timeouts`). What is a state rather than an event (open streams, cached
 games) is read when scraped (`watch`), so that it costs nothing in between.
 
 Labels are bounded: operation ids, never paths with ids; game names; problem codes

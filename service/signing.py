@@ -1,6 +1,6 @@
 """Signing records with the service's Ed25519 key, and checking their signatures.
 
-The domain chains a record's events (`domain.chain`, `domain.records.chain_record`);
+The domain chains a record's events (`domain.chain`, `domain.record_proofs.chain_record`);
 this module signs the chain's head and checks such signatures. It needs the
 `cryptography` package, which the domain may not import, and nothing else of the
 service: the API (exportRecord signs, importRecord checks, getSigningKeys publishes) and
@@ -34,7 +34,8 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey,
 from domain.bots.audit import verify_record
 from domain.chain import RecordSignature, signing_input
 from domain.provenance import RecordVerdict, SignatureCheck
-from domain.records import GameRecord, chain_record, signed_record
+from domain.record_proofs import chain_record, signed_record
+from domain.records import GameRecord
 
 ALGORITHM: Final = "EdDSA"
 KeyStatus = Literal["current", "retired"]

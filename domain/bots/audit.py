@@ -14,7 +14,7 @@ clock (R19, reason `timeout`; R35), and the draw games' and Gin's default turns,
 the clock marks as its own (R36, R51). Before the seed is revealed nothing can be
 re-derived, and the check waits for the end.
 
-`verify_record` is `domain.records.verify_record` with this check: what the service's
+`verify_record` is `domain.record_proofs.verify_record` with this check: what the service's
 `verify` and its imports run. It lives here, above the games and the records, because
 the bots play every game (DESIGN principle 1).
 """
@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain import records
+from domain import record_proofs
 from domain.bots.seats import bots_of
 from domain.drawgame.piles import seeded
 from domain.drawgame.state import DrawState
@@ -38,8 +38,8 @@ from domain.replay import Refusal
 
 
 def verify_record(record: GameRecord) -> RecordVerdict:
-    """The record's verdict (`domain.records.verify_record`), its bot seats checked."""
-    return records.verify_record(record, also=bot_refusal)
+    """The record's verdict (`domain.record_proofs.verify_record`), its bot seats checked."""
+    return record_proofs.verify_record(record, also=bot_refusal)
 
 
 def bot_refusal(

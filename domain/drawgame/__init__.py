@@ -11,7 +11,8 @@ they share lives here, one module per concept:
 - `commands`: the `draw` and `discard` actions;
 - `deal`: dealing a hand from a deck (`hand_dealer`, a game's deal from its packs and
   hand size), and the deck a recorded deal was dealt from;
-- `state`: the folded state of a hand, and its fold (decide, then evolve);
+- `state`: a hand's state, and `fold`, its fold (decide, then evolve) over a mutable
+  `draft`;
 - `piles`: the shared decisions: whose turn, drawing (and rebuilding an empty stock from
   the discard pile, B11, T10, R20), discarding, revealing the seed;
 - `views`: what a viewer may see (the core's one rule, `domain.views.may_see`): the

@@ -4,7 +4,8 @@
 The default turn passes the first upcard, draws from the stock and throws the drawn
 card back, lets the wall end the hand, and after a knock says `done` as soon as it may
 (laying the first listed meld where it may not yet); it never knocks. Every action goes
-through the game's own rules (`domain.gin.game.act`, after `legal_actions`).
+through the game's own rules (`domain.gin.game.act`, after
+`domain.gin.moves.legal_actions`).
 
 The turn is marked as the clock's, as the draw games' is (R36): the last event it
 records of the seat gets reason `timeout`; where it records nothing of the seat (its
@@ -31,7 +32,8 @@ from domain.game_spec import Rebuild
 from domain.gin.commands import DoneAction, GinAction, KnockAction, PassAction
 from domain.gin.events import GinHandEnded
 from domain.gin.fold import evolve, fold
-from domain.gin.game import act, drawn_end, legal_actions
+from domain.gin.game import act, drawn_end
+from domain.gin.moves import legal_actions
 from domain.gin.state import GinState
 
 __all__ = ["abandoned", "default_turn", "timed_out"]

@@ -19,7 +19,7 @@ from domain.drawgame.views import view_draw_event
 from domain.events import Event
 from domain.gin.commands import GinAction
 from domain.gin.events import GinHandEnded
-from domain.gin.game import legal_actions
+from domain.gin.moves import legal_actions
 from domain.gin.rules import GinRules
 from domain.gin.state import GinState, Phase
 from domain.views import Deadline, Viewer, seen_cards

@@ -11,7 +11,7 @@ order, and checks each game against the match:
    game, ties clockwise from the previous dealer's left (R5). That game's record comes
    next in the record's `games`: its deal must seat the match's players under the
    match's rules with that dealer, its proof must name the match's seat seeds, and the
-   game must verify on its own (`domain.records.verify_record`).
+   game must verify on its own (`domain.record_proofs.verify_record`).
 3. Each `MatchGameScored` must be that game's end (points and winners) with the totals
    added up, and the match must end exactly where its options say (R16, R17); a match
    scored in columns (Gin's Hollywood, G18) ends when every column is over, and its
@@ -54,7 +54,7 @@ from domain.match.verdicts import (
     show,
 )
 from domain.provenance import RecordVerdict
-from domain.records import verify_record
+from domain.record_proofs import verify_record
 from domain.replay import DealCheck, seats_text
 from domain.rule_ids import RuleId
 
@@ -66,7 +66,7 @@ def verify_match_record(record: MatchRecord, check_game: GameCheck = verify_reco
     """Replay a match record through the rules (this module's docstring lists the checks).
 
     `check_game` checks each game's record on its own: by default its rules and its hash
-    chain (`domain.records.verify_record`); a checker with keys checks signatures too.
+    chain (`domain.record_proofs.verify_record`); a checker with keys checks signatures too.
     """
     replay = _MatchReplay(record, check_game)
     try:

@@ -1,4 +1,4 @@
-"""Penang Rummy's events: immutable facts, past tense, folded into state by `domain.penang.state`.
+"""Penang Rummy's events: immutable facts, past tense, folded into state by `domain.penang.fold`.
 
 A game's stream begins with `Dealt` (P3, P4: each seat's hand and the undealt cards, P5)
 and ends with `GameEnded` (P31–P33), then `SeedRevealed` when the deal was committed to
@@ -99,8 +99,8 @@ def known_event(event: Event) -> AnyEvent:
     """`event` typed as one of `AnyEvent`'s members, or TypeError.
 
     A `match` on the result ends with `assert_never`: adding an event type to `AnyEvent`
-    then fails the type check wherever events are matched (`domain.penang.state.evolve`,
-    `domain.penang.views.view_event`) until each handles it.
+    then fails the type check wherever events are matched (the fold's `_apply` in
+    `domain.penang.fold`, `domain.penang.views.view_event`) until each handles it.
     """
     if isinstance(event, AnyEvent):
         return event

@@ -16,7 +16,8 @@ import msgspec
 import pytest
 
 from domain.drawgame.views import HandView
-from domain.records import load_record, verify_record
+from domain.record_proofs import verify_record
+from domain.records import load_record
 from service.settings import Settings
 from service.usecases.messages import TurnResult
 

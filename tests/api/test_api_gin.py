@@ -19,7 +19,8 @@ from uuid import UUID
 import pytest
 
 from domain.gin.state import GinState
-from domain.records import load_record, verify_record
+from domain.record_proofs import verify_record
+from domain.records import load_record
 from service.cli.main import main
 
 from .support import Api, Json

@@ -19,7 +19,8 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from litestar.testing import TestClient
 
-from domain.records import chain_record, dump_record, load_record
+from domain.record_proofs import chain_record
+from domain.records import dump_record, load_record
 from service.app import create_app
 from service.cli.main import main
 from service.keyfiles import KeyFileError, create_private_key, load_private_key

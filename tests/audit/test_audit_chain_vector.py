@@ -18,7 +18,8 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from domain.chain import CHAIN_ALGORITHM, compute_chain, json_bytes, signing_input
-from domain.records import chain_record, load_record, record_header
+from domain.record_proofs import chain_record
+from domain.records import load_record, record_header
 from service.signing import check_head, key_id, sign_head
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "records"

@@ -29,7 +29,8 @@ from domain.penang.events import (
     WildSwapped,
 )
 from domain.penang.rules import CardPoints, Rules
-from domain.records import GameRecord, load_record, verify_record
+from domain.record_proofs import verify_record
+from domain.records import GameRecord, load_record
 
 SAMPLES: tuple[Event, ...] = (
     Dealt(

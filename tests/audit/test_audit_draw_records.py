@@ -18,14 +18,8 @@ from property.every_game import Table  # tests/property, a package beside this o
 from property.games_played import play
 
 from domain.drawgame.events import StockRebuilt
-from domain.records import (
-    MalformedRecord,
-    chain_record,
-    dump_record,
-    load_record,
-    make_record,
-    verify_record,
-)
+from domain.record_proofs import chain_record, verify_record
+from domain.records import MalformedRecord, dump_record, load_record, make_record
 from domain.rummy.rules import RummyRules
 
 HAND = play(Table("rummy", 6, RummyRules(), 9, fair=True))

@@ -14,15 +14,14 @@ import msgspec
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from domain.record_proofs import chain_record, verify_record
 from domain.records import (
     CHAINED_RECORD_FORMAT,
     RECORD_FORMAT,
     GameRecord,
     MalformedRecord,
-    chain_record,
     dump_record,
     load_record,
-    verify_record,
 )
 from service.signing import KeyRing, PublicKey, keys_by_id, verify_signed
 

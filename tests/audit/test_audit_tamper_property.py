@@ -22,7 +22,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.penang.fold import fold
-from domain.records import MalformedRecord, load_record, verify_record
+from domain.record_proofs import verify_record
+from domain.records import MalformedRecord, load_record
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "records"
 DOCUMENTS = {path.stem: path.read_bytes() for path in sorted(GOLDEN.glob("*.json"))}

@@ -14,7 +14,8 @@ import pytest
 from property.every_game import Table  # tests/property, a package beside this one
 from property.games_played import play
 
-from domain.records import chain_record, dump_record, load_record, make_record, verify_record
+from domain.record_proofs import chain_record, verify_record
+from domain.records import dump_record, load_record, make_record
 from domain.three13.rules import ThirteenRules
 
 HAND = play(Table("three-thirteen", 3, ThirteenRules(), 5, fair=True, number=4))

@@ -21,7 +21,8 @@ from domain.penang.events import DeclaredDead, DeclaredGame, TurnEnded
 from domain.penang.fold import fold
 from domain.penang.game import play_turn, start_game
 from domain.penang.rules import Rules
-from domain.records import RECORD_FORMAT, GameRecord, load_record, verify_record
+from domain.record_proofs import verify_record
+from domain.records import RECORD_FORMAT, GameRecord, load_record
 from domain.replay import Verdict
 
 Stored = list[dict[str, Any]]

@@ -1,9 +1,10 @@
 """axe-core for the browser tests, pinned and installed like the TypeScript client's tools.
 
 tests/browser/axe/package.json and its package-lock.json pin axe-core (test-only: no
-page serves it); `tests/clients/node_tools.install` puts it in `.cache/browser-axe/`
-(ignored by git), reused until the pins change. `.ci/run` calls this file before the
-tests; the accessibility test calls `axe_script()` itself. Standard library only.
+page serves it); `install()` of `tests/clients/node_tools.py` puts it in
+`.cache/browser-axe/` (ignored by git), reused until the pins change. `.ci/run` calls this
+file before the tests; the accessibility test calls `axe_script()` itself. Standard
+library only.
 """
 
 from __future__ import annotations

@@ -27,7 +27,8 @@ from domain.penang.codec import decode_events, encode_event
 from domain.penang.events import DeclaredDead, TurnEnded
 from domain.penang.fold import fold
 from domain.penang.rules import Rules
-from domain.records import dump_record, load_record, make_record, verify_record
+from domain.record_proofs import verify_record
+from domain.records import dump_record, load_record, make_record
 from domain.replay import Verdict
 
 Json = dict[str, Any]

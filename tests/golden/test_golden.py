@@ -16,7 +16,8 @@ import pytest
 
 from domain.penang.events import GameEnded
 from domain.penang.fold import fold
-from domain.records import dump_record, load_record, make_record, verify_record
+from domain.record_proofs import verify_record
+from domain.records import dump_record, load_record, make_record
 
 from .regenerate import EXPECTED, GAMES, RECORDS, GoldenGame, expected_end, play
 

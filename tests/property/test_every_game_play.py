@@ -16,7 +16,8 @@ import msgspec
 import pytest
 from hypothesis import event, given, settings
 
-from domain.records import dump_record, load_record, make_record, verify_record
+from domain.record_proofs import verify_record
+from domain.records import dump_record, load_record, make_record
 
 from .every_game import Table
 from .games_played import BOT_PLAYS, GAMES, OWN_PLAYS, PLAYS, play

@@ -230,55 +230,13 @@ def _pages() -> list[Path]:
     return [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
-def _markdown_files() -> list[Path]:
-    """Every Markdown file of the checkout that git tracks (or would: not ignored)."""
-    listed = subprocess.run(
-        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "*.md"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    found = [ROOT / name for name in listed.stdout.splitlines() if (ROOT / name).is_file()]
-    return found if listed.returncode == 0 else _pages()  # not a git checkout: the pages
-
-
-def test_every_relative_link_of_the_markdown_files_leads_to_a_file_and_a_heading() -> None:
-    pages = _pages()
-    markdown = _markdown_files()
-    assert set(pages) <= set(markdown), "the pages are not among the Markdown files found"
-    broken = []
-    for page in markdown:
-        for target in re.findall(r"\]\(([^)\s]+)\)", page.read_text(encoding="utf-8")):
-            if re.match(r"[a-z]+:", target):
-                continue
-            path, _, anchor = target.partition("#")
-            linked = (page.parent / path).resolve() if path else page
-            if not linked.is_file() or (anchor and anchor not in _anchors(linked)):
-                broken.append(f"{page.relative_to(ROOT)}: {target}")
-    assert not broken, broken
-    linked_from_readme = set(re.findall(r"\]\(docs/([\w-]+\.md)\)", _text("README.md")))
-    assert linked_from_readme == {page.name for page in pages[1:]}, "a page the README omits"
-
-
-def _anchors(page: Path) -> set[str]:
-    """The anchors of a page's headings, as GitHub makes them."""
-    if page.suffix != ".md":
-        return set()
-    prose = re.sub(r"^```.*?^```$", "", page.read_text(encoding="utf-8"), flags=re.M | re.S)
-    headings = re.findall(r"^#+ (.+)$", prose, re.MULTILINE)
-    return {re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-") for heading in headings}
-
-
 def _text(page: str) -> str:
     return (ROOT / page).read_text(encoding="utf-8")
 
 
-def test_adding_a_game_names_files_that_exist() -> None:
-    # The list of what a new game touches names real files and folders (a path with
-    # `<game>` stands for the new game's own), and its registration is the registry's.
+def test_adding_a_game_names_the_registry_and_the_test_that_keeps_the_core_neutral() -> None:
+    # What a new game touches is named by its files and folders (that each exists is
+    # test_docs_paths.py's check), and its registration is the registry's.
     section = _section("docs/development.md", "Adding a game")
-    paths = [path for path in re.findall(r"`([\w.<>-]+/[\w./<>-]*)`", section) if "<" not in path]
+    paths = re.findall(r"`([\w.<>-]+/[\w./<>-]*)`", section)
     assert "domain/games.py" in paths and "tests/unit/test_core_names_no_game.py" in paths
-    missing = [path for path in paths if not (ROOT / path).exists()]
-    assert not missing, f"docs/development.md, Adding a game: no such file {missing}"

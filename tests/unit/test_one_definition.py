@@ -71,7 +71,7 @@ def _references(tree: ast.Module) -> set[str]:
 
 
 def test_each_public_name_is_defined_in_one_domain_module() -> None:
-    # Per package: `domain.match.state.fold` folds a match as `domain.penang.state.fold` a game.
+    # Per package: `domain.match.state.fold` folds a match as `domain.penang.fold.fold` a game.
     where: dict[tuple[Path, str], list[str]] = defaultdict(list)
     for path in DOMAIN:
         for name in _top_level_names(_tree(path)):

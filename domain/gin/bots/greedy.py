@@ -4,7 +4,7 @@ card that leaves the least deadwood, knocks as soon as it may, and lays off all 
 
 Definition, from the seat's view only (`domain.gin.views.GinView`: its hand, the upcard,
 the melds laid after a knock, turned back into the state the rules judge by
-`domain.gin.bots.window`); every action it sends is one `domain.gin.game.legal_actions`
+`domain.gin.bots.window`); every action it sends is one `domain.gin.moves.legal_actions`
 lists for that state, which are the engine's own for the seat (R49):
 
 - **Draw.** The upcard where the hand with it, less its best discard (never the upcard
@@ -35,7 +35,7 @@ from domain.gin.commands import (
     PassAction,
     ShowMeldAction,
 )
-from domain.gin.game import legal_actions
+from domain.gin.moves import legal_actions
 from domain.gin.state import GinState
 from domain.gin.views import GinView
 

@@ -1,7 +1,7 @@
 """The random Gin Rummy bot: a uniformly chosen listed action (G3–G13).
 
 Each time its seat is to send a command it sends one of the actions
-`domain.gin.game.legal_actions` lists for the state its seat's view shows
+`domain.gin.moves.legal_actions` lists for the state its seat's view shows
 (`domain.gin.bots.window`), every one equally likely: a hand is then the walk its
 choices take through the legal actions, to the knock, the wall or the bound (G14). Its
 choices come from a generator seeded by the text it is made with, through
@@ -14,7 +14,7 @@ import random
 
 from domain.gin.bots.window import own_gin_turn
 from domain.gin.commands import GinAction
-from domain.gin.game import legal_actions
+from domain.gin.moves import legal_actions
 from domain.gin.views import GinView
 
 

@@ -32,7 +32,8 @@ from domain.gin.commands import (
     ShowMeldAction,
 )
 from domain.gin.fold import fold
-from domain.gin.game import legal_actions, play, start_hand
+from domain.gin.game import play, start_hand
+from domain.gin.moves import legal_actions
 from domain.gin.rules import GinRules
 from domain.gin.state import GinState
 

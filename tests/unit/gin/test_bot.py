@@ -17,7 +17,8 @@ from domain.gin.bots.random import choose_at_random
 from domain.gin.bots.window import own_gin_turn
 from domain.gin.commands import KnockAction, PassAction
 from domain.gin.fold import fold
-from domain.gin.game import legal_actions, play, start_hand
+from domain.gin.game import play, start_hand
+from domain.gin.moves import legal_actions
 from domain.gin.rules import GinRules, preset
 from domain.gin.state import GinState
 from domain.gin.views import GinView, view_hand

@@ -16,7 +16,7 @@ from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.events import Discarded, Drew
 from domain.gin.commands import GinAction, PassAction
 from domain.gin.events import GinHandEnded, ShowingDone, UpcardPassed
-from domain.gin.game import legal_actions
+from domain.gin.moves import legal_actions
 from domain.gin.rules import GinRules, preset
 from domain.gin.spec import GIN
 from domain.gin.state import GinState

@@ -8,7 +8,7 @@ from domain.cards import NATURALS
 from domain.drawgame.events import Drew
 from domain.events import DealProof
 from domain.fair import ALGORITHM, commitment
-from domain.gin.game import legal_actions
+from domain.gin.moves import legal_actions
 from domain.gin.rules import GinRules, preset
 from domain.gin.spec import GIN
 from domain.gin.state import GinState

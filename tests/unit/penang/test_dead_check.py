@@ -1,8 +1,8 @@
 """The dead check is exact (P26–P30, D3–D6, R8, R15).
 
 Hand-reasoned positions first, each checked against `has_legal_move`, `legal_moves` and
-the brute-force oracle (tests/unit/oracle.py); then the oracle against the engine over
-thousands of random small positions (tests/unit/positions.py).
+the brute-force oracle (tests/unit/penang/oracle.py); then the oracle against the engine
+over thousands of random small positions (tests/unit/penang/positions.py).
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Every event type is handled where events are matched (DESIGN: `match` + `assert_never`).
 
-`domain.penang.state.evolve` and `domain.penang.views.view_event` match on
-`known_event(event)` and end with `assert_never`. These tests type-check a copy of
-`domain/` whose Penang `AnyEvent` gained one more event type: mypy must then name both
-places, and pass on the copy untouched.
+The fold's `_apply` (`domain.penang.fold`) and `domain.penang.views.view_event` match
+each event as one of `AnyEvent`'s members and end with `assert_never`. These tests
+type-check a copy of `domain/` whose Penang `AnyEvent` gained one more event type: mypy
+must then name both places, and pass on the copy untouched.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The listed legal moves are playable, and lead somewhere whenever a move exists (P10,
 P23–P29, D5, D6, D8).
 
-`legal_moves` lists a bounded selection (domain/moves.py), not every combination; these
-tests hold it to what a client relies on: every listed turn is a whole turn the game
+`legal_moves` lists a bounded selection (domain/penang/moves.py), not every combination;
+these tests hold it to what a client relies on: every listed turn is a whole turn the game
 accepts as it is, and there is one exactly when the seat can move; each listed meld or
 lay-off is a whole turn too, each listed swap is accepted before a move listed after
 it, and a seat that can move finds its way through the action lists alone.
