@@ -8,18 +8,27 @@ the writes that arrive meanwhile wait and share the next one, how callers on the
 loop are answered), and each batch is one transaction:
 
 - the table is locked once (eventsourcing's own lock timeout and `LOCK TABLE ... IN
-  EXCLUSIVE MODE`, sent in one round trip): the batch's notification ids are handed
-  out, and committed, before any other transaction's;
-- each write stays all or nothing: a write whose row takes a version stored already,
-  or taken by an earlier write of the batch, is refused alone, and its caller gets
-  eventsourcing's `IntegrityError`, exactly as from a transaction of its own; of two
-  writes racing for one version in one batch, the first queued lands. Under the lock no
-  other writer inserts, so one look-up of the batch's versions finds the writes to
-  refuse, and the others go in one INSERT (eventsourcing's, of the stored events'
-  composite type). Should that INSERT meet a version all the same (a writer that does
-  not lock the table), the transaction is rolled back and the batch is committed again
-  with each write in its own savepoint, rolled back to it alone when refused. A lone
-  write is its own transaction, with no look-up;
+  EXCLUSIVE MODE`): the batch's notification ids are handed out, and committed, before
+  any other transaction's;
+- a batch is first sent whole, in one round trip: one query of three statements (the
+  lock timeout, the lock, and one INSERT of all its writes with their notices), which
+  PostgreSQL runs as one transaction and commits before it answers; its values are
+  bound by psycopg on this side (`ClientCursor`), as a query of several statements
+  takes none apart. A write that loses a version race is rare, and each round trip is
+  dear on a busy machine: the writer's thread sleeps, then waits for a core and for
+  the interpreter's lock before it goes on (psycopg's pipeline mode, which polls for
+  each statement it sends, was no faster). A lone write is done then, accepted or
+  refused;
+- each write stays all or nothing: when that INSERT meets a version stored already,
+  or taken by an earlier write of the batch, the transaction is rolled back and the
+  batch committed again, refusing such writes alone (their callers get eventsourcing's
+  `IntegrityError`, exactly as from a transaction of their own); of two writes racing
+  for one version in one batch, the first queued lands. Under the lock no other writer
+  inserts, so one look-up of the batch's versions finds the writes to refuse, and the
+  others go in one INSERT (eventsourcing's, of the stored events' composite type).
+  Should that INSERT meet a version all the same (a writer that does not lock the
+  table), the transaction is rolled back and the batch is committed once more with
+  each write in its own savepoint, rolled back to it alone when refused;
 - the notices go out in the INSERT's own statement: eventsourcing's channel once, and
   on `notices.CHANNEL` one payload per stream the batch's landed writes moved (its
   highest version), the payloads `notices.PostgresListener` reads; PostgreSQL delivers
@@ -30,8 +39,9 @@ loop are answered), and each batch is one transaction:
   (`OperationalError`, `InterfaceError`) is tried again as eventsourcing's recorder tries
   a write again: up to `ATTEMPTS` times, `RETRY_SECONDS` apart.
 
-A batch costs five round trips to the server (begin, lock, look-up, insert with its
-notices, commit), a lone write four, whatever the number of writes.
+A batch costs one round trip to the server whatever the number of writes; one that
+holds a lost race, one more and then five (begin, lock, look-up, insert with its
+notices, commit).
 """
 
 from __future__ import annotations
@@ -46,10 +56,11 @@ from eventsourcing.persistence import (
     IntegrityError,
     InterfaceError,
     OperationalError,
+    ProgrammingError,
     StoredEvent,
 )
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
-from psycopg import Cursor, sql
+from psycopg import ClientCursor, Cursor, sql
 from psycopg.rows import DictRow
 
 from service.metrics import Metrics
@@ -89,6 +100,19 @@ class PostgresGroupWriter(BatchWriter):
         self._insert_notify = sql.SQL("WITH inserted AS ({insert}) {notify}").format(
             insert=recorder.insert_events_statement, notify=_NOTIFY
         )
+        # Eventsourcing's INSERT takes one array of a composite type, which psycopg binds
+        # on the server's side alone: here the same columns, as four arrays.
+        self._whole_query = sql.SQL(
+            "{lock}; WITH inserted AS (INSERT INTO {schema}.{table} "
+            "(originator_id, originator_version, topic, state) SELECT * FROM "
+            "unnest(%s::{id_type}[], %s::bigint[], %s::text[], %s::bytea[])) {notify}"
+        ).format(
+            lock=self._lock_table,
+            schema=sql.Identifier(datastore.schema),
+            table=sql.Identifier(recorder.events_table_name),
+            id_type=sql.Identifier(datastore.originator_id_type),
+            notify=_NOTIFY,
+        )
         self._select_taken = sql.SQL(
             "SELECT t.originator_id, t.originator_version FROM {schema}.{table} AS t "
             "JOIN unnest(%s::{id_type}[], %s::bigint[]) AS k(originator_id, originator_version) "
@@ -110,18 +134,34 @@ class PostgresGroupWriter(BatchWriter):
         raise AssertionError("unreachable")
 
     def _transaction(self, batch: Sequence[Sequence[StoredEvent]]) -> dict[int, BaseException]:
-        if len(batch) == 1:
-            # A lone write is its transaction: refused, nothing of it is stored.
-            try:
-                with self._locked() as (_, cursor):
-                    self._insert(cursor, batch[0])
-            except IntegrityError as error:
+        try:
+            self._whole(batch)
+        except IntegrityError as error:  # rolled back: nothing of the batch is stored
+            if len(batch) == 1:
                 return {0: error}
+        else:
             return {}
         try:
             return self._at_once(batch)
         except _Collided:
             return self._one_by_one(batch)
+
+    def _whole(self, batch: Sequence[Sequence[StoredEvent]]) -> None:
+        """The batch in one transaction, one INSERT, one round trip; IntegrityError (and
+        nothing stored) when one of its versions is taken."""
+        records = [record for records in batch for record in records]
+        values = (
+            [str(record.originator_id) for record in records],
+            [record.originator_version for record in records],
+            [record.topic for record in records],
+            [record.state for record in records],
+            *self._notices(records),
+        )
+        with self._datastore.get_connection() as connection:
+            if not connection.autocommit:  # else the query would open a transaction
+                raise ProgrammingError("the writer's connection must be in autocommit")
+            with ClientCursor(connection) as cursor:
+                cursor.execute(self._whole_query, values)
 
     def _at_once(self, batch: Sequence[Sequence[StoredEvent]]) -> dict[int, BaseException]:
         """The batch with the writes that lose a version race refused first: the rest in

@@ -27,8 +27,9 @@ pytestmark = pytest.mark.postgres
 
 
 class _Gated(PostgresGroupWriter):
-    """The real writer; the first insert may wait at a gate, and transactions are counted
-    (`blind`: the versions stored are not looked up first)."""
+    """The real writer; the first insert may wait at a gate, and transactions are counted,
+    those sent whole in one round trip also apart (`blind`: the versions stored are not
+    looked up first)."""
 
     def __init__(self, store: GameStore) -> None:
         assert isinstance(store.recorder, NotifyingRecorder)
@@ -36,6 +37,7 @@ class _Gated(PostgresGroupWriter):
         self.gate: threading.Event | None = None
         self.entered = threading.Event()
         self.transactions = 0
+        self.whole = 0
         self.inserts = 0
         self.blind = False
 
@@ -45,15 +47,24 @@ class _Gated(PostgresGroupWriter):
         with super()._locked() as found:
             yield found
 
+    def _whole(self, batch: Sequence[Sequence[StoredEvent]]) -> None:
+        self.transactions += 1
+        self.whole += 1
+        self._inserting()
+        super()._whole(batch)
+
     def _insert(
         self, cursor: Cursor[DictRow], records: Sequence[StoredEvent], *, notify: bool = True
     ) -> None:
+        self._inserting()
+        super()._insert(cursor, records, notify=notify)
+
+    def _inserting(self) -> None:
         self.inserts += 1
         self.entered.set()
         if self.gate is not None:
             gate, self.gate = self.gate, None
             gate.wait(5)
-        super()._insert(cursor, records, notify=notify)
 
     def _taken(
         self, cursor: Cursor[DictRow], batch: Sequence[Sequence[StoredEvent]]
@@ -159,10 +170,49 @@ def test_writes_queued_during_a_commit_share_the_next_transaction_each_all_or_no
     assert isinstance(loser[1][0], IntegrityError)
     stored = _stored(postgres_settings, [taken, fresh, other, racing])
     assert stored == [(taken, 1), (fresh, 1), (racing, 1)]  # in the order queued
-    # Two transactions: the first write's, and one for the four that waited meanwhile,
-    # whose two accepted writes are inserted in one statement.
-    assert writer.inserts == 2
-    assert writer.transactions == 2
+    # The first write's transaction; for the four that waited meanwhile, one sent whole
+    # (its one INSERT met the taken versions, rolled back), and one that looked the
+    # versions up and inserted the two accepted writes in one statement.
+    assert writer.inserts == 3
+    assert (writer.transactions, writer.whole) == (3, 2)
+
+
+def test_a_batch_that_loses_no_race_is_one_transaction_sent_whole(
+    writer: _Gated, postgres_settings: Settings
+) -> None:
+    streams = [uuid4() for _ in range(4)]
+    topic = EVENT_TOPIC_PREFIX + "Dealt"
+    writer.gate = threading.Event()
+    gate = writer.gate
+    first = _in_thread(writer, [_record(streams[0], 1, topic)])
+    assert writer.entered.wait(5)
+    with _connect(postgres_settings) as listening:
+        listening.execute(sql.SQL("LISTEN {}").format(sql.Identifier(CHANNEL)))
+        batch = [
+            _in_thread(writer, [_record(streams[0], 2, topic), _record(streams[0], 3, topic)]),
+            _in_thread(writer, [_record(streams[1], 1, topic)]),
+            _in_thread(writer, [_record(streams[2], 1, topic)]),
+        ]
+        _queued(writer, 3)
+        gate.set()
+        for thread, _ in [first, *batch]:
+            thread.join(10)
+        assert [outcome for _, outcome in batch] == [["stored"]] * 3
+        payloads = [notice.payload for notice in listening.notifies(timeout=5, stop_after=4)]
+    # The first write's notice, then one per stream the batch moved (its highest version).
+    assert payloads[0] == f"game:{streams[0]}:1"
+    assert sorted(payloads[1:]) == sorted(
+        [f"game:{streams[0]}:3", f"game:{streams[1]}:1", f"game:{streams[2]}:1"]
+    )
+    assert _stored(postgres_settings, streams) == [
+        (streams[0], 1),
+        (streams[0], 2),
+        (streams[0], 3),
+        (streams[1], 1),
+        (streams[2], 1),
+    ]
+    # The first write's transaction and the batch's, each sent whole: no look-up.
+    assert (writer.transactions, writer.whole, writer.inserts) == (2, 2, 2)
 
 
 def test_a_version_stored_unseen_refuses_that_write_alone(
@@ -191,9 +241,9 @@ def test_a_version_stored_unseen_refuses_that_write_alone(
     assert isinstance(loser[1][0], IntegrityError)
     stored = _stored(postgres_settings, [taken, fresh, racing])
     assert stored == [(taken, 1), (fresh, 1), (racing, 1)]
-    # The first write's transaction, the batch's (its one INSERT failed, rolled back), and
-    # the batch's again, write by write.
-    assert writer.transactions == 1 + 3
+    # The first write's transaction, the batch's sent whole and then after a look-up
+    # (each INSERT failed, rolled back), and the batch's again, write by write.
+    assert writer.transactions == 1 + 4
 
 
 def test_a_batchs_notices_wake_a_listener_on_another_connection(
@@ -220,7 +270,7 @@ def test_a_batchs_notices_wake_a_listener_on_another_connection(
         for thread, _ in [first, *batch]:
             thread.join(10)
         assert [outcome[0] == "stored" for _, outcome in batch] == [True, True, False, True]
-        assert writer.transactions == 3
+        assert writer.transactions == 4  # the batch's sent whole, then after a look-up
         payloads = [notice.payload for notice in listening.notifies(timeout=5, stop_after=2)]
     assert sorted(payloads) == sorted([f"game:{game}:3", f"game:{other}:1"])
 
