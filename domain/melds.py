@@ -186,6 +186,8 @@ def _distinct_readings(readings: list[MeldShape]) -> list[MeldShape]:
     natural or joker ace sits (A..K against 2..A); they play the same from then on,
     so the lower one is taken.
     """
+    if len(readings) < 2:
+        return readings  # most melds read one way only
     chosen: dict[tuple[str, tuple[str, ...]], MeldShape] = {}
     for reading in sorted(readings, key=lambda r: (r.kind, r.low)):
         key = (reading.kind, tuple(sorted(reading.joker_stand_ins())))
