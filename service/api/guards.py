@@ -23,8 +23,9 @@ from typing import Any, NamedTuple, TypeVar
 from uuid import UUID
 
 import anyio.to_thread
-import litestar
 from litestar.connection import ASGIConnection
+from litestar.enums import HttpMethod
+from litestar.handlers import HTTPRouteHandler
 from litestar.handlers.base import BaseRouteHandler
 
 from domain.games import MAX_SEATS
@@ -55,7 +56,7 @@ class SeatToken(NamedTuple):
     token_sha256: str
 
 
-class _GuardedInPlace(BaseRouteHandler):
+class _GuardedInPlace(HTTPRouteHandler):
     """A route handler whose guards are handed the handler itself.
 
     Litestar hands each guard a copy of the handler (`copy` of some fifty fields, on
@@ -69,12 +70,14 @@ class _GuardedInPlace(BaseRouteHandler):
             await guard(connection, self)  # type: ignore[misc]
 
 
-class get(_GuardedInPlace, litestar.get):
+def get(path: str, **options: Any) -> HTTPRouteHandler:
     """`litestar.get`, for an operation with a guard of this module (`_GuardedInPlace`)."""
+    return _GuardedInPlace(path, http_method=HttpMethod.GET, **options)
 
 
-class post(_GuardedInPlace, litestar.post):
+def post(path: str, **options: Any) -> HTTPRouteHandler:
     """`litestar.post`, for an operation with a guard of this module (`_GuardedInPlace`)."""
+    return _GuardedInPlace(path, http_method=HttpMethod.POST, **options)
 
 
 def granted(connection: Connection, kind: type[G]) -> G:
