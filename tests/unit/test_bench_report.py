@@ -129,3 +129,35 @@ def test_bench_processes_leaves_out_a_round_the_pool_ran_dry_in() -> None:
     assert lines[0] == "  (1 rounds left out: a kind got nothing done in its second)"
     assert "1.00 x" in lines[1] and "from one round" in lines[1]
     assert by_round({key: [0.0] for key in rounds})[-1] == "  round by round: no round to compare"
+
+
+def _memory_bench() -> ModuleType:
+    folder = str(BENCH.parent)
+    if folder not in sys.path:
+        sys.path.insert(0, folder)  # it imports its neighbours
+    spec = importlib.util.spec_from_file_location("bench_memory", BENCH.parent / "bench_memory.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_memory_benchmark_says_when_the_cache_is_within_the_noise() -> None:
+    bench = _memory_bench()
+    played = [0, 100, 200, 300]
+    # Start-up differs by 1,300 KiB; a cap of 100 keeps about 600 KiB: noise.
+    capped = list(zip(played, [90_000, 91_000, 91_600, 92_000], strict=True))
+    bare = list(zip(played, [91_300, 91_600, 92_000, 92_300], strict=True))
+    text = "\n".join(bench.report(capped, bare, 100))
+    assert "not measured" in text and "inf" not in text and " met" not in text
+
+
+def test_the_memory_benchmark_judges_a_cache_above_the_noise() -> None:
+    bench = _memory_bench()
+    played = [0, 100, 200, 300]
+    # 6,000 KiB kept for 100 games (60 KiB a game); past the cap the two grow alike.
+    capped = list(zip(played, [90_000, 96_100, 96_300, 96_500], strict=True))
+    bare = list(zip(played, [90_100, 90_200, 90_400, 90_600], strict=True))
+    text = "\n".join(bench.report(capped, bare, 100))
+    assert "= 0.00 x, met" in text, text
