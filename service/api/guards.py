@@ -61,8 +61,8 @@ class _GuardedInPlace(HTTPRouteHandler):
 
     Litestar hands each guard a copy of the handler (`copy` of some fifty fields, on
     every request), so that a guard may change it for that request alone. The guards
-    here read nothing of it, and change nothing: the copy was a tenth of what a turn's
-    guard cost, for nothing.
+    here read nothing of it, and change nothing: for a turn, the copy cost two thirds
+    as much again as the guard's own work (profiled), for nothing.
     """
 
     async def authorize_connection(self, connection: Connection) -> None:
