@@ -120,7 +120,7 @@ class GameSpec(Generic[S, R]):
     deal_rule: RuleId
     #: The families of seeds/RULES.md its rule ids are of, by their letters: Penang's own
     #: rules and its defaults (`PD`), basic Rummy's `B`, Three Thirteen's `T`, Gin's `G`.
-    #: Its scenarios in features/ cite them (tests/features/test_tags.py).
+    #: Its scenarios in features/ cite them (tests/spec/test_tags.py).
     rule_families: str
     #: The event that ends a game of it.
     end_type: type[Event]

@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from features.conformance import add_option as add_conformance_option
 from hypothesis import settings
+from spec.conformance import add_option as add_conformance_option
 
 from service.settings import DEFAULT_KEY_FILE
 
@@ -28,7 +28,7 @@ if os.environ.get("CI"):
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    """`--conformance-url URL`: the rules spec's conformance kit (features/conformance.py)."""
+    """`--conformance-url URL`: the rules spec's conformance kit (tests/spec/conformance.py)."""
     add_conformance_option(parser)
 
 

@@ -1,11 +1,11 @@
 """`penang-rummy conformance URL`: the rules spec run against a server at URL over HTTP.
 
 The conformance kit is the project's own rules spec: the `@http` scenarios of
-features/<game>/*.feature with the step definitions and the HTTP driver of tests/features/
-(`tests/features/conformance.py`). They are not installed with the package, so the
+features/<game>/*.feature with the step definitions and the HTTP driver of tests/spec/
+(`tests/spec/conformance.py`). They are not installed with the package, so the
 command runs from a checkout of the project, with its development dependencies
 (pytest, pytest-bdd, httpx): `python3 -m service conformance URL` in a clone makes
-the checkout's `.venv` with them. It runs pytest on tests/features/test_rules_http.py
+the checkout's `.venv` with them. It runs pytest on tests/spec/test_rules_http.py
 with `--conformance-url URL`; the arguments after URL go to pytest as they are
 (`--junitxml FILE` for a JUnit XML report, `-k seats`, `-x`).
 
@@ -30,7 +30,7 @@ from service.cli.serve import EXIT_CONFIGURATION
 
 #: The checkout this package is run from, if it is one (an editable install or `python3 -m`).
 ROOT: Final = Path(__file__).resolve().parents[2]
-KIT: Final = Path("tests", "features", "test_rules_http.py")
+KIT: Final = Path("tests", "spec", "test_rules_http.py")
 CONFIG: Final = Path("pyproject.toml")
 NEEDED: Final = ("pytest", "pytest_bdd", "httpx")
 
@@ -93,7 +93,7 @@ def _kit() -> Path:
     kit = ROOT / KIT
     if not kit.is_file() or not (ROOT / "features").is_dir():
         raise KitUnavailable(
-            "the kit runs from a checkout of the project (features/ and tests/features/ "
+            "the kit runs from a checkout of the project (features/ and tests/spec/ "
             "are not installed): clone it and run `python3 -m service conformance URL` there"
         )
     missing = [name for name in NEEDED if importlib.util.find_spec(name) is None]

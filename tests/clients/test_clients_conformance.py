@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from api.support import ROOT, free_port, serve
-from features.conformance import (
+from spec.conformance import (
     CLOCK_IN_PROCESS,
     DECK_REFUSED,
     FAIL,

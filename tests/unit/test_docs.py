@@ -12,7 +12,7 @@ import subprocess
 import tomllib
 from pathlib import Path
 
-from features.conformance import rule_ids
+from spec.conformance import rule_ids
 
 from domain.games import GAMES
 from service.api.problem_table import PROBLEMS

@@ -209,3 +209,14 @@ def test_the_check_catches_a_foreign_import(tmp_path: Path) -> None:
     sample.write_text("import json\nfrom service.app import create_app\nimport litestar\n")
     assert sorted(m for m in _imports(sample) if not _allowed(m)) == ["litestar", "service.app"]
     assert _under("litestar.response", "litestar") and not _under("litestarx", "litestar")
+
+
+def test_no_test_package_shares_its_name_with_a_folder_of_the_checkout() -> None:
+    # pytest puts tests/ on the path, so a package tests/features would shadow the rules
+    # spec's features/ in `from features.x import ...` (it did, until tests/spec).
+    tests = ROOT / "tests"
+    packages = {p.parent.name for p in tests.glob("*/__init__.py")} | {
+        p.name for p in tests.iterdir() if p.is_dir() and any(p.glob("*.py"))
+    }
+    top = {p.name for p in ROOT.iterdir() if p.is_dir() and not p.name.startswith(".")}
+    assert not packages & top, f"test folders named like the checkout's folders: {packages & top}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import get_args
 
-from features.rule_ids import reading_ids, rule_ids  # tests/features, a package beside this one
+from spec.rule_ids import reading_ids, rule_ids  # tests/spec, a package beside this one
 
 from domain import errors, proof
 from domain.drawgame import errors as draw_errors
@@ -25,12 +25,12 @@ def test_rule_id_names_every_documented_rule_and_nothing_else() -> None:
 
 
 def test_the_rule_id_module_is_the_one_the_documents_generate() -> None:
-    # A new game's rules and readings reach RuleId by `python tests/features/rule_id_module.py`.
-    from features.rule_id_module import MODULE, module_text
+    # A new game's rules and readings reach RuleId by `python tests/spec/rule_id_module.py`.
+    from spec.rule_id_module import MODULE, module_text
 
     assert MODULE.read_text(encoding="utf-8") == module_text(), (
         "domain/rule_ids.py is not what seeds/RULES.md and seeds/READINGS.md give: "
-        "run python tests/features/rule_id_module.py"
+        "run python tests/spec/rule_id_module.py"
     )
 
 

@@ -1,6 +1,6 @@
 """The rules spec as a conformance kit: the `@http` scenarios against a server at a URL.
 
-`pytest tests/features/test_rules_http.py --conformance-url URL` (or `penang-rummy
+`pytest tests/spec/test_rules_http.py --conformance-url URL` (or `penang-rummy
 conformance URL`, which runs just that) plays the `@http` scenarios over real HTTP
 against any server of the contract at URL, instead of this project's app in process.
 A server that refuses explicit decks (403 `deck-not-allowed`: this one unless

@@ -3,7 +3,7 @@
 A stream stays open while its game runs, and the TestClient reads a whole response
 before it answers, so the server runs in a thread of the test (uvicorn, over a
 temporary SQLite file, explicit decks allowed) and the steps read the streams with
-httpx (`streams` fixture, `tests/features/live.py`). The game's commands and reads go
+httpx (`streams` fixture, `tests/spec/live.py`). The game's commands and reads go
 through the same `HttpDriver` as test_rules_http.py. Only this module binds the file:
 the rules engine alone (the domain driver) does not stream.
 """
