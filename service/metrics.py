@@ -23,9 +23,7 @@ A registry per app, not prometheus_client's global one: an app's figures are its
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping
 from typing import Final
 
 from prometheus_client import (
@@ -197,20 +195,6 @@ class Metrics:
 
     def commit_failed(self) -> None:
         self._commit_failures.inc()
-
-    @contextmanager
-    def committing(self, conflict: type[BaseException]) -> Iterator[None]:
-        """Time one write in a transaction of its own; `conflict` is its refusal."""
-        started = time.perf_counter()
-        try:
-            yield
-        except conflict:
-            self._conflicts.inc()
-            raise
-        except BaseException:
-            self._commit_failures.inc()
-            raise
-        self.committed(1, time.perf_counter() - started)
 
     def clock_looked(self, due: int, lag: float, timed_out: int) -> None:
         """The turn clock looked: `due` games were overdue, the oldest by `lag` seconds."""

@@ -97,11 +97,8 @@ def set_synchronous(factory: InfrastructureFactory, synchronous: str) -> None:
     default.close()
 
 
-def group_writer(
-    factory: InfrastructureFactory, recorder: object, metrics: Metrics
-) -> BatchWriter | None:
-    """The group commit of the store: SQLite's (`writer`) or PostgreSQL's (`pg_writer`);
-    None for any other store (eventsourcing's own, a transaction per write)."""
+def group_writer(factory: InfrastructureFactory, recorder: object, metrics: Metrics) -> BatchWriter:
+    """The group commit of the store: SQLite's (`writer`) or PostgreSQL's (`pg_writer`)."""
     if isinstance(factory, SQLiteFactory):
         if not isinstance(recorder, SQLiteApplicationRecorder):
             raise TypeError(f"no group commit through {type(recorder).__name__}")
@@ -110,7 +107,7 @@ def group_writer(
         if not isinstance(recorder, NotifyingRecorder):
             raise TypeError(f"no group commit through {type(recorder).__name__}")
         return PostgresGroupWriter(factory.datastore, recorder, metrics)
-    return None
+    raise TypeError(f"no group commit over {type(factory).__name__}")
 
 
 def sqlite_insert(recorder: SQLiteApplicationRecorder) -> Insert:

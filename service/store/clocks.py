@@ -9,14 +9,16 @@ turn, and after a restart. It lives in the store's database beside the events
 A row never promises more time than the game gives: its deadline is at most the real
 one of the game's current version. `GameStore` keeps it so:
 
-- a new clocked game's row is inserted *before* its events are written, so that no
-  crash between the two leaves a game without a clock (a row whose game never landed
-  is dropped when its time comes and no game is found);
-- a clocked game's row is moved on *after* each write of its events (the winner of
-  a race writes it; a failed write changes nothing), to the new version and its exact
-  deadline, or dropped when the write ended the game. A crash in between leaves the
-  earlier, smaller deadline: the clock looks early and sets the row right;
+- every write of a clocked game sets its row *in the write's own transaction*
+  (`writer.Statement`): to the new version and its exact deadline, or dropped when the
+  write ended the game. The row is stored exactly when the events are: a write that
+  loses a race, or that a crash cuts short, changes neither, and no crash after a
+  commit leaves a game whose index it did not move (a row the clock dropped, say while
+  no seat was on turn, is set again by the next write, whatever happens after it);
 - the version only grows: of two processes moving one row, the later version wins.
+
+The bot turns' index (`service.usecases.bot_turns`) is a table of the same shape, kept
+the same way.
 
 Deadlines are stored as POSIX seconds (a float).
 """
@@ -35,6 +37,7 @@ from eventsourcing.persistence import IntegrityError
 from domain.events import Event
 from domain.games import DEAL_TYPES, END_TYPES
 from service.store.envelopes import Envelope, GameSecrets, secrets_id
+from service.store.writer import Statement
 
 TABLE = "penangrummy_turn_clocks"
 
@@ -79,6 +82,9 @@ class ClockIndex:
             f"CREATE INDEX IF NOT EXISTS {table}_deadline ON {table} (deadline)",
         )
         self._move = _MOVE.format(table=table, p=placeholder)
+        self._drop = (
+            f"DELETE FROM {table} WHERE game_id = {placeholder} AND version <= {placeholder}"
+        )
 
     def create_table(self) -> None:
         # Two processes creating it at once: one of them loses a race over the catalog.
@@ -86,21 +92,29 @@ class ClockIndex:
             for statement in self._create:
                 cursor.execute(statement)
 
+    def moved(self, row: ClockRow) -> Statement:
+        """The statement that sets the game's row to its version and deadline, unless a
+        later version is set (run in a write's transaction, or by `move`)."""
+        return Statement(self._move, (str(row.game_id), row.version, _seconds(row.deadline)))
+
+    def dropped(self, game_id: UUID, version: int) -> Statement:
+        """The statement that forgets the game's row up to `version` (the game is over)."""
+        return Statement(self._drop, (str(game_id), version))
+
     def move(self, rows: Sequence[ClockRow]) -> None:
         """Set each game's row to its version and deadline, unless a later version is set."""
-        if not rows:
-            return
-        with self._transaction(commit=True) as cursor:
-            for row in rows:
-                cursor.execute(self._move, (str(row.game_id), row.version, _seconds(row.deadline)))
+        self._run([self.moved(row) for row in rows])
 
     def drop(self, game_id: UUID, version: int) -> None:
         """Forget the game's clock (the game is over, or not clocked), up to `version`."""
+        self._run([self.dropped(game_id, version)])
+
+    def _run(self, statements: Sequence[Statement]) -> None:
+        if not statements:
+            return
         with self._transaction(commit=True) as cursor:
-            cursor.execute(
-                f"DELETE FROM {self._table} WHERE game_id = {self._p} AND version <= {self._p}",
-                (str(game_id), version),
-            )
+            for statement in statements:
+                cursor.execute(statement.sql, statement.params)
 
     def due(self, now: datetime, limit: int) -> list[ClockRow]:
         """The rows whose deadline has passed at `now`, the earliest first."""

@@ -135,8 +135,7 @@ class GameStore(GameWrites, Application[UUID]):
 
     def close(self) -> None:
         """Write what is queued, then close the store's connections."""
-        if self._writer is not None:
-            self._writer.close()
+        self._writer.close()
         self.game_snapshots.close()
         for reader in self._readers:
             reader.close()

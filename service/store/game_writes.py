@@ -7,8 +7,9 @@ groups: the writes that arrive together share a transaction (and over SQLite its
 over PostgreSQL its table lock and its commit), each answered once it is committed
 (`writer`, `pg_writer`; `backends` holds what differs between the databases). Every
 committed write is told to the store's `listeners` (and, on PostgreSQL, NOTIFied to
-every process): `notices`; and keeps the turn clocks' and the bot turns' indexes
-(`event_store`'s module doc).
+every process): `notices`. The turn clocks' and the bot turns' indexes are kept in the
+write's own transaction (`clocks`): what must follow a commit commits with it, so a
+process killed just after a commit leaves no game waiting for an index row.
 
 `GameWrites` is the store's half that writes (`event_store.GameStore` is the whole):
 it names what of the store it uses.
@@ -17,14 +18,13 @@ it names what of the store it uses.
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from functools import partial
 from uuid import UUID
 
 import anyio.to_thread
-from eventsourcing.persistence import EventStore, IntegrityError, Mapper, PersistenceError
+from eventsourcing.persistence import EventStore, IntegrityError, Mapper
 
 from domain.events import Event, SeedRevealed
 from domain.games import END_TYPES
@@ -37,11 +37,10 @@ from service.store.game_folds import AnyGameState
 from service.store.notices import Listeners, changes
 from service.store.recent import Recent
 from service.store.snapshots import GameSnapshots
-from service.store.writer import BatchWriter, GroupWriter
+from service.store.writer import BatchWriter, GroupWriter, Statement
 
 #: The events after which a game may be over for good: its end, its seed's reveal.
 _FINAL_TYPES: tuple[type[Event], ...] = (*END_TYPES, SeedRevealed)
-_log = logging.getLogger("service.store")
 
 
 class GameWrites:
@@ -57,7 +56,7 @@ class GameWrites:
     wake_bots: Callable[[], None]
     events: EventStore[UUID]
     mapper: Mapper[UUID]
-    _writer: BatchWriter | None
+    _writer: BatchWriter
     _secrets: Recent[UUID, GameSecrets]
     _began: Recent[UUID, tuple[int, datetime]]
     secrets: Callable[[UUID], GameSecrets]
@@ -129,21 +128,19 @@ class GameWrites:
         raises VersionConflict.
 
         The loop waits for nothing but the commit, when the store writes through the
-        group writer and the write keeps no turn clock (a clock is kept in its own
-        writes); otherwise the whole append runs in a worker thread.
+        group writer; otherwise the whole append runs in a worker thread.
         """
         envelopes = [*_envelopes(game_id, expected, events, at), *extra]
         secrets_of = self._secrets_of(game_id, game_secrets)
-        written = games_written(envelopes, secrets_of)
-        if not self.writes_on_loop or any(game.clocked or game.bots for game in written):
+        if not self.writes_on_loop:
             try:
                 await anyio.to_thread.run_sync(self._save, envelopes, secrets_of)
             except IntegrityError:
                 return False
             return True
+        written = games_written(envelopes, secrets_of)
         records = [self.mapper.to_stored_event(envelope) for envelope in envelopes]
-        assert self._writer is not None
-        committed = self._writer.submit(records)
+        committed = self._writer.submit(records, self._indexed(written))
         # Told on the loop as soon as the write is in, whether or not its caller still
         # waits (a request cancelled meanwhile leaves a write that streams must hear of).
         committed.add_done_callback(partial(self._told_once_in, envelopes, written))
@@ -190,42 +187,43 @@ class GameWrites:
         envelopes: Sequence[Envelope],
         secrets_of: Callable[[UUID], GameSecrets] | None = None,
     ) -> None:
-        """The one way a record is stored: in one transaction; then the listeners are told
-        (live updates) and the clocks' index is kept (`event_store`'s module doc)."""
+        """The one way a record is stored: in one transaction with the indexes' rows it
+        moves, through the group writer (`writer`, `pg_writer`); then the listeners are
+        told (live updates). The application's `save` is not used: the records are events
+        already, and collecting events from aggregates and snapshots only costs time here."""
         written = games_written(envelopes, secrets_of or self.secrets)
-        self.clocks.move([game.row for game in written if game.row and game.new])
-        self.bot_turns.move([row for game in written if game.new and (row := self._bot_row(game))])
-        self._put(envelopes)
+        records = [self.mapper.to_stored_event(envelope) for envelope in envelopes]
+        self._writer.write(records, self._indexed(written))
         self._told(envelopes, written)
+
+    def _indexed(self, written: Sequence[GameWritten]) -> list[Statement]:
+        """What a write moves in the turn clocks' and the bot turns' indexes, to be
+        committed with it: each game's row set to the write's version and deadline, or
+        dropped when the write ends the game."""
+        statements: list[Statement] = []
+        for game in written:
+            if game.clocked:
+                row = game.row
+                clock = self.clocks
+                statements.append(
+                    clock.moved(row) if row else clock.dropped(game.game_id, game.version)
+                )
+            if game.bots:
+                bots = self.bot_turns
+                bot_row = self._bot_row(game)
+                statements.append(
+                    bots.moved(bot_row) if bot_row else bots.dropped(game.game_id, game.version)
+                )
+        return statements
 
     def _told(self, envelopes: Sequence[Envelope], written: Sequence[GameWritten]) -> None:
         """After a write is committed: its listeners told, the turns' times kept, a
-        finished game's snapshot queued, and the clocks' and bots' indexes kept."""
+        finished game's snapshot queued, and the bots woken to a table they may play."""
         self.listeners.publish(changes(envelopes))
         for game in written:
             self._stamp(game.game_id, game.version, game.began)
         for stream in {e.originator_id for e in envelopes if isinstance(e.event, _FINAL_TYPES)}:
             self.game_snapshots.ended(stream)
-        if not any(game.clocked or game.bots for game in written):
-            return  # no index keeps a row of these games (most writes)
-        try:
-            self.clocks.move([game.row for game in written if game.row and not game.new])
-            for game in written:
-                if game.ended and game.clocked:
-                    self.clocks.drop(game.game_id, game.version)
-        except PersistenceError as error:
-            # The write stands; the index keeps an earlier deadline, set right when due.
-            _log.warning("the turn clocks' index was not updated: %s", error)
-        try:
-            # New games too: a look between the row and the events' commit found no game
-            # and put its row off; the write's own time is the right one.
-            self.bot_turns.move([row for game in written if (row := self._bot_row(game))])
-            for game in written:
-                if game.ended and game.bots:
-                    self.bot_turns.drop(game.game_id, game.version)
-        except PersistenceError as error:
-            # The write stands; the bots' poll finds the game when its row is set right.
-            _log.warning("the bot turns' index was not updated: %s", error)
         if any(game.bots and not game.ended for game in written):
             self.wake_bots()
 
@@ -234,17 +232,6 @@ class GameWrites:
         if not game.bots or game.ended:
             return None
         return ClockRow(game.game_id, game.version, game.began + self.bot_think)
-
-    def _put(self, envelopes: Sequence[Envelope]) -> None:
-        """Store `envelopes` in one transaction: through the group writer (`writer`,
-        `pg_writer`) or, with none, straight to the event store. The application's `save`
-        is not used: the records are events already, and collecting events from
-        aggregates and snapshots only costs time here."""
-        if self._writer is None:
-            with self.metrics.committing(IntegrityError):
-                self.events.put(envelopes)
-        else:
-            self._writer.write([self.mapper.to_stored_event(envelope) for envelope in envelopes])
 
     def _stamp(self, game_id: UUID, version: int, stamp: datetime) -> None:
         self._began.keep(game_id, (version, stamp), lambda old: old[0] <= version)

@@ -33,6 +33,10 @@ loop are answered), and each batch is one transaction:
   on `notices.CHANNEL` one payload per stream the batch's landed writes moved (its
   highest version), the payloads `notices.PostgresListener` reads; PostgreSQL delivers
   them at the commit, and drops them on a rollback;
+- a write's statements (`writer.Statement`: the indexes' rows) follow the INSERT in the
+  same transaction, in the query sent whole, or once the writes to refuse are known
+  (in a write's savepoint when each is committed alone): only a write that lands runs
+  them;
 - each caller is answered only once the transaction is committed; a failure of the
   transaction itself (the server, the lock timeout) is raised to every caller whose
   write was in it, and nothing of it was stored. A batch whose connection failed
@@ -65,7 +69,7 @@ from psycopg.rows import DictRow
 
 from service.metrics import Metrics
 from service.store.notices import CHANNEL, stored_changes
-from service.store.writer import BatchWriter
+from service.store.writer import BatchWriter, Statement, Write
 
 #: A batch whose connection failed is tried this many times in all (as eventsourcing's
 #: recorder tries a write).
@@ -123,7 +127,7 @@ class PostgresGroupWriter(BatchWriter):
             id_type=sql.Identifier(datastore.originator_id_type),
         )
 
-    def _store(self, batch: Sequence[Sequence[StoredEvent]]) -> dict[int, BaseException]:
+    def _store(self, batch: Sequence[Write]) -> dict[int, BaseException]:
         for attempt in range(1, ATTEMPTS + 1):
             try:
                 return self._transaction(batch)
@@ -133,7 +137,7 @@ class PostgresGroupWriter(BatchWriter):
                 time.sleep(RETRY_SECONDS)
         raise AssertionError("unreachable")
 
-    def _transaction(self, batch: Sequence[Sequence[StoredEvent]]) -> dict[int, BaseException]:
+    def _transaction(self, batch: Sequence[Write]) -> dict[int, BaseException]:
         try:
             self._whole(batch)
         except IntegrityError as error:  # rolled back: nothing of the batch is stored
@@ -146,37 +150,45 @@ class PostgresGroupWriter(BatchWriter):
         except _Collided:
             return self._one_by_one(batch)
 
-    def _whole(self, batch: Sequence[Sequence[StoredEvent]]) -> None:
-        """The batch in one transaction, one INSERT, one round trip; IntegrityError (and
-        nothing stored) when one of its versions is taken."""
-        records = [record for records in batch for record in records]
+    def _whole(self, batch: Sequence[Write]) -> None:
+        """The batch in one transaction, one INSERT (then the writes' statements), one
+        round trip; IntegrityError (and nothing stored) when one of its versions is taken."""
+        records = [record for write in batch for record in write.records]
+        statements = [statement for write in batch for statement in write.statements]
+        query: sql.Composed = self._whole_query
+        if statements:
+            query = sql.SQL("; ").join([query, *(sql.SQL(s.sql) for s in statements)])
         values = (
             [str(record.originator_id) for record in records],
             [record.originator_version for record in records],
             [record.topic for record in records],
             [record.state for record in records],
             *self._notices(records),
+            *(param for statement in statements for param in statement.params),
         )
         with self._datastore.get_connection() as connection:
             if not connection.autocommit:  # else the query would open a transaction
                 raise ProgrammingError("the writer's connection must be in autocommit")
             with ClientCursor(connection) as cursor:
-                cursor.execute(self._whole_query, values)
+                cursor.execute(query, values)
 
-    def _at_once(self, batch: Sequence[Sequence[StoredEvent]]) -> dict[int, BaseException]:
+    def _at_once(self, batch: Sequence[Write]) -> dict[int, BaseException]:
         """The batch with the writes that lose a version race refused first: the rest in
-        one INSERT (`_Collided` when it meets a version stored all the same)."""
+        one INSERT (`_Collided` when it meets a version stored all the same), then their
+        statements."""
         refused: dict[int, BaseException] = {}
         with self._locked() as (_, cursor):
             # Under the lock no other writer inserts: the versions stored now are all
             # that a write of the batch can lose to, besides the batch's earlier writes.
             taken = self._taken(cursor, batch)
             landed: list[StoredEvent] = []
-            for index, records in enumerate(batch):
-                keys = [_key(record) for record in records]
+            statements: list[Statement] = []
+            for index, write in enumerate(batch):
+                keys = [_key(record) for record in write.records]
                 if taken.isdisjoint(keys) and len(set(keys)) == len(keys):
                     taken.update(keys)
-                    landed.extend(records)
+                    landed.extend(write.records)
+                    statements.extend(write.statements)
                 else:
                     refused[index] = IntegrityError(_TAKEN)
             if landed:
@@ -184,22 +196,24 @@ class PostgresGroupWriter(BatchWriter):
                     self._insert(cursor, landed)
                 except psycopg.IntegrityError as error:
                     raise _Collided from error  # the transaction is rolled back
+            _run(cursor, statements)
         return refused
 
-    def _one_by_one(self, batch: Sequence[Sequence[StoredEvent]]) -> dict[int, BaseException]:
+    def _one_by_one(self, batch: Sequence[Write]) -> dict[int, BaseException]:
         """The batch with each write in its own savepoint, refused alone (a version was
         stored by a writer that does not lock the table)."""
         refused: dict[int, BaseException] = {}
         with self._locked() as (connection, cursor):
             landed: list[StoredEvent] = []
-            for index, records in enumerate(batch):
+            for index, write in enumerate(batch):
                 try:
                     with connection.transaction():  # a savepoint: this write alone
-                        self._insert(cursor, records, notify=False)
+                        self._insert(cursor, write.records, notify=False)
+                        _run(cursor, write.statements)
                 except psycopg.IntegrityError as error:
                     refused[index] = IntegrityError(str(error))
                 else:
-                    landed.extend(records)
+                    landed.extend(write.records)
             if landed:
                 cursor.execute(_NOTIFY, self._notices(landed), prepare=True)
         return refused
@@ -216,12 +230,10 @@ class PostgresGroupWriter(BatchWriter):
             cursor.execute(self._lock_table)
             yield connection, cursor
 
-    def _taken(
-        self, cursor: Cursor[DictRow], batch: Sequence[Sequence[StoredEvent]]
-    ) -> set[tuple[str, int]]:
+    def _taken(self, cursor: Cursor[DictRow], batch: Sequence[Write]) -> set[tuple[str, int]]:
         """The (stream, version) pairs of `batch` that are stored already."""
-        ids = [str(record.originator_id) for records in batch for record in records]
-        versions = [record.originator_version for records in batch for record in records]
+        ids = [str(record.originator_id) for write in batch for record in write.records]
+        versions = [record.originator_version for write in batch for record in write.records]
         cursor.execute(self._select_taken, (ids, versions), prepare=True)
         return {(str(row["originator_id"]), row["originator_version"]) for row in cursor}
 
@@ -247,6 +259,11 @@ class PostgresGroupWriter(BatchWriter):
         per stream moved (its highest version)."""
         payloads = [change.payload for change in stored_changes(landed)]
         return [self._recorder.channel_name, *[CHANNEL] * len(payloads)], ["", *payloads]
+
+
+def _run(cursor: Cursor[DictRow], statements: Sequence[Statement]) -> None:
+    for statement in statements:
+        cursor.execute(statement.sql, statement.params, prepare=True)
 
 
 class _Collided(Exception):

@@ -20,6 +20,10 @@ one per write.
   first inserted whole, in one statement (one `insert` of all its rows): a lost race
   is rare, and only a batch that holds one is rolled back and committed again, each
   write inside its own savepoint.
+- A write may carry statements that commit with it (`Statement`: the turn clocks'
+  and the bot turns' indexes, `clocks.ClockIndex`), run after its records in its
+  transaction (in its savepoint when it is refused alone): they are stored exactly when
+  its records are, so no crash can keep the one without the other.
 - Each caller is answered only once the transaction that holds its write is
   committed (durable, with `synchronous = full`): a crash before the commit loses
   writes no one was told of.
@@ -40,7 +44,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from eventsourcing.persistence import IntegrityError, StoredEvent
 from eventsourcing.sqlite import SQLiteCursor, SQLiteDatastore
@@ -52,13 +56,26 @@ MAX_BATCH: Final = 64
 Insert = Callable[[SQLiteCursor, Sequence[StoredEvent]], Any]
 
 
-class _Write:
-    __slots__ = ("done", "failure", "future", "records")
+class Statement(NamedTuple):
+    """A statement of the database's own placeholders (`?`, `%s`) and its parameters."""
+
+    sql: str
+    params: tuple[object, ...]
+
+
+class Write:
+    """One caller's write: its records, and the statements that commit with them."""
+
+    __slots__ = ("done", "failure", "future", "records", "statements")
 
     def __init__(
-        self, records: Sequence[StoredEvent], future: asyncio.Future[None] | None = None
+        self,
+        records: Sequence[StoredEvent],
+        statements: Sequence[Statement] = (),
+        future: asyncio.Future[None] | None = None,
     ) -> None:
         self.records = records
+        self.statements = statements
         self.done = False
         self.failure: BaseException | None = None
         #: Set once the write is committed or refused, for a write awaited on a loop.
@@ -78,19 +95,20 @@ class BatchWriter:
         self._lock = threading.Lock()
         #: Told when a commit ends: its writes are done, and another may lead.
         self._committed = threading.Condition(self._lock)
-        self._pending: list[_Write] = []
+        self._pending: list[Write] = []
         self._leading = False
         self._closed = False
         #: Leads the commits of the writes awaited on an event loop (`submit`).
         self._thread: threading.Thread | None = None
 
-    def write(self, records: Sequence[StoredEvent]) -> None:
-        """Store `records` atomically; return once they are committed.
+    def write(self, records: Sequence[StoredEvent], statements: Sequence[Statement] = ()) -> None:
+        """Store `records`, and run `statements` after them, atomically; return once they
+        are committed.
 
         Raises IntegrityError when one of them takes a version already stored (nothing
         of this write is then stored), or what the transaction failed with.
         """
-        write = _Write(records)
+        write = Write(records, statements)
         with self._lock:
             if self._closed:
                 raise WriterClosed("the store is closed")
@@ -108,12 +126,14 @@ class BatchWriter:
         if write.failure is not None:
             raise write.failure
 
-    def submit(self, records: Sequence[StoredEvent]) -> asyncio.Future[None]:
+    def submit(
+        self, records: Sequence[StoredEvent], statements: Sequence[Statement] = ()
+    ) -> asyncio.Future[None]:
         """As `write`, for the running event loop, which never waits for the disk: the
         writer's thread commits `records` (with the writes that arrive meanwhile), and
         the answer, a future of the loop, is done once they are committed or refused
         (with what `write` raises). Cancelling a wait for it leaves the write as it is."""
-        write = _Write(records, asyncio.get_running_loop().create_future())
+        write = Write(records, statements, asyncio.get_running_loop().create_future())
         with self._lock:
             if self._closed:
                 raise WriterClosed("the store is closed")
@@ -156,7 +176,7 @@ class BatchWriter:
                     self._leading = False
                     self._committed.notify_all()
 
-    def _lead_or_wait(self, write: _Write) -> list[_Write]:
+    def _lead_or_wait(self, write: Write) -> list[Write]:
         """The batch to commit when this thread leads; empty when it waited instead."""
         with self._lock:
             if self._leading:
@@ -168,22 +188,22 @@ class BatchWriter:
             batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
             return batch
 
-    def _store(self, batch: Sequence[Sequence[StoredEvent]]) -> dict[int, BaseException]:
+    def _store(self, batch: Sequence[Write]) -> dict[int, BaseException]:
         """Commit the writes of `batch` in one transaction; by index, the writes refused
         (each rolled back alone). Raises when the transaction itself fails."""
         raise NotImplementedError
 
-    def _commit(self, batch: list[_Write]) -> None:
+    def _commit(self, batch: list[Write]) -> None:
         started = time.perf_counter()
         try:
-            refused = self._store([write.records for write in batch])
+            refused = self._store(batch)
         except BaseException as failure:  # every caller of the batch must hear of it
             refused = dict.fromkeys(range(len(batch)), failure)
             self._metrics.commit_failed()
         else:
             seconds = time.perf_counter() - started
             self._metrics.committed(len(batch) - len(refused), seconds, len(refused))
-        awaited: dict[asyncio.AbstractEventLoop, list[_Write]] = {}
+        awaited: dict[asyncio.AbstractEventLoop, list[Write]] = {}
         with self._lock:
             for index, write in enumerate(batch):
                 write.failure = refused.get(index)
@@ -207,10 +227,12 @@ class GroupWriter(BatchWriter):
         self._datastore = datastore
         self._insert = insert
 
-    def _store(self, batch: Sequence[Sequence[StoredEvent]]) -> dict[int, BaseException]:
+    def _store(self, batch: Sequence[Write]) -> dict[int, BaseException]:
         try:
             with self._datastore.transaction(commit=True) as cursor:
-                self._insert(cursor, [record for records in batch for record in records])
+                self._insert(cursor, [record for write in batch for record in write.records])
+                for write in batch:
+                    _run(cursor, write.statements)
         except IntegrityError as refusal:  # the transaction rolled back: nothing is stored
             if len(batch) == 1:
                 return {0: refusal}
@@ -219,17 +241,18 @@ class GroupWriter(BatchWriter):
         # Some write of the batch lost a race: each in its own savepoint, in the order queued.
         refused: dict[int, BaseException] = {}
         with self._datastore.transaction(commit=True) as cursor:
-            for index, records in enumerate(batch):
-                failure = self._one(cursor, records)
+            for index, write in enumerate(batch):
+                failure = self._one(cursor, write)
                 if failure is not None:
                     refused[index] = failure
         return refused
 
-    def _one(self, cursor: SQLiteCursor, records: Sequence[StoredEvent]) -> BaseException | None:
+    def _one(self, cursor: SQLiteCursor, write: Write) -> BaseException | None:
         """Insert one write inside its savepoint; its refusal, or None once it is in."""
         cursor.execute("SAVEPOINT one_write")
         try:
-            self._insert(cursor, records)
+            self._insert(cursor, write.records)
+            _run(cursor, write.statements)
         except sqlite3.IntegrityError as error:
             cursor.execute("ROLLBACK TO one_write")
             cursor.execute("RELEASE one_write")
@@ -238,7 +261,12 @@ class GroupWriter(BatchWriter):
         return None
 
 
-def _answer(writes: list[_Write]) -> None:
+def _run(cursor: SQLiteCursor, statements: Sequence[Statement]) -> None:
+    for statement in statements:
+        cursor.execute(statement.sql, statement.params)
+
+
+def _answer(writes: list[Write]) -> None:
     """On their loop: tell each awaited write how it ended (unless its waiter left)."""
     for write in writes:
         future = write.future

@@ -4,7 +4,8 @@
 lifetime), modelled on the turn clock (`service.usecases.timeouts`). The bot turns'
 index (`GameStore.bot_turns`, a `service.store.clocks.ClockIndex` of its own table)
 holds a row per running game with bot seats, due `bot_think_ms` after the game's last
-write; every write of such a game moves its row on (the winner of a race writes it).
+write; every write of such a game moves its row on in the write's own transaction (the
+winner of a race writes it), so no crash after a commit leaves a bot's turn unindexed.
 The task wakes at each write of this process, and polls for the rows other processes
 wrote at least every `clock_poll` seconds, so a restart or a process killed mid-game
 loses no bot turn: its rows are still there.
@@ -88,7 +89,7 @@ def settle(store: GameStore, row: ClockRow, now: datetime) -> bool:
     except GameNotFound:
         if now - row.deadline > STRAY:
             store.bot_turns.drop(row.game_id, row.version)
-        else:  # its first write may still be waiting for a lock
+        else:  # a row commits with its game's events; a store older than that may be late
             store.bot_turns.move([row._replace(deadline=now + LATER)])
         return False
     if bot_on_turn(store.secrets(row.game_id), state) is None:

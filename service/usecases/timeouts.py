@@ -33,8 +33,9 @@ from service.usecases import clock, games
 
 #: How many due games one look settles; when there are more, the next look comes at once.
 BATCH = 100
-#: A row whose game is not found is kept this long past its deadline (its first write
-#: may still be waiting for a lock), then dropped: that write never landed.
+#: A row whose game is not found is kept this long past its deadline, then dropped. A row
+#: commits with its game's events, but a store written before that kept a new game's row
+#: ahead of its events, and a write that never landed may have left one.
 STRAY = timedelta(seconds=60)
 #: The shortest sleep between two looks, so that a row that cannot be settled yet (a
 #: race lost to a match's write) never makes the task spin.

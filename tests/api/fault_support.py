@@ -50,7 +50,11 @@ def store_env(settings: Settings, directory: Path) -> dict[str, str]:
 class Server:
     """`penang-rummy serve` on one port, which `kill` ends with SIGKILL and `start` restarts."""
 
-    def __init__(self, env: dict[str, str], directory: Path) -> None:
+    def __init__(
+        self, env: dict[str, str], directory: Path, command: tuple[str, ...] = ("-m", "service.cli")
+    ) -> None:
+        #: What runs the command line after the interpreter (a module, or a script).
+        self.command = command
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("PENANG_RUMMY_")}
@@ -62,7 +66,7 @@ class Server:
     def start(self) -> None:
         self.starts += 1
         log = (self.directory / f"server-{self.starts}.log").open("wb")
-        command = [sys.executable, "-m", "service.cli", "serve", "--port", str(self.port)]
+        command = [sys.executable, *self.command, "serve", "--port", str(self.port)]
         self.process = subprocess.Popen(
             [*command, "--log-level", "warning"],
             cwd=self.directory,

@@ -22,6 +22,7 @@ from service.store import GameStore
 from service.store.envelopes import EVENT_TOPIC_PREFIX
 from service.store.notices import CHANNEL, NotifyingRecorder
 from service.store.pg_writer import PostgresGroupWriter
+from service.store.writer import Statement, Write
 
 pytestmark = pytest.mark.postgres
 
@@ -47,7 +48,7 @@ class _Gated(PostgresGroupWriter):
         with super()._locked() as found:
             yield found
 
-    def _whole(self, batch: Sequence[Sequence[StoredEvent]]) -> None:
+    def _whole(self, batch: Sequence[Write]) -> None:
         self.transactions += 1
         self.whole += 1
         self._inserting()
@@ -66,9 +67,7 @@ class _Gated(PostgresGroupWriter):
             gate, self.gate = self.gate, None
             gate.wait(5)
 
-    def _taken(
-        self, cursor: Cursor[DictRow], batch: Sequence[Sequence[StoredEvent]]
-    ) -> set[tuple[str, int]]:
+    def _taken(self, cursor: Cursor[DictRow], batch: Sequence[Write]) -> set[tuple[str, int]]:
         # Blind: as if the versions had been stored by a writer that does not lock.
         return set() if self.blind else super()._taken(cursor, batch)
 
@@ -78,8 +77,14 @@ def store(postgres_store: GameStore) -> GameStore:
     return postgres_store
 
 
+#: A table that the writes' statements fill, as the indexes' rows are (`writer.Statement`).
+NOTES = "penangrummy_test_notes"
+
+
 @pytest.fixture
-def writer(store: GameStore) -> Iterator[_Gated]:
+def writer(store: GameStore, postgres_settings: Settings) -> Iterator[_Gated]:
+    with _connect(postgres_settings) as connection:
+        connection.execute(f"CREATE TABLE IF NOT EXISTS {NOTES} (stream UUID, version BIGINT)")
     gated = _Gated(store)
     yield gated
     gated.close()
@@ -94,6 +99,21 @@ def _stored(settings: Settings, streams: Sequence[UUID]) -> list[tuple[UUID, int
         rows = connection.execute(
             "SELECT originator_id, originator_version FROM penangrummy_events "
             "WHERE originator_id = ANY(%s) ORDER BY notification_id",
+            (list(streams),),
+        ).fetchall()
+    return [(row[0], row[1]) for row in rows]
+
+
+def _notes(records: Sequence[StoredEvent]) -> list[Statement]:
+    """A statement per record that commits with its write."""
+    insert = f"INSERT INTO {NOTES} (stream, version) VALUES (%s, %s)"
+    return [Statement(insert, (str(r.originator_id), r.originator_version)) for r in records]
+
+
+def _noted(settings: Settings, streams: Sequence[UUID]) -> list[tuple[UUID, int]]:
+    with _connect(settings) as connection:
+        rows = connection.execute(
+            f"SELECT stream, version FROM {NOTES} WHERE stream = ANY(%s) ORDER BY stream, version",
             (list(streams),),
         ).fetchall()
     return [(row[0], row[1]) for row in rows]
@@ -117,7 +137,7 @@ def _in_thread(
 
     def run() -> None:
         try:
-            writer.write(records)
+            writer.write(records, _notes(records))
             outcome.append("stored")
         except Exception as failure:
             outcome.append(failure)
@@ -170,6 +190,8 @@ def test_writes_queued_during_a_commit_share_the_next_transaction_each_all_or_no
     assert isinstance(loser[1][0], IntegrityError)
     stored = _stored(postgres_settings, [taken, fresh, other, racing])
     assert stored == [(taken, 1), (fresh, 1), (racing, 1)]  # in the order queued
+    # Each write's statements committed with it, and only the landed writes'.
+    assert _noted(postgres_settings, [taken, fresh, other, racing]) == sorted(stored)
     # The first write's transaction; for the four that waited meanwhile, one sent whole
     # (its one INSERT met the taken versions, rolled back), and one that looked the
     # versions up and inserted the two accepted writes in one statement.
@@ -211,6 +233,7 @@ def test_a_batch_that_loses_no_race_is_one_transaction_sent_whole(
         (streams[1], 1),
         (streams[2], 1),
     ]
+    assert _noted(postgres_settings, streams) == sorted(_stored(postgres_settings, streams))
     # The first write's transaction and the batch's, each sent whole: no look-up.
     assert (writer.transactions, writer.whole, writer.inserts) == (2, 2, 2)
 
@@ -241,6 +264,8 @@ def test_a_version_stored_unseen_refuses_that_write_alone(
     assert isinstance(loser[1][0], IntegrityError)
     stored = _stored(postgres_settings, [taken, fresh, racing])
     assert stored == [(taken, 1), (fresh, 1), (racing, 1)]
+    # `taken`'s first write had no statements; the batch's landed writes had theirs.
+    assert _noted(postgres_settings, [taken, fresh, racing]) == sorted(stored[1:])
     # The first write's transaction, the batch's sent whole and then after a look-up
     # (each INSERT failed, rolled back), and the batch's again, write by write.
     assert writer.transactions == 1 + 4

@@ -16,7 +16,7 @@ import pytest
 from eventsourcing.persistence import IntegrityError, OperationalError, StoredEvent
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor, SQLiteDatastore
 
-from service.store.writer import GroupWriter, WriterClosed
+from service.store.writer import GroupWriter, Statement, WriterClosed
 
 
 class _Recorder(SQLiteApplicationRecorder):
@@ -61,6 +61,8 @@ def store(tmp_path: Path) -> Iterator[tuple[_Recorder, GroupWriter, Path]]:
     datastore = _Datastore(str(path))
     recorder = _Recorder(datastore)
     recorder.create_table()
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE notes (stream TEXT, version INTEGER)")
     datastore.commits = 0
     writer = GroupWriter(datastore, recorder._insert_events)
     yield recorder, writer, path
@@ -80,6 +82,22 @@ def _stored(path: Path) -> list[tuple[str, int]]:
         ).fetchall()
 
 
+def _notes(records: Sequence[StoredEvent]) -> list[Statement]:
+    """A statement per record that commits with its write (as the indexes' rows do)."""
+    return [
+        Statement(
+            "INSERT INTO notes (stream, version) VALUES (?, ?)",
+            (r.originator_id.hex, r.originator_version),
+        )  # type: ignore[union-attr]
+        for r in records
+    ]
+
+
+def _noted(path: Path) -> list[tuple[str, int]]:
+    with sqlite3.connect(path) as connection:
+        return connection.execute("SELECT stream, version FROM notes").fetchall()
+
+
 def _in_thread(
     writer: GroupWriter, records: list[StoredEvent]
 ) -> tuple[threading.Thread, list[Any]]:
@@ -87,7 +105,7 @@ def _in_thread(
 
     def run() -> None:
         try:
-            writer.write(records)
+            writer.write(records, _notes(records))
             outcome.append("stored")
         except Exception as failure:
             outcome.append(failure)
@@ -134,6 +152,8 @@ def test_writes_queued_during_a_commit_share_the_next_transaction_each_all_or_no
     assert isinstance(loser[1][0], IntegrityError)
     rows = _stored(path)
     assert sorted(rows) == sorted([(taken.hex, 1), (fresh.hex, 1), (racing.hex, 1)])
+    # Each write's statements committed with it, and only the landed writes'.
+    assert sorted(_noted(path)) == rows
     # Two transactions: the first write's, and one for the four that waited meanwhile,
     # whose batch was first inserted whole, refused (a lost race) and rolled back, then
     # inserted again one write at a time, each in its savepoint.
@@ -246,7 +266,7 @@ def test_writes_awaited_on_a_loop_are_committed_by_the_writers_thread_each_all_o
             [_record(racing, 1)],
             [_record(racing, 1)],  # loses the race to the write before it
         ]
-        rest = [asyncio.ensure_future(writer.submit(records)) for records in queued]
+        rest = [asyncio.ensure_future(writer.submit(r, _notes(r))) for r in queued]
         while len(writer._pending) < len(queued):
             await asyncio.sleep(0.01)
         recorder.gate.set()  # type: ignore[union-attr]
@@ -256,6 +276,7 @@ def test_writes_awaited_on_a_loop_are_committed_by_the_writers_thread_each_all_o
     assert outcomes[0] is None and outcomes[1] is None and outcomes[3] is None
     assert isinstance(outcomes[2], IntegrityError) and isinstance(outcomes[4], IntegrityError)
     assert sorted(_stored(path)) == sorted([(taken.hex, 1), (fresh.hex, 1), (racing.hex, 1)])
+    assert sorted(_noted(path)) == sorted([(fresh.hex, 1), (racing.hex, 1)])  # first: none
     # Never the loop's thread: the writer's own; the four queued meanwhile in one transaction.
     assert threads and threading.get_ident() not in threads
     assert recorder.datastore.commits == 2  # type: ignore[attr-defined]
