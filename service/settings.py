@@ -18,6 +18,7 @@ from typing import Annotated, Final, Literal
 import msgspec
 
 from service import setting_rows
+from service.logs import QUEUE_LINES
 from service.setting_rows import (
     Setting,
     SettingsError,
@@ -138,6 +139,15 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             "game or match (never a token or a query string); uvicorn's own is always off"
         ),
     ] = True
+    log_queue_lines: Annotated[
+        int,
+        described(
+            "log lines that may wait to be written to standard error (about 1 KiB each); "
+            "while that many wait (standard error is not read), further lines are dropped "
+            "and counted (`penang_rummy_log_lines_dropped_total`)",
+            bounds=(100, 1_000_000),
+        ),
+    ] = QUEUE_LINES
     metrics: Annotated[
         Literal["off", "open", "restricted"],
         described(

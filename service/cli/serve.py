@@ -12,7 +12,9 @@ any folder.
 
 On SIGTERM (or Ctrl-C) it stops accepting, ends each live-update stream with a
 `retry:` hint, waits up to `shutdown_seconds` for the requests under way, closes the
-store once every write it took is committed, and exits 0 (`_Server`).
+store once every write it took is committed, writes the log lines still queued (waiting
+at most `logs.CLOSE_SECONDS`: standard error may be a pipe nobody reads), and exits 0
+(`_Server`).
 """
 
 from __future__ import annotations
@@ -137,7 +139,9 @@ def run_serve(args: argparse.Namespace) -> int:
         print(line, flush=True)
     # Every line, the access lines, the service's warnings and uvicorn's own, goes to
     # standard error in one format (`service.logs`); the app configures no logging.
-    writing = logs.configure(settings.log_level, settings.log_format)
+    writing = logs.configure(
+        settings.log_level, settings.log_format, limit=settings.log_queue_lines
+    )
     try:
         app = create_app(settings)
         app.on_startup.append(freeze_heap)
