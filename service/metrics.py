@@ -82,6 +82,13 @@ class Metrics:
             ["game"],
             registry=registry,
         )
+        self._cut = Counter(
+            PREFIX + "http_requests_cut",
+            "Requests cut unanswered by a stop (they outlasted PENANG_RUMMY_SHUTDOWN_SECONDS), "
+            "by operation id",
+            ["operation"],
+            registry=registry,
+        )
         self._refusals = Counter(
             PREFIX + "refusals",
             "Requests refused with a problem (4xx), by status, problem code and rule id",
@@ -172,6 +179,10 @@ class Metrics:
         if timed is None:
             timed = self._timed[operation] = self._latency.labels(operation)
         timed.observe(seconds)
+
+    def request_cut(self, operation: str) -> None:
+        """A request cut by a stop before its answer was done (`service.api.observe`)."""
+        self._cut.labels(operation).inc()
 
     def turn_recorded(self, game: str) -> None:
         counted = self._games.get(game)
