@@ -221,6 +221,11 @@ def start_up_lines(settings: Settings) -> list[str]:
     host = f"[{settings.host}]" if ":" in settings.host else settings.host
     base = f"http://{host}:{settings.port}"
     key = f"signing key {signing_key_file(settings).resolve()} (key id {keys.current.kid})"
+    if settings.in_memory and settings.signing_key is None:
+        key = (
+            "signing key made in memory for this process, never saved: the records it signs "
+            "verify while it serves (PENANG_RUMMY_SIGNING_KEY names a key file to keep)"
+        )
     # `python3 -m service` works from the checkout's root only: name the command that
     # runs from anywhere.
     hint = run_anywhere(Path(sysconfig.get_path("scripts")), os.environ.get("PATH", ""))
