@@ -23,8 +23,8 @@ cancels its task, the one time it cancels a request. That is expected, not a fau
 is one warning line (`SHUTDOWN_LOGGER`: method, path, request id), counted
 (`penang_rummy_http_requests_cut_total`), and answered 503 `service-stopping` where no
 answer had begun. Where one had, the connection can only be closed: the cancellation
-goes on to uvicorn, marked (`CUT_NOTE`) so that `service.cli.serve` drops uvicorn's own
-error line and traceback about it.
+goes on to uvicorn, marked (`CUT_NOTE`) so that `StopLines`, on uvicorn's logger, drops
+its own error line and traceback about it.
 """
 
 from __future__ import annotations
@@ -201,6 +201,25 @@ class Observer:
         # Made text here: no argument is left to format later (the line's `%`s are its own).
         message = f'{address} "{scope["method"]} {shown}" {answered} {name} {seconds * 1000:.1f} ms'
         self._log.info(message, extra={"access": fields})
+
+
+class StopLines(logging.Filter):
+    """uvicorn's lines about the requests a stop cuts, at the level the service means.
+
+    A request that outlasts `shutdown_seconds` is cut as configured, not by a fault:
+    uvicorn's "Cancel N running task(s), timeout graceful shutdown exceeded" becomes a
+    warning, and its "Exception in ASGI application" (an error, with the traceback of
+    the cancellation) is dropped for a request `service.api.observe` logged already as
+    cut (its cancellation carries `CUT_NOTE`). Any other line passes as it is.
+    `penang-rummy serve` puts it on uvicorn's logger (`service.cli.serve`).
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str) and record.msg.startswith("Cancel %s running task(s)"):
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            return True
+        error = record.exc_info[1] if record.exc_info else None
+        return CUT_NOTE not in getattr(error, "__notes__", ())
 
 
 async def _stopping(send: Send) -> None:

@@ -37,7 +37,7 @@ from litestar import Litestar
 
 from service import logs, version
 from service.api.index import CONTRACT_PATH, DOCS_PATH
-from service.api.observe import CUT_NOTE
+from service.api.observe import StopLines
 from service.api.stream_hub import end_streams
 from service.api.url_secrets import RedactSecrets
 from service.app import create_app
@@ -154,24 +154,6 @@ def run_serve(args: argparse.Namespace) -> int:
     finally:
         writing.close()
     return 0
-
-
-class StopLines(logging.Filter):
-    """uvicorn's lines about the requests a stop cuts, at the level the service means.
-
-    A request that outlasts `shutdown_seconds` is cut as configured, not by a fault:
-    uvicorn's "Cancel N running task(s), timeout graceful shutdown exceeded" becomes a
-    warning, and its "Exception in ASGI application" (an error, with the traceback of
-    the cancellation) is dropped for a request `service.api.observe` logged already as
-    cut (its cancellation carries `CUT_NOTE`). Any other line passes as it is.
-    """
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.msg, str) and record.msg.startswith("Cancel %s running task(s)"):
-            record.levelno, record.levelname = logging.WARNING, "WARNING"
-            return True
-        error = record.exc_info[1] if record.exc_info else None
-        return CUT_NOTE not in getattr(error, "__notes__", ())
 
 
 def freeze_heap() -> None:

@@ -23,8 +23,7 @@ import httpx
 import pytest
 
 from service.api.forwarded import Proxies
-from service.api.observe import SHUTDOWN_LOGGER, Observer
-from service.cli.serve import StopLines
+from service.api.observe import SHUTDOWN_LOGGER, Observer, StopLines
 from service.metrics import Metrics
 
 from .conftest import STORES
