@@ -180,6 +180,13 @@ class MalformedHttpRequest(ServiceError):
     code = "malformed-http-request"
 
 
+class ServiceStopping(ServiceError):
+    """The service stopped before answering: the request outlasted the stop's bound
+    (`PENANG_RUMMY_SHUTDOWN_SECONDS`) and was cut (`service.api.observe`)."""
+
+    code = "service-stopping"
+
+
 class GameNotOver(ServiceError):
     """The game still runs: its record would show hidden hands (P5)."""
 

@@ -2,7 +2,8 @@
 
 `PENANG_RUMMY_SIGNING_KEY` names the private key (PKCS#8 PEM, unencrypted, Ed25519).
 Unset, the key is `penang-rummy-signing-key.pem` beside the SQLite file, created on
-first start with mode 0600. The file is written under another name and then linked
+first start with mode 0600 (with the store in memory, a key made for the process and
+never saved). The file is written under another name and then linked
 into place, so processes starting together never read a half-written key: one links
 its key, the others find it there and read it. A named file that does not exist is an
 error, never created: several processes must sign with one key, and a typo must not
@@ -97,14 +98,19 @@ def open_keyring(settings: Settings) -> tuple[KeyRing, str | None]:
     """The service's keys, and a line to log when the signing key was just created.
 
     A configured key file must exist; with none configured, the default file beside
-    the SQLite file is created when missing.
+    the SQLite file is created when missing. With the store in memory and no key
+    configured, the key is made in memory for the process and never saved: there is no
+    SQLite file to put it beside, and it signs records of games that end with the
+    process.
     """
+    retired = tuple(PublicKey(load_public_key(Path(p)), "retired") for p in settings.retired_keys)
+    if settings.in_memory and settings.signing_key is None:
+        return KeyRing(Ed25519PrivateKey.generate(), retired), None
     note = None
     path = signing_key_file(settings)
     if settings.signing_key is None and create_private_key(path):
         note = f"created the signing key {path.resolve()} (mode 0600)"
     key = load_private_key(path)
-    retired = tuple(PublicKey(load_public_key(Path(p)), "retired") for p in settings.retired_keys)
     if note is not None:
         note += f", key id {key_id(key.public_key())}: keep it, and give every process this file"
     return KeyRing(key, retired), note

@@ -7,6 +7,13 @@ that logged it, and an access line's fields) or, on a terminal, readable text. T
 lines are written by a thread of their own (`Lines`): the event loop hands a record
 over and never waits for the terminal or the pipe.
 
+Standard error may stop being read (a log collector that stalled, a pipe nobody
+drains): the records waiting are bounded (`PENANG_RUMMY_LOG_QUEUE_LINES`), those
+beyond are dropped and counted (`Lines.dropped`, served as
+`penang_rummy_log_lines_dropped_total`), and a warning line says so once lines can be
+written again. Closing waits at most `CLOSE_SECONDS` for the lines queued, so a stop
+never waits on a reader.
+
 The access lines (`ACCESS_LOGGER`, level info, one per request) are written by
 `service.api.observe`; they carry no header, so no token, and no query string but
 the parameters known to be safe.
@@ -33,6 +40,15 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _encoder = msgspec.json.Encoder()
 #: How long the writing thread lets lines gather once one has come (at most this late).
 GATHER_SECONDS: Final = 0.05
+#: The records that may wait to be written by default (`Settings.log_queue_lines`).
+QUEUE_LINES: Final = 4096
+#: How long closing waits for the queued lines to be written (standard error may be
+#: a pipe nobody reads: the process stops anyway, and those lines are lost).
+CLOSE_SECONDS: Final = 5.0
+#: The least time between two warnings that lines were dropped.
+DROPPED_NOTE_SECONDS: Final = 60.0
+#: Where the warning that lines were dropped comes from.
+LOGS_LOGGER: Final = "service.logs"
 _traceback = logging.Formatter()
 #: The last second a line's time was written for, and its text.
 _second: list[Any] = [None, ""]
@@ -93,17 +109,39 @@ class Lines(logging.Handler):
     """The root logger's one handler: each record, its message and traceback made text
     and its request id set, goes to a thread that formats the lines and writes them,
     those that queued up meanwhile in one write, so that no caller waits for the
-    stream (nor for a lock of this handler: the queue is the hand-over)."""
+    stream (nor for a lock of this handler: the queue is the hand-over).
 
-    def __init__(self, stream: TextIO, formatter: logging.Formatter) -> None:
+    At most `limit` records wait: a record that finds the queue full is dropped and
+    counted (`dropped`), before any work is spent on it. A stream that stopped being
+    read would otherwise keep every record in memory (about 1 KiB each) for as long as
+    the process runs. Once lines are written again, one warning line says how many were
+    dropped (at most one every `DROPPED_NOTE_SECONDS`).
+    """
+
+    def __init__(self, stream: TextIO, formatter: logging.Formatter, limit: int) -> None:
         super().__init__()
         self.setFormatter(formatter)
+        self.limit = limit
+        #: Records dropped because `limit` were waiting (read by the metrics).
+        self.dropped = 0
         self._stream = stream
+        self._drop_lock = threading.Lock()
+        #: `dropped` as the last warning said it, and when that warning was written.
+        self._noted: tuple[int, float | None] = (0, None)
+        self._closing = False
         self._records: queue.SimpleQueue[logging.LogRecord | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._write, name="penang-rummy-log", daemon=True)
         self._thread.start()
 
+    def queued(self) -> int:
+        """Records waiting to be written."""
+        return self._records.qsize()
+
     def handle(self, record: logging.LogRecord) -> bool:
+        if self._records.qsize() >= self.limit:
+            with self._drop_lock:  # taken only when dropping: `+=` is not atomic
+                self.dropped += 1
+            return False
         record.request_id = REQUEST_ID.get()
         if record.args:  # the arguments may change once the call returns
             record.msg, record.args = record.getMessage(), None
@@ -116,11 +154,16 @@ class Lines(logging.Handler):
     def emit(self, record: logging.LogRecord) -> None:
         self.handle(record)
 
-    def close(self) -> None:
-        """Write what is queued, then stop the thread."""
-        if self._thread.is_alive():
+    def close(self, timeout: float = CLOSE_SECONDS) -> None:
+        """Write what is queued, waiting at most `timeout` seconds, then stop the thread.
+
+        The first call waits; later ones (`logging.shutdown` at exit) return at once. A
+        thread still blocked on its stream is left to the interpreter's exit.
+        """
+        if not self._closing:
+            self._closing = True
             self._records.put(None)
-            self._thread.join()
+            self._thread.join(timeout)
         super().close()
 
     def _write(self) -> None:
@@ -136,12 +179,39 @@ class Lines(logging.Handler):
                     batch.append(self._records.get_nowait())
                 except queue.Empty:
                     break
+            # Those dropped by now came after the batch's lines: said after them.
+            dropped = self.dropped
             lines = [line for record in batch if record is not None if (line := self._line(record))]
             if lines:
-                self._stream.write("\n".join(lines) + "\n")
-                self._stream.flush()
+                self._put("\n".join(lines) + "\n")
+                self._note_dropped(dropped)
             if any(record is None for record in batch):
                 return
+
+    def _put(self, text: str) -> None:
+        self._stream.write(text)
+        self._stream.flush()
+
+    def _note_dropped(self, dropped: int) -> None:
+        """Lines were written: say how many of `dropped` the last warning did not, if any."""
+        noted, when = self._noted
+        now = time.monotonic()
+        if dropped == noted or (when is not None and now - when < DROPPED_NOTE_SECONDS):
+            return
+        self._noted = (dropped, now)
+        record = logging.LogRecord(
+            LOGS_LOGGER,
+            logging.WARNING,
+            __file__,
+            0,
+            f"{dropped - noted} log lines were dropped: standard error was not read as fast "
+            f"as lines came ({self.limit} may wait, PENANG_RUMMY_LOG_QUEUE_LINES); "
+            "penang_rummy_log_lines_dropped_total counts them",
+            None,
+            None,
+        )
+        if line := self._line(record):
+            self._put(line + "\n")
 
     def _line(self, record: logging.LogRecord) -> str:
         try:
@@ -151,6 +221,14 @@ class Lines(logging.Handler):
             return ""
 
 
+def writing() -> Lines | None:
+    """The handler `configure` installed, if any (the metrics read its figures)."""
+    for handler in logging.getLogger().handlers:
+        if isinstance(handler, Lines):
+            return handler
+    return None
+
+
 def formatter(log_format: str, stream: TextIO) -> logging.Formatter:
     """`json`, `text`, or `auto`: text on a terminal, JSON otherwise."""
     if log_format == "json" or (log_format == "auto" and not stream.isatty()):
@@ -158,9 +236,12 @@ def formatter(log_format: str, stream: TextIO) -> logging.Formatter:
     return TextLines()
 
 
-def configure(level: str, log_format: str, stream: TextIO | None = None) -> Lines:
+def configure(
+    level: str, log_format: str, stream: TextIO | None = None, limit: int = QUEUE_LINES
+) -> Lines:
     """Every logger's records at `level` and above, one line each on `stream` (standard
-    error), written by a thread: close the handler answered to write what is queued.
+    error), written by a thread, at most `limit` waiting: close the handler answered to
+    write what is queued.
 
     Where in the code a record was made, and in which thread or process, is not looked
     up (none of it is in a line; the logging documentation's optimisations).
@@ -168,7 +249,7 @@ def configure(level: str, log_format: str, stream: TextIO | None = None) -> Line
     stream = stream or sys.stderr
     logging._srcfile = None
     logging.logThreads = logging.logProcesses = logging.logMultiprocessing = False
-    handler = Lines(stream, formatter(log_format, stream))
+    handler = Lines(stream, formatter(log_format, stream), limit)
     root = logging.getLogger()
     root.handlers = [handler]
     root.setLevel(level.upper())

@@ -6,9 +6,11 @@ their latency (`service.api.observe`), commands recorded by game
 (`usecases.pipeline_steps`), refusals by problem code and rule id
 (`service.api.problems`), the store's commits, their sizes and latency (`store.writer`,
 a group writer's batches, or `store.game_writes` where a store writes with none),
-lookups in its caches of folded games and matches (`store.folds`) and the turn clock's
-backlog (`usecases.timeouts`). What is a state rather than an event (open streams, cached
-games) is read when scraped (`watch`), so that it costs nothing in between.
+lookups in its caches of folded games and matches (`store.folds`), the turn clock's
+backlog (`usecases.timeouts`), and requests cut unanswered by a stop
+(`service.api.observe`). What is a state rather than an event (open streams, cached
+games, the log lines waiting or dropped by `service.logs`) is read when scraped
+(`watch`, `_LogFigures`), so that it costs nothing in between.
 
 Labels are bounded: operation ids, never paths with ids; game names; problem codes
 and rule ids. Each process serves its own figures, every sample labelled `process`
@@ -37,8 +39,10 @@ from prometheus_client import (
 )
 from prometheus_client.exposition import choose_encoder
 from prometheus_client.gc_collector import GCCollector
-from prometheus_client.metrics_core import GaugeMetricFamily, Metric
+from prometheus_client.metrics_core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
+
+from service import logs
 
 PREFIX: Final = "penang_rummy_"
 #: Seconds: a turn answered from memory takes about a millisecond, a cold read more.
@@ -76,6 +80,13 @@ class Metrics:
             ["game"],
             registry=registry,
         )
+        self._cut = Counter(
+            PREFIX + "http_requests_cut",
+            "Requests cut unanswered by a stop (they outlasted PENANG_RUMMY_SHUTDOWN_SECONDS), "
+            "by operation id",
+            ["operation"],
+            registry=registry,
+        )
         self._refusals = Counter(
             PREFIX + "refusals",
             "Requests refused with a problem (4xx), by status, problem code and rule id",
@@ -92,6 +103,7 @@ class Metrics:
         GCCollector(registry=registry)
         self._watched = _Watched()
         registry.register(self._watched)
+        registry.register(_LogFigures())
         self._counted: dict[tuple[str, int | None], Counter] = {}
         self._timed: dict[str, Histogram] = {}
         self._games: dict[str, Counter] = {}
@@ -166,6 +178,10 @@ class Metrics:
             timed = self._timed[operation] = self._latency.labels(operation)
         timed.observe(seconds)
 
+    def request_cut(self, operation: str) -> None:
+        """A request cut by a stop before its answer was done (`service.api.observe`)."""
+        self._cut.labels(operation).inc()
+
     def turn_recorded(self, game: str) -> None:
         counted = self._games.get(game)
         if counted is None:
@@ -235,6 +251,28 @@ class _Watched(Collector):
             for values, value in read().items():
                 family.add_metric(values, value)
             yield family
+
+
+class _LogFigures(Collector):
+    """The log's queue (`service.logs.Lines`), read at each scrape: the process's one
+    handler, whichever app serves (none in a process that configured no logging: 0)."""
+
+    def describe(self) -> Iterable[Metric]:
+        return ()
+
+    def collect(self) -> Iterable[Metric]:
+        writing = logs.writing()
+        yield CounterMetricFamily(
+            PREFIX + "log_lines_dropped",
+            "Log lines dropped because standard error was not read as fast as they came "
+            "(PENANG_RUMMY_LOG_QUEUE_LINES were waiting)",
+            value=writing.dropped if writing else 0,
+        )
+        yield GaugeMetricFamily(
+            PREFIX + "log_lines_queued",
+            "Log lines waiting to be written to standard error",
+            value=writing.queued() if writing else 0,
+        )
 
 
 class _Labelled(Collector):

@@ -18,6 +18,7 @@ from typing import Annotated, Final, Literal
 import msgspec
 
 from service import setting_rows
+from service.logs import QUEUE_LINES
 from service.setting_rows import (
     Setting,
     SettingsError,
@@ -32,6 +33,7 @@ from service.setting_rows import (
 
 __all__ = [
     "DEFAULT_KEY_FILE",
+    "IN_MEMORY",
     "PREFIX",
     "SETTINGS",
     "Setting",
@@ -47,6 +49,8 @@ __all__ = [
 
 #: The signing key's file name when `PENANG_RUMMY_SIGNING_KEY` is unset.
 DEFAULT_KEY_FILE: Final = "penang-rummy-signing-key.pem"
+#: The `sqlite_path` of a store in memory (`Settings.in_memory`).
+IN_MEMORY: Final = ":memory:"
 
 PREFIX: Final = "PENANG_RUMMY_"
 _PORT = (1, 65535)
@@ -70,9 +74,15 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         Literal["sqlite", "postgres"],
         described("the event store: `sqlite` or `postgres`", flag=True),
     ] = "sqlite"
-    sqlite_path: Annotated[str, described("the SQLite file (created if missing)", flag=True)] = (
-        "penang-rummy.sqlite"
-    )
+    sqlite_path: Annotated[
+        str,
+        described(
+            f"the SQLite file (created if missing); `{IN_MEMORY}`: a store in memory, this "
+            "process's alone and lost when it stops (no backups; a signing key made for the "
+            "process unless `PENANG_RUMMY_SIGNING_KEY` names one)",
+            flag=True,
+        ),
+    ] = "penang-rummy.sqlite"
     sqlite_synchronous: Annotated[
         Literal["full", "normal"],
         described(
@@ -138,6 +148,15 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             "game or match (never a token or a query string); uvicorn's own is always off"
         ),
     ] = True
+    log_queue_lines: Annotated[
+        int,
+        described(
+            "log lines that may wait to be written to standard error (about 1 KiB each); "
+            "while that many wait (standard error is not read), further lines are dropped "
+            "and counted (`penang_rummy_log_lines_dropped_total`)",
+            bounds=(100, 1_000_000),
+        ),
+    ] = QUEUE_LINES
     metrics: Annotated[
         Literal["off", "open", "restricted"],
         described(
@@ -342,11 +361,23 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         """These settings with some replaced (the `serve` flags, parsed with `parse`)."""
         return msgspec.convert({**msgspec.structs.asdict(self), **values}, Settings)
 
+    @property
+    def in_memory(self) -> bool:
+        """Whether the store is an SQLite database in this process's memory: every
+        connection of the process shares it (`store.backends.memory_database`), no other
+        process can, and it is lost when the process stops."""
+        return self.store == "sqlite" and self.sqlite_path == IN_MEMORY
+
     def describe_store(self) -> str:
         """The store in use, for the start-up line."""
         if self.store == "postgres":
             where = f"{self.postgres_host}:{self.postgres_port}"
             return f"PostgreSQL database {self.postgres_db} at {where} as {self.postgres_user}"
+        if self.in_memory:
+            return (
+                "SQLite in memory, this process's alone: not durable (every game is lost when "
+                "it stops)"
+            )
         path = os.path.abspath(self.sqlite_path)
         return f"SQLite file {path} (synchronous={self.sqlite_synchronous})"
 

@@ -17,10 +17,19 @@ The line names the operation, the status, the duration, the client, the game, ma
 and seat of the path, and only the query parameters known to be safe: never a header
 (a bearer token), never another parameter (a stream ticket). It costs nothing when
 its level is off. Nothing here takes a lock or a thread of its own.
+
+A request that outlasts a stop's bound (`PENANG_RUMMY_SHUTDOWN_SECONDS`) is cut: uvicorn
+cancels its task, the one time it cancels a request. That is expected, not a fault: it
+is one warning line (`SHUTDOWN_LOGGER`: method, path, request id), counted
+(`penang_rummy_http_requests_cut_total`), and answered 503 `service-stopping` where no
+answer had begun. Where one had, the connection can only be closed: the cancellation
+goes on to uvicorn, marked (`CUT_NOTE`) so that `StopLines`, on uvicorn's logger, drops
+its own error line and traceback about it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import re
@@ -28,10 +37,21 @@ import time
 from typing import Any, Final
 from urllib.parse import parse_qsl
 
+import msgspec
 from litestar.enums import ScopeType
-from litestar.types import ASGIApp, HTTPScope, Message, Receive, Scope, Send
+from litestar.types import (
+    ASGIApp,
+    HTTPResponseStartEvent,
+    HTTPScope,
+    Message,
+    Receive,
+    Scope,
+    Send,
+)
 
 from service.api.forwarded import Proxies
+from service.api.problems import PROBLEM_MEDIA_TYPE, to_problem
+from service.errors import ServiceStopping
 from service.logs import ACCESS_LOGGER, REQUEST_ID
 from service.metrics import Metrics
 
@@ -50,6 +70,10 @@ _SAFE_QUERY: Final = {
 _PATH_IDS: Final = ("game_id", "match_id", "seat")
 #: The longest path an access line shows (the rest is cut).
 MAX_PATH: Final = 300
+#: The logger of the requests a stop cut.
+SHUTDOWN_LOGGER: Final = "service.shutdown"
+#: The note on the cancellation of a cut request whose answer had begun (module doc).
+CUT_NOTE: Final = "penang-rummy: a request cut by the stop, logged as a warning"
 
 
 def new_request_id() -> str:
@@ -85,6 +109,7 @@ class Observer:
         self.metrics = metrics
         self.access_log = access_log
         self._log = logging.getLogger(ACCESS_LOGGER)
+        self._stop_log = logging.getLogger(SHUTDOWN_LOGGER)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != ScopeType.HTTP:
@@ -105,6 +130,13 @@ class Observer:
         token = REQUEST_ID.set(request_id)
         try:
             await self.app(scope, receive, answer)
+        except asyncio.CancelledError as cut:
+            self._cut(scope, request_id)
+            if status is not None:
+                cut.add_note(CUT_NOTE)
+                raise
+            # The task was asked to end, and ends here, once its client knows.
+            await _stopping(answer)
         finally:
             REQUEST_ID.reset(token)
             seconds = time.perf_counter() - started
@@ -128,6 +160,18 @@ class Observer:
             if name == REQUEST_ID_HEADER and _GIVEN_ID.match(value):
                 return value.decode("ascii")
         return new_request_id()
+
+    def _cut(self, scope: HTTPScope, request_id: str) -> None:
+        name = operation(scope)
+        if self.metrics is not None:
+            self.metrics.request_cut(name)
+        method, path = scope["method"], scope["path"][:MAX_PATH]
+        fields = {"request_id": request_id, "method": method, "path": path, "operation": name}
+        self._stop_log.warning(
+            f'request cut by the stop before its answer: "{method} {path}" outlasted '
+            "PENANG_RUMMY_SHUTDOWN_SECONDS",
+            extra={"access": fields},
+        )
 
     def _line(
         self, scope: HTTPScope, request_id: str, name: str, status: int | None, seconds: float
@@ -157,6 +201,49 @@ class Observer:
         # Made text here: no argument is left to format later (the line's `%`s are its own).
         message = f'{address} "{scope["method"]} {shown}" {answered} {name} {seconds * 1000:.1f} ms'
         self._log.info(message, extra={"access": fields})
+
+
+class StopLines(logging.Filter):
+    """uvicorn's lines about the requests a stop cuts, at the level the service means.
+
+    A request that outlasts `shutdown_seconds` is cut as configured, not by a fault:
+    uvicorn's "Cancel N running task(s), timeout graceful shutdown exceeded" becomes a
+    warning, and its "Exception in ASGI application" (an error, with the traceback of
+    the cancellation) is dropped for a request `service.api.observe` logged already as
+    cut (its cancellation carries `CUT_NOTE`). Any other line passes as it is.
+    `penang-rummy serve` puts it on uvicorn's logger (`service.cli.serve`).
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str) and record.msg.startswith("Cancel %s running task(s)"):
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            return True
+        error = record.exc_info[1] if record.exc_info else None
+        return CUT_NOTE not in getattr(error, "__notes__", ())
+
+
+async def _stopping(send: Send) -> None:
+    """Answer 503 `service-stopping` (uvicorn closes the connection after it)."""
+    problem, headers = to_problem(
+        ServiceStopping(
+            "the service stopped before answering: the request may or may not have been "
+            "carried out; send it again unchanged (its Idempotency-Key and If-Match) once "
+            "the service answers"
+        )
+    )
+    body = msgspec.json.encode(problem)
+    fields = [
+        (b"content-type", PROBLEM_MEDIA_TYPE.encode("ascii")),
+        (b"content-length", str(len(body)).encode("ascii")),
+        *((name.lower().encode("ascii"), value.encode("ascii")) for name, value in headers.items()),
+    ]
+    start: HTTPResponseStartEvent = {
+        "type": "http.response.start",
+        "status": problem.status,
+        "headers": fields,
+    }
+    await send(start)
+    await send({"type": "http.response.body", "body": body, "more_body": False})
 
 
 def _safe_query(raw: bytes) -> str:

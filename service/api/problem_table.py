@@ -68,6 +68,7 @@ from service.errors import (
     RateLimited,
     RecordNotFinished,
     ServiceError,
+    ServiceStopping,
     StaleVersion,
     StreamConflict,
     TicketElsewhere,
@@ -165,6 +166,7 @@ PROBLEMS: dict[type[Exception], Row] = {
     #: Litestar's other refusals keep their status, except 400: invalid input is 422.
     HTTPException: Row(422, "http-error", "Request refused"),
     OperationalError: Row(503, "store-unavailable", "The event store is unavailable"),
+    ServiceStopping: Row(503, "service-stopping", "The service is stopping"),
     Exception: Row(500, "internal-error", "Internal server error"),
 }
 

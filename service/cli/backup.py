@@ -7,7 +7,8 @@ The store is the one `serve` would open: PENANG_RUMMY_SQLITE_PATH, or `--sqlite-
 `backup` copies it while it serves (`service.store.backup`: one consistent snapshot);
 `restore` puts a copy back, once no process has the store open, keeping the store it
 replaces beside it. Either refuses to overwrite a file without `--force`. A PostgreSQL
-store is refused with the way to back it up (`pg_dump -Fc`, `pg_restore`).
+store is refused with the way to back it up (`pg_dump -Fc`, `pg_restore`), and a store
+in memory (`:memory:`) as nothing another process could copy.
 
 Exit codes: 0 copied; 1 the copy failed on the way (nothing was replaced); 2 refused
 before anything was written (a bad setting, no store, a file in the way, a source that
@@ -24,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
-from service.settings import Settings
+from service.settings import IN_MEMORY, Settings
 from service.store.backup import BackupRefused, Copied, backup, restore
 
 EXIT_FAILED: Final = 1
@@ -32,6 +33,11 @@ EXIT_REFUSED: Final = 2
 _POSTGRES: Final = (
     "the store is PostgreSQL (PENANG_RUMMY_STORE=postgres): {what} with {tool} "
     "(docs/operators.md); this command copies an SQLite store"
+)
+_IN_MEMORY: Final = (
+    f"the store is in memory ({IN_MEMORY}): it lives inside its serving process alone, so "
+    "there is nothing to copy; export the games' records (GET /games/{id}/record), or serve "
+    "an SQLite file or PostgreSQL for a store that lasts"
 )
 
 
@@ -115,6 +121,8 @@ def _run(
     settings = Settings.from_env()
     if settings.store == "postgres":
         return _say(args, _POSTGRES.format(what=what, tool=tool), EXIT_REFUSED)
+    if (args.sqlite_path or settings.sqlite_path) == IN_MEMORY:
+        return _say(args, _IN_MEMORY, EXIT_REFUSED)
     store = Path(args.sqlite_path or settings.sqlite_path).resolve()
     started = time.monotonic()
     try:

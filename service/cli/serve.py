@@ -12,7 +12,9 @@ any folder.
 
 On SIGTERM (or Ctrl-C) it stops accepting, ends each live-update stream with a
 `retry:` hint, waits up to `shutdown_seconds` for the requests under way, closes the
-store once every write it took is committed, and exits 0 (`_Server`).
+store once every write it took is committed, writes the log lines still queued (waiting
+at most `logs.CLOSE_SECONDS`: standard error may be a pipe nobody reads), and exits 0
+(`_Server`).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from litestar import Litestar
 
 from service import logs, version
 from service.api.index import CONTRACT_PATH, DOCS_PATH
+from service.api.observe import StopLines
 from service.api.stream_hub import end_streams
 from service.api.url_secrets import RedactSecrets
 from service.app import create_app
@@ -137,13 +140,16 @@ def run_serve(args: argparse.Namespace) -> int:
         print(line, flush=True)
     # Every line, the access lines, the service's warnings and uvicorn's own, goes to
     # standard error in one format (`service.logs`); the app configures no logging.
-    writing = logs.configure(settings.log_level, settings.log_format)
+    writing = logs.configure(
+        settings.log_level, settings.log_format, limit=settings.log_queue_lines
+    )
     try:
         app = create_app(settings)
         app.on_startup.append(freeze_heap)
         config = uvicorn_config(app, settings)
         # uvicorn's access lines are off; were they on, no token or ticket in them.
         logging.getLogger("uvicorn.access").addFilter(RedactSecrets())
+        logging.getLogger("uvicorn.error").addFilter(StopLines())
         _Server(config, app).run(sockets=[listener])
     finally:
         writing.close()
@@ -197,6 +203,11 @@ def start_up_lines(settings: Settings) -> list[str]:
     host = f"[{settings.host}]" if ":" in settings.host else settings.host
     base = f"http://{host}:{settings.port}"
     key = f"signing key {signing_key_file(settings).resolve()} (key id {keys.current.kid})"
+    if settings.in_memory and settings.signing_key is None:
+        key = (
+            "signing key made in memory for this process, never saved: the records it signs "
+            "verify while it serves (PENANG_RUMMY_SIGNING_KEY names a key file to keep)"
+        )
     # `python3 -m service` works from the checkout's root only: name the command that
     # runs from anywhere.
     hint = run_anywhere(Path(sysconfig.get_path("scripts")), os.environ.get("PATH", ""))

@@ -3,7 +3,9 @@
 - SQLite: eventsourcing's pool, with `PRAGMA synchronous` set on each connection when
   the settings ask for other than SQLite's `full`; every write goes through one
   writing thread that shares a transaction and its sync among the writes that
-  arrive together (`writer.GroupWriter`).
+  arrive together (`writer.GroupWriter`). A store in memory is one shared database
+  (`memory_database`), kept alive by a connection held while the store is open
+  (`hold_memory_database`).
 - PostgreSQL: group commit too (`pg_writer.PostgresGroupWriter`): the writes that
   arrive together share one transaction, which locks the table once (so that
   notification ids never interleave), refuses the writes that lose a version race
@@ -23,10 +25,11 @@ that long also holds a worker thread the whole time).
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from typing import Final
-from uuid import UUID
+from uuid import UUID, uuid4
 
 import psycopg
 import psycopg_pool
@@ -67,9 +70,27 @@ def eventsourcing_env(settings: Settings) -> dict[str, str]:
         }
     return {
         "PERSISTENCE_MODULE": "eventsourcing.sqlite",
-        "SQLITE_DBNAME": settings.sqlite_path,
+        "SQLITE_DBNAME": memory_database() if settings.in_memory else settings.sqlite_path,
         "SQLITE_LOCK_TIMEOUT": "5",
     }
+
+
+def memory_database() -> str:
+    """The name of a new SQLite database in memory that every connection opening it
+    shares: `:memory:` itself gives each connection a database of its own, so each
+    connection the pool added was empty ("no such table"). Unique, so that two stores
+    in one process never share one. eventsourcing's pool sees `mode=memory` and keeps
+    readers and writers apart, which a shared cache needs."""
+    return f"file:penang-rummy-{uuid4().hex}?mode=memory&cache=shared"
+
+
+def hold_memory_database(factory: InfrastructureFactory) -> sqlite3.Connection | None:
+    """A connection that keeps a database in memory alive while the store is open
+    (SQLite drops it with its last connection, and the pool may close all of its own);
+    None for a database on disk."""
+    if not isinstance(factory, SQLiteFactory) or not factory.datastore.pool.is_sqlite_memory_mode:
+        return None
+    return sqlite3.connect(factory.datastore.pool.db_name, uri=True, check_same_thread=False)
 
 
 class _SyncedSQLitePool(SQLiteConnectionPool):

@@ -131,6 +131,8 @@ class GameStore(GameWrites, Application[UUID]):
     def construct_factory(self, env: Environment) -> InfrastructureFactory:
         factory = super().construct_factory(env)
         backends.set_synchronous(factory, self._synchronous)
+        # Before the tables are made: a database in memory lives while it is held.
+        self._memory = backends.hold_memory_database(factory)
         return factory
 
     def close(self) -> None:
@@ -140,6 +142,8 @@ class GameStore(GameWrites, Application[UUID]):
         for reader in self._readers:
             reader.close()
         super().close()
+        if self._memory is not None:
+            self._memory.close()
 
     def construct_mapper(self) -> Mapper[UUID]:
         return StructMapper(transcoder=self.construct_transcoder())

@@ -5,6 +5,7 @@ traceback (and, for an unreachable PostgreSQL, only after the pool's timeout). H
 each is one line saying what is wrong, checked before the server starts:
 
 - SQLite: the file opens (its directory exists, it is a database), creating it if new;
+  a store in memory (`:memory:`) has nothing to check, and a note saying what it is not;
 - PostgreSQL: the server answers and the database exists. The documented default
   database, `penang_rummy`, is created when missing (through the `postgres`
   maintenance database); any other must exist, so that a mistyped name does not
@@ -32,10 +33,20 @@ class StoreUnavailable(Exception):
     """The store cannot be opened; the message is one line saying why."""
 
 
+#: The start-up note of a store in memory: what it is not.
+IN_MEMORY_NOTE = (
+    "the store is in memory: every game is lost when this process stops, no other process "
+    "can share it (each has its own), and `penang-rummy backup` cannot copy it; for a store "
+    "that lasts, serve an SQLite file (--sqlite-path FILE) or PostgreSQL"
+)
+
+
 def prepare_store(settings: Settings) -> str:
     """Check (or create) the store; answers a note for the start-up line ("" for none)."""
     if settings.store == "postgres":
         return _prepare_postgres(settings)
+    if settings.in_memory:
+        return IN_MEMORY_NOTE
     _prepare_sqlite(settings.sqlite_path)
     return ""
 

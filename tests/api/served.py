@@ -3,8 +3,10 @@
 `serving` starts it with the PENANG_RUMMY_ variables given (none of the caller's
 reach it; the rate limits are off unless given), waits until it is ready, and yields a
 `Served`: its URL, and `stop` to send it SIGTERM as an operator's supervisor would and
-wait for its exit code. Its output goes to a file, read back by `output`. `processes`
-starts several over one store (`postgres_env` names a PostgreSQL database).
+wait for its exit code. Its output goes to a file, read back by `output` (or, with
+`unread_stderr`, its standard error goes to a pipe that nobody reads until it has
+exited: `unread`). `processes` starts several over one store (`postgres_env` names a
+PostgreSQL database).
 """
 
 from __future__ import annotations
@@ -45,10 +47,20 @@ class Served:
     def output(self) -> str:
         return self.log.read_text(errors="replace")
 
+    def unread(self) -> str:
+        """What it wrote to an unread standard error (`unread_stderr`), once it has exited."""
+        assert self.process.stderr is not None and self.process.poll() is not None
+        return self.process.stderr.read().decode(errors="replace")
+
 
 @contextmanager
-def serving(env: Mapping[str, str], directory: Path, name: str = "serve") -> Iterator[Served]:
-    """A ready `penang-rummy serve` process in `directory`; killed after, if still running."""
+def serving(
+    env: Mapping[str, str], directory: Path, name: str = "serve", *, unread_stderr: bool = False
+) -> Iterator[Served]:
+    """A ready `penang-rummy serve` process in `directory`; killed after, if still running.
+
+    `unread_stderr`: its standard error is a pipe nobody reads while it runs (a log
+    collector that stalled)."""
     port = free_port()
     clean = {k: v for k, v in os.environ.items() if not k.startswith("PENANG_RUMMY_")}
     clean.update(PYTHONPATH=str(ROOT), PENANG_RUMMY_RATE_LIMIT="off")
@@ -56,9 +68,8 @@ def serving(env: Mapping[str, str], directory: Path, name: str = "serve") -> Ite
     log = directory / f"{name}-{port}.log"
     command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
     with log.open("wb") as out:
-        process = subprocess.Popen(
-            command, cwd=directory, env=clean, stdout=out, stderr=subprocess.STDOUT
-        )
+        stderr = subprocess.PIPE if unread_stderr else subprocess.STDOUT
+        process = subprocess.Popen(command, cwd=directory, env=clean, stdout=out, stderr=stderr)
     served = Served(process, f"http://127.0.0.1:{port}", log)
     try:
         _wait_ready(served)
@@ -67,6 +78,8 @@ def serving(env: Mapping[str, str], directory: Path, name: str = "serve") -> Ite
         if process.poll() is None:
             process.kill()
             process.wait(timeout=PATIENCE)
+        if process.stderr is not None:
+            process.stderr.close()
 
 
 def _wait_ready(served: Served) -> None:

@@ -67,6 +67,7 @@ from service.errors import (
     NotThisGamesOption,
     RateLimited,
     RecordNotFinished,
+    ServiceStopping,
     StaleVersion,
     StreamConflict,
     TicketElsewhere,
@@ -162,6 +163,7 @@ SAMPLES: dict[type[Exception], Callable[[], Exception]] = {
     MethodNotAllowedException: MethodNotAllowedException,
     HTTPException: lambda: ClientException("bad request"),
     OperationalError: lambda: OperationalError("database is locked"),
+    ServiceStopping: lambda: ServiceStopping("the service stopped before answering"),
     Exception: lambda: RuntimeError("secret internals: /srv/db password=hunter2"),
 }
 

@@ -62,7 +62,11 @@ DOTTED = re.compile(r"`((?:domain|service)(?:\.\w+)+)`")
 #: (not one with `<game>` in it, which stands for a new game's own).
 FILE = re.compile(r"`([a-z]\w*/[\w./-]*)`")
 #: Dotted names in backquotes that are not modules, and what they are.
-NOT_MODULES = {"service.access": "the access lines' logger", "domain.x.y": "a pattern"}
+NOT_MODULES = {
+    "service.access": "the access lines' logger",
+    "service.shutdown": "the logger of the requests a stop cut",
+    "domain.x.y": "a pattern",
+}
 
 
 def test_every_module_and_file_the_docs_and_docstrings_name_exists() -> None:
