@@ -30,6 +30,7 @@ from domain.games import (
 from domain.match.records import MATCH_RECORD_FORMAT, is_match_record
 from domain.provenance import RecordVerdict
 from service.usecases.game_kinds import AnyAction, AnyEventView, as_view
+from service.usecases.game_names import explain_game_refusal
 from service.usecases.names import SeatEntry
 from service.usecases.stored_forms import stored_event_meta
 from service.usecases.view_fields import Moves, View
@@ -174,6 +175,9 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     ) = None
     #: The turn clock: seconds for each turn (R19); none by default.
     turn_seconds: TurnSeconds | None = None
+
+    #: A game this service does not play is refused naming every game it plays.
+    explain_refusal = staticmethod(explain_game_refusal)
 
 
 class CreatedGame(msgspec.Struct, frozen=True, kw_only=True):
