@@ -1,12 +1,24 @@
-"""`penang-rummy simulate`'s summary in words: the run, the tables by bot and by seat, the
-endings and the turns (`service.simulation.summary` computes them)."""
+"""What `penang-rummy simulate` shows: its progress bar while it runs, then its summary in
+words: the run, the tables by bot and by seat, the endings and the turns
+(`service.simulation.summary` computes them)."""
 
 from __future__ import annotations
 
 from typing import Final
 
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
 from domain.games import GAMES
 from service.simulation.summary import Spread, Summary
@@ -98,3 +110,24 @@ def _ordinal(number: int) -> str:
 
 
 _SUFFIXES: Final = {1: "st", 2: "nd", 3: "rd"}
+
+
+class _GamesPerSecond(ProgressColumn):
+    def render(self, task: Task) -> Text:
+        elapsed = task.elapsed or 0
+        rate = task.completed / elapsed if elapsed > 0 else 0.0
+        return Text(f"{rate:.1f} games/s", style="progress.data.speed")
+
+
+def progress_bar(total: int, *, hidden: bool) -> Progress:
+    """The progress bar on standard error: the games played, per second, the time left."""
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        _GamesPerSecond(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=hidden,
+    )
