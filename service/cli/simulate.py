@@ -1,6 +1,6 @@
 """`penang-rummy simulate`: many games between bots, in process or against a service.
 
-    penang-rummy simulate [--game penang|rummy|three-thirteen|gin] [--games N] [--players K]
+    penang-rummy simulate [--game GAME] [--games N] [--players K]
                           [--bots greedy,random] [--seed S] [--cards C]
                           [--target T | --hands H] [--url URL [--clients C]]
                           [--records DIR [--signing-key FILE]] [--json] [--store PATH|URL]
@@ -21,8 +21,8 @@ store, a SQLite file or a PostgreSQL URL, many games to a transaction
 (`service.store.seeding`): a store of many games for the scale benchmarks. Ctrl-C stops
 the run and prints the summary of the games finished.
 
-`--game` takes every game of the registry whose seats have bots (docs/benchmarks.md). A draw game
-(`rummy`, `three-thirteen`, `gin`) plays N matches of that game (in process, or with
+`--game` takes every game of the registry whose seats have bots (docs/benchmarks.md). A draw
+game (one with a stock, `GameSpec.has_stock`) plays N matches of that game (in process, or with
 `--url` against the service, each command through its seat's token), each with its
 players named and its seed committed to (R31): basic Rummy's to `--target` points
 (default 100) or of `--hands` hands (B12), Three Thirteen's its eleven hands (T1), Gin

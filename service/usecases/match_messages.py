@@ -74,8 +74,8 @@ class CreateMatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     whose players claim their seats themselves (R18).
     """
 
-    #: The players in seat order (clockwise): 2 to 5 in Penang (P2), 2 to 6 in the draw
-    #: games (B1, T2); or give `seats`.
+    #: The players in seat order (clockwise), as many as the game takes (`SEATS_TEXT`); or
+    #: give `seats`.
     players: (
         Annotated[
             tuple[SeatEntry, ...],
