@@ -17,7 +17,13 @@ from domain.cards import Card
 from domain.drawgame.commands import DiscardAction
 from domain.errors import CardNotInHand, NotAMeld, RuleViolation
 from domain.gin import melds as m
-from domain.gin.commands import GinAction, KnockAction, LayOffCardAction, ShowMeldAction
+from domain.gin.commands import (
+    DoneAction,
+    GinAction,
+    KnockAction,
+    LayOffCardAction,
+    ShowMeldAction,
+)
 from domain.gin.moves import knock_figure
 from domain.gin.state import GinState
 from domain.rule_ids import RuleId
@@ -61,6 +67,8 @@ def refusal(state: GinState, seat: int, action: GinAction) -> RuleViolation:
         return _knock_over(state, f"discarding {action.card} leaves deadwood {left}")
     if isinstance(action, LayOffCardAction) and state.phase == "defend_meld" and _gin(state):
         return RuleViolation("a gin hand takes no lay-offs", "G11")
+    if isinstance(action, DoneAction | ShowMeldAction) and state.phase == "knock_meld":
+        return _knocker_melds(state, hand, action)
     kind = str(type(action).__struct_config__.tag)
     return RuleViolation(f"no {kind!r} of that kind is legal now ({state.phase})", rule)
 
@@ -83,6 +91,18 @@ def _knock_over(state: GinState, deadwood: str) -> RuleViolation:
     else:
         limit = f"the knock card the first upcard set, {state.knock_limit}"
     return RuleViolation(f"{deadwood}, more than {limit}", "G16")
+
+
+def _knocker_melds(state: GinState, hand: tuple[Card, ...], action: GinAction) -> RuleViolation:
+    """G10: the knocker lays melds until its deadwood left is at most the knock card,
+    each meld one of an arrangement that leaves it so."""
+    limit = state.knock_limit
+    if isinstance(action, ShowMeldAction):
+        why = f"{' '.join(action.cards)} is in no arrangement of your hand leaving deadwood"
+        return RuleViolation(f"{why} at most the knock card, {limit}", "G10")
+    left = m.total(m.codes(hand))
+    why = f"your deadwood left, {left}, is more than the knock card, {limit}"
+    return RuleViolation(f"{why}: lay your melds first", "G10")
 
 
 def _gin(state: GinState) -> bool:
