@@ -17,13 +17,16 @@ is a package of its own that builds its `GameSpec` and is registered once:
                    gives), `columns` (a match scored in several columns at once: G18)
                    and `games` (the registry: the one module of the core that names
                    the games)
-    draw games     domain/drawgame/: what basic Rummy and Three Thirteen share (the stock
-                   and the discard pile, drawing and discarding, their events, fold,
-                   views and replay); no game's rules
+    draw games     domain/drawgame/: what the draw games share (the stock and the discard
+                   pile, the deal, drawing and discarding and their events; the state,
+                   fold, views and replay of those built by `drawgame.spec`); no game's
+                   rules
     Penang Rummy   domain/penang/: P1–P33, D1–D8 (its rules, turns, dead check, legal
                    moves, scoring, views, codec and replay)
     basic Rummy    domain/rummy/: B1–B12
     Three Thirteen domain/three13/: T1–T11
+    Gin Rummy      domain/gin/: G1–G18 (a draw game with a state, fold and views of its
+                   own: the upcard's offer, the knock, the lay-offs)
     matches        domain/match/: several games at one table, one model over every game
                    (P6–P8, R16–R18, R24, R29, R31; the scorings in columns a game's
                    spec lists, Gin's Hollywood: G18, R55)

@@ -19,10 +19,10 @@ drawn from seeds (`domain.fair`). A finished game ends with `GameEnded`, followe
 `SeedRevealed` when the deal was committed to a server seed.
 
 Every game of the engine (`domain.games`) writes the same record: the header's
-`rules_version` names the game (`penang-1`, `rummy-1`, `three-thirteen-1`), whose codec
-reads the events and whose rules replay them. A basic Rummy or Three Thirteen record
-begins with `HandDealt` (the hands, the upcard and the stock in order) and ends with
-`HandEnded` and `SeedRevealed` (`domain.drawgame`).
+`rules_version` names the game (`penang-1`, `rummy-1`, …), whose codec reads the events
+and whose rules replay them. A draw game's record begins with `HandDealt` (the hands,
+the upcard and the stock in order, `domain.drawgame`) and ends with its game's end event
+and `SeedRevealed`.
 
 `penang-rummy-record/2` is the same with the events' hash chain (`domain.chain`) and,
 when a key signed it, the signature over the chain's head:

@@ -22,7 +22,7 @@ from service.bootstrap import ROOT, VENV_NAME, BootstrapError, ensure_environmen
 def main() -> int:
     if plan(sys.prefix, sys.base_prefix, ROOT) == "bootstrap":
         try:
-            python = ensure_environment(ROOT)
+            python = ensure_environment(ROOT, sys.argv[1:])
         except BootstrapError as failure:
             print(f"penang-rummy: {failure}", file=sys.stderr)
             return 2

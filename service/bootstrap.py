@@ -8,7 +8,8 @@ The venv is created once and reused while its stamp, the hash of `pyproject.toml
 and of the lock, is current; after a change of either, the next run reinstalls.
 `python3 -m service` finds the package only from the checkout's root (elsewhere Python
 says `No module named service` before any of this runs), so an install ends with one
-line naming the `penang-rummy` command that runs from any folder (`run_anywhere`).
+line naming the `penang-rummy` command that runs from any folder (`run_anywhere`), but
+where the command about to run is `serve`, whose start-up lines say it: once is enough.
 
 Only the standard library is imported here, at any depth.
 """
@@ -22,6 +23,7 @@ import shutil
 import subprocess
 import sys
 import venv
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal
 
@@ -31,6 +33,9 @@ LOCK_NAME = "requirements.lock"
 STAMP_NAME = ".installed"
 #: The console script pyproject.toml installs into the environment's scripts folder.
 COMMAND = "penang-rummy"
+#: The subcommands whose own start-up lines say how to run the command from any folder
+#: (`service.cli.serve.start_up_lines`).
+SAYS_RUN_ANYWHERE = frozenset({"serve"})
 
 
 class BootstrapError(Exception):
@@ -93,8 +98,9 @@ def plan(prefix: str, base_prefix: str, root: Path) -> Literal["bootstrap", "run
     return "bootstrap"
 
 
-def ensure_environment(root: Path = ROOT) -> Path:
-    """Create and install `.venv` where needed; answers its Python."""
+def ensure_environment(root: Path = ROOT, command: Sequence[str] = ()) -> Path:
+    """Create and install `.venv` where needed; answers its Python. `command` is what
+    runs next (`python3 -m service`'s arguments)."""
     venv_dir = root / VENV_NAME
     python = venv_python(venv_dir)
     if not needs_install(root):
@@ -112,7 +118,9 @@ def ensure_environment(root: Path = ROOT) -> Path:
     _run(root, python, "-m", "pip", "install", "--quiet", "--no-deps", "-e", ".")
     (venv_dir / STAMP_NAME).write_text(install_digest(root), encoding="utf-8")
     hint = run_anywhere(bin_dir(venv_dir), os.environ.get("PATH", ""))
-    if hint is not None:
+    if hint is None or set(command[:1]) & SAYS_RUN_ANYWHERE:
+        _say(f"installed {venv_dir}")
+    else:
         _say(f"installed {venv_dir}: {hint}")
     return python
 

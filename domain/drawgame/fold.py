@@ -1,10 +1,10 @@
-"""The draw games' fold (Basic Rummy, Three Thirteen): the hand after each event
-(decide, then evolve), with the discard taken (B4), the turn's act (B9), the stock
-rebuilt (B11, T10), the seat gone out and the last turns (B7, T8).
+"""The fold of the draw games played on `DrawState` (`domain.drawgame.state`): the hand
+after each event (decide, then evolve), with the discard taken (B4), the turn's act (B9),
+the stock rebuilt (B11, T10), the seat gone out and the last turns (B7, T8).
 
 `evolve` applies one event and never checks a rule: the games' commands check the
-rules before an event exists (`domain.rummy.game`, `domain.three13.game`), so an old
-event always folds. Both draw games fold the same events; each uses those it records.
+rules before an event exists (`domain.rummy.game`, for one), so an old event always
+folds. Every such game folds the same events; each uses those it records.
 
 Each event is applied to a mutable draft of the state (`_Draft`, `domain.drawgame.draft`),
 frozen into a `DrawState` once the events are folded: a rebuild copies the hands, the

@@ -1,4 +1,5 @@
-"""The decisions both draw games share: whose turn, drawing, discarding, the seed's reveal.
+"""The decisions the draw games on `DrawState` share: whose turn, drawing, discarding, the
+seed's reveal.
 
 A turn begins with a draw: the top card of the stock, or the top card of the discard
 pile, whoever threw it (B3, T4, R21). When a seat draws from an empty stock, the discard

@@ -1,10 +1,11 @@
-"""A hand of a draw game (Basic Rummy, Three Thirteen): everything the rules need to
-judge the next command, and the draw games' events (B4 the taken discard, B9 the turn's
-act, B11 and T10 the stock's rebuilds, B7 and T8 going out, R19 and R36 timeouts).
+"""A hand of a draw game played on the draw core's state (each game whose spec
+`domain.drawgame.spec.draw_game_spec` builds): everything the rules need to judge the
+next command, and those games' events (B4 the taken discard, B9 the turn's act, B11 and
+T10 the stock's rebuilds, B7 and T8 going out, R19 and R36 timeouts).
 
 The state is rebuilt only by folding its events (decide, then evolve), in
-`domain.drawgame.fold`; the games' commands check the rules before an event exists
-(`domain.rummy.game`, `domain.three13.game`), so an old event always folds.
+`domain.drawgame.fold`; each game's commands check the rules before an event exists
+(`domain.rummy.game`, for one), so an old event always folds.
 """
 
 from __future__ import annotations

@@ -156,7 +156,7 @@ def _card_laid_off(draft: _Draft, event: CardLaidOff) -> None:
 def _done(draft: _Draft, event: ShowingDone) -> None:
     if draft.phase == "knock_meld":
         gin = not draft.hands[event.seat]
-        draft.phase = "defend_meld" if gin else "layoff"  # G12: gin takes no lay-offs
+        draft.phase = "defend_meld" if gin else "layoff"  # G11: gin takes no lay-offs
         draft.turn = 1 - event.seat
     else:
         draft.phase = "defend_meld"

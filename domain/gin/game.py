@@ -14,10 +14,8 @@ from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.deal import hand_dealer
 from domain.drawgame.events import Discarded, Drew
 from domain.errors import (
-    CardNotInHand,
     GameOver,
     InvalidRules,
-    NotAMeld,
     NotYourTurn,
     RuleViolation,
     UnknownSeat,
@@ -42,20 +40,9 @@ from domain.gin.events import (
 )
 from domain.gin.fold import evolve
 from domain.gin.moves import legal_actions
+from domain.gin.refusals import refusal
 from domain.gin.rules import HAND_SIZE, RULES_VERSION, WALL, GinRules
 from domain.gin.state import GinState
-from domain.rule_ids import RuleId
-
-_PHASE_RULE: dict[str, RuleId] = {
-    "offer": "G3",
-    "draw": "G4",
-    "discard": "G4",
-    "wall": "R41",
-    "knock_discard": "G9",
-    "knock_meld": "G10",
-    "layoff": "G11",
-    "defend_meld": "G10",
-}
 
 
 def _hand_size(rules: GinRules, seats: int, number: int) -> int:
@@ -86,26 +73,6 @@ def _normal(action: GinAction) -> GinAction:
     return action
 
 
-def _refuse(state: GinState, seat: int, action: GinAction) -> RuleViolation:
-    rule = _PHASE_RULE[state.phase]
-    hand = state.hands[seat]
-    if isinstance(action, DiscardAction | LayOffCardAction) and Card(action.card) not in hand:
-        return CardNotInHand(f"{action.card} is not in your hand", rule)
-    if isinstance(action, ShowMeldAction):
-        missing = [text for text in action.cards if Card(text) not in hand]
-        if missing:
-            return CardNotInHand(f"{' '.join(missing)} not in your hand", rule)
-        cards = tuple(m.code(Card(text)) for text in action.cards)
-        if not m.is_meld(cards, state.rules.max_run):
-            return NotAMeld(f"{' '.join(action.cards)} is no meld", "G5")
-    if isinstance(action, DiscardAction) and Card(action.card) == state.taken:
-        return RuleViolation(f"{action.card} was just taken from the discard pile", "G7")
-    if isinstance(action, ShowMeldAction | LayOffCardAction) and state.phase in ("draw", "discard"):
-        return RuleViolation("nothing is melded or laid off before a knock", "G8")
-    kind = str(type(action).__struct_config__.tag)
-    return RuleViolation(f"no {kind!r} of that kind is legal now ({state.phase})", rule)
-
-
 def play(
     state: GinState, seat: int, actions: Sequence[GinAction], rebuild: Rebuild | None = None
 ) -> list[Event]:
@@ -124,7 +91,7 @@ def play(
             )
         wanted = _normal(action)
         if wanted not in legal_actions(state):
-            raise _refuse(state, seat, wanted).at_action(index)
+            raise refusal(state, seat, wanted).at_action(index)
         for event in act(state, seat, wanted):
             events.append(event)
             state = evolve(state, event)

@@ -1,9 +1,10 @@
 Feature: Melds, deadwood and the knock in Gin Rummy
   Melds are 3 or 4 of a rank, or 3 or more of one suit in sequence, the ace low only
   (G5). Deadwood counts ace 1, 2–10 face value, J Q K 10 (G6). A player whose hand, less
-  one discard, leaves deadwood at most the knock card may knock (G9); the default offers
-  the knock whenever some discard does, OpenSpiel judges the hand by its own figure
-  (R40). After the knock the knocker discards, lays its melds one by one and says done;
+  one discard, leaves deadwood at most the knock card may knock (G9; in Oklahoma the
+  first upcard sets the knock card, G16); the default offers the knock whenever some
+  discard does, OpenSpiel judges the hand by its own figure (R40). A knock, or a knock's
+  discard, over the knock card is refused citing G9 (G16 in Oklahoma). After the knock the knocker discards, lays its melds one by one and says done;
   the defender lays off, says done, lays its melds and says done (G10, R44).
 
   Background:
@@ -59,6 +60,65 @@ Feature: Melds, deadwood and the knock in Gin Rummy
     When Gin seat 0 plays "pass"
     And Gin seat 1 plays "draw discard"
     Then Gin seat 1 may not "knock"
+
+  @G9 @http
+  Scenario: A knock over the knock card is refused citing G9
+    # 7S 8S 9S and JC QC KC; AD 2H 3C 5D KD: discarding KD leaves 11, over the 10.
+    Given Gin seat 0 is dealt "7S 8S 9S JC QC KC AD 2H 3C 5D"
+    And Gin seat 1 is dealt "AH 4C 6D 8C 10H QH 2D 4S JD 6C"
+    And the Gin upcard is "KD"
+    And Gin seat 0 has played "draw discard"
+    When Gin seat 0 plays "knock"
+    Then the Gin command is refused with code "rule-violation" citing G9
+
+  @G9 @R40 @http
+  Scenario: OpenSpiel's figure over the knock card refuses the knock citing G9
+    Given a Gin Rummy table with the "openspiel" rules
+    And Gin seat 0 is dealt "4S 6S AC 3C 4C 6C 2H 4H 5H 6H"
+    And Gin seat 1 is dealt "AH 3D 7D 8C 10H QC KD 2D 7S JD"
+    And the Gin upcard is "5S"
+    And Gin seat 0 has played "draw discard"
+    When Gin seat 0 plays "knock"
+    Then the Gin command is refused with code "rule-violation" citing G9
+
+  @G16 @G9 @http
+  Scenario Outline: In Oklahoma a knock over the first upcard's value is refused citing G16
+    # Seat 0 draws 4H from the stock: after discarding KH, 4 is left, over the 3 of the
+    # upcard 3D, and an ace means gin only; without Oklahoma the knock card is 10.
+    Given the Gin option oklahoma is <oklahoma>
+    And the Gin upcard is "<upcard>"
+    And the Gin stock begins "4H"
+    And Gin seat 0 has played "pass"
+    And Gin seat 1 has played "pass"
+    And Gin seat 0 has played "draw stock"
+    When Gin seat 0 plays "knock"
+    Then the Gin command is <outcome>
+
+    Examples:
+      | oklahoma | upcard | outcome            |
+      | true     | 3D     | refused citing G16 |
+      | true     | AD     | refused citing G16 |
+      | false    | 3D     | accepted           |
+
+  @G9 @G16 @http
+  Scenario Outline: The knock's discard must leave deadwood within the knock card
+    # After the knock seat 0 holds 2S 3S 4S, 5H 5D 5C, 9C 9D 9H, 4H and KH: discarding
+    # 4H leaves 10, within the 10 of the default and over the 7 of the upcard 7C in
+    # Oklahoma; discarding 9C breaks a set and leaves 32.
+    Given the Gin option oklahoma is <oklahoma>
+    And the Gin upcard is "7C"
+    And the Gin stock begins "4H"
+    And Gin seat 0 has played "pass"
+    And Gin seat 1 has played "pass"
+    And Gin seat 0 has played "draw stock; knock"
+    When Gin seat 0 plays "discard <card>"
+    Then the Gin command is <outcome>
+
+    Examples:
+      | oklahoma | card | outcome            |
+      | false    | 4H   | accepted           |
+      | false    | 9C   | refused citing G9  |
+      | true     | 4H   | refused citing G16 |
 
   @G10 @R44 @http
   Scenario: The knocker discards and lays its melds, then the defender plays

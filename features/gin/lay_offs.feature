@@ -1,7 +1,8 @@
 Feature: Lay-offs in Gin Rummy
   The defender may lay cards off onto the knocker's melds: a run at either end, a
-  three-card set its fourth card; a gin hand takes none (G11, G12). OpenSpiel lets a
-  run take at most two cards beyond each end (R39).
+  three-card set its fourth card; a gin hand takes none, and a lay-off onto it is
+  refused citing G11 (G11, G12). OpenSpiel lets a run take at most two cards beyond
+  each end (R39).
 
   Background:
     Given Gin seat 0 is dealt "2S 3S 4S 5H 5D 5C 9C 9D 9H KH"
@@ -24,6 +25,8 @@ Feature: Lay-offs in Gin Rummy
     When Gin seat 0 plays "draw discard; knock; discard KH; meld AS 2S 3S 4S; meld 5H 5D 5C; meld 9C 9D 9H; done"
     Then it is Gin seat 1's turn in the "defend_meld" phase
     And Gin seat 1 may only "done"
+    When Gin seat 1 plays "lay off 5S"
+    Then the Gin command is refused citing G11
 
   @G11 @R39 @http
   Scenario Outline: How far a run takes lay-offs

@@ -18,6 +18,10 @@ Feature: The wall and the end of a hand of Gin Rummy
     When both Gin seats draw from the stock and discard it until 2 are left
     Then Gin seat 1 may "pass"
     And Gin seat 1 may not "draw stock"
+    When Gin seat 1 plays "draw stock"
+    Then the Gin command is refused citing R41
+    When Gin seat 1 plays "knock"
+    Then the Gin command is refused citing G9
     When Gin seat 1 plays "pass"
     Then the Gin hand ends "wall" with points 0 and 0
 

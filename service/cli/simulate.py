@@ -1,9 +1,9 @@
 """`penang-rummy simulate`: many games between bots, in process or against a service.
 
-    penang-rummy simulate [--game penang|rummy|three-thirteen|gin] [--games N] [--players K]
+    penang-rummy simulate [--game GAME] [--games N] [--players K]
                           [--bots greedy,random] [--seed S] [--cards C]
                           [--target T | --hands H] [--url URL [--clients C]]
-                          [--records DIR] [--json] [--store PATH|URL]
+                          [--records DIR [--signing-key FILE]] [--json] [--store PATH|URL]
 
 Plays N games of K seats (`service.simulation`: the seeds, the bots' seats, the
 summary's terms), in process through the rules engine, or with `--url` against a
@@ -12,14 +12,17 @@ with the games per second on standard error, then the summary on standard output
 win rate per bot and per seat, how the games ended, turns per game, points per bot;
 `--json` prints the summary as one JSON document instead, with no progress bar.
 `--records DIR` writes each game's record there (`game-000001.json`, …): over HTTP the
-service's own export, in process one written from the events; `penang-rummy verify`
-accepts every one. `--store` (in process) writes every finished game straight into a
+service's own export, signed; in process one written from the events, chained (format
+`/2`) and signed as `serve` signs its export, with the key `--signing-key` names, else the
+key `serve` signs with in the same environment where one exists, else unsigned (it says
+so on standard error; `service.simulation.record_keys`); `penang-rummy verify` accepts
+every one. `--store` (in process) writes every finished game straight into a
 store, a SQLite file or a PostgreSQL URL, many games to a transaction
 (`service.store.seeding`): a store of many games for the scale benchmarks. Ctrl-C stops
 the run and prints the summary of the games finished.
 
-`--game` takes every game of the registry whose seats have bots (docs/benchmarks.md). A draw game
-(`rummy`, `three-thirteen`, `gin`) plays N matches of that game (in process, or with
+`--game` takes every game of the registry whose seats have bots (docs/benchmarks.md). A draw
+game (one with a stock, `GameSpec.has_stock`) plays N matches of that game (in process, or with
 `--url` against the service, each command through its seat's token), each with its
 players named and its seed committed to (R31): basic Rummy's to `--target` points
 (default 100) or of `--hands` hands (B12), Three Thirteen's its eleven hands (T1), Gin
@@ -44,21 +47,12 @@ from typing import Final
 
 import msgspec
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.text import Text
 
 from domain.errors import InvalidRules
 from domain.games import GAMES
-from service.cli.simulate_words import print_summary
+from service.cli.simulate_words import print_summary, progress_bar
+from service.keyfiles import KeyFileError
+from service.signing import KeyRing
 from service.simulation.plan import (
     DEFAULT_GAME,
     GAME_NAMES,
@@ -66,6 +60,7 @@ from service.simulation.plan import (
     bot_names,
     plays_matches,
 )
+from service.simulation.record_keys import UNSIGNED, record_keys
 from service.simulation.remote import RemoteError, check_service
 from service.simulation.runner import OnGame, Played, run_local, run_remote
 from service.simulation.summary import Tally
@@ -141,7 +136,20 @@ def add_simulate_command(
         "--clients", type=int, default=1, metavar="C", help="with --url: games at once (default 1)"
     )
     simulate.add_argument(
-        "--records", type=Path, metavar="DIR", help="write each game's record into DIR"
+        "--records",
+        type=Path,
+        metavar="DIR",
+        help="write each game's record into DIR: with --url the service's signed export; in "
+        "process chained (format /2) and signed with the key --signing-key names, else with "
+        "the key serve signs with here where one exists (PENANG_RUMMY_SIGNING_KEY, or the "
+        "file beside the SQLite file), else unsigned",
+    )
+    simulate.add_argument(
+        "--signing-key",
+        type=Path,
+        metavar="FILE",
+        help="in process, with --records: sign the records with this Ed25519 key (PEM, as "
+        "serve's PENANG_RUMMY_SIGNING_KEY)",
     )
     simulate.add_argument(
         "--json", action="store_true", help="print the summary as JSON, with no progress bar"
@@ -181,7 +189,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     """Run the simulation `args` describe; print its summary; return the exit code."""
     try:
         options = _options(args)
-    except (ValueError, InvalidRules) as error:
+        keys = _record_keys(args)
+    except (ValueError, InvalidRules, KeyFileError) as error:
         print(f"penang-rummy simulate: {error}", file=sys.stderr)
         return EXIT_OPTIONS
     if args.url is not None:
@@ -195,12 +204,12 @@ def run_simulate(args: argparse.Namespace) -> int:
     tally = Tally(options)
     started = time.perf_counter()
     seeder = None if args.store is None else StoreSeeder(store_settings(args.store))
-    with _progress(options.games, hidden=args.json) as progress:
+    with progress_bar(options.games, hidden=args.json) as progress:
         task = progress.add_task("simulate", total=options.games)
 
         def on_game(played: Played) -> None:
             if args.records is not None:  # first: every game counted has its record
-                (args.records / played.name).write_bytes(played.record())
+                (args.records / played.name).write_bytes(played.record(keys))
             if seeder is not None:
                 seeder.add(list(played.events), played.plan.server_seed)
             tally.add(played.outcome())
@@ -236,6 +245,14 @@ def _run(options: SimulationOptions, args: argparse.Namespace, on_game: OnGame) 
     return EXIT_DONE, ""
 
 
+def _record_keys(args: argparse.Namespace) -> KeyRing | None:
+    """The keys that sign the records written in process (`record_keys`), or None."""
+    keys = record_keys(args.signing_key, records=args.records is not None, url=args.url)
+    if keys is None and args.records is not None and args.url is None:
+        print("penang-rummy simulate: " + UNSIGNED, file=sys.stderr)
+    return keys
+
+
 def _players(args: argparse.Namespace) -> int:
     """`--players`, or `DEFAULT_PLAYERS` brought within the seats the game takes."""
     if args.players is not None:
@@ -264,23 +281,3 @@ def _options(args: argparse.Namespace) -> SimulationOptions:
         target=args.target,
         hands=args.hands,
     ).validate()
-
-
-class _GamesPerSecond(ProgressColumn):
-    def render(self, task: Task) -> Text:
-        elapsed = task.elapsed or 0
-        rate = task.completed / elapsed if elapsed > 0 else 0.0
-        return Text(f"{rate:.1f} games/s", style="progress.data.speed")
-
-
-def _progress(total: int, *, hidden: bool) -> Progress:
-    return Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        _GamesPerSecond(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        disable=hidden,
-    )

@@ -1,12 +1,24 @@
-"""`penang-rummy simulate`'s summary in words: the run, the tables by bot and by seat, the
-endings and the turns (`service.simulation.summary` computes them)."""
+"""What `penang-rummy simulate` shows: its progress bar while it runs, then its summary in
+words: the run, the tables by bot and by seat, the endings and the turns
+(`service.simulation.summary` computes them)."""
 
 from __future__ import annotations
 
 from typing import Final
 
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
 from domain.games import GAMES
 from service.simulation.summary import Spread, Summary
@@ -29,27 +41,52 @@ def print_summary(summary: Summary, console: Console) -> None:
         played += f" of {GAMES[summary.game].title}"
     if summary.interrupted:
         played = f"stopped after {summary.games} of {summary.planned} {unit}"
-    cards = f", {summary.cards} cards each" if summary.cards is not None else ""
+    cards = [f"{summary.cards} cards each"] if summary.cards is not None else []
     rate = summary.decisions / summary.seconds if summary.seconds > 0 else 0.0
-    console.print(
-        f"{played}, {summary.players} players{cards}, bots {','.join(summary.bots)}, "
-        f"seed {summary.seed}: {summary.seconds:.1f} s, "
-        f"{summary.games_per_second:.1f} {unit}/s, {rate:.0f} decisions/s"
-    )
+    bots = f"bots {','.join(summary.bots)}"
+    run = _listed([played, f"{summary.players} players", *cards, bots, f"seed {summary.seed}"])
+    took = [f"{summary.seconds:.1f} s", f"{summary.games_per_second:.1f} {unit}/s"]
+    timing = _listed([*took, f"{rate:.0f} decisions/s"])
+    _say(console, [*run[:-1], f"{run[-1]}:"], timing)
+    _say(console, ["by bot", f"(a fair share of wins per seat is 1/{summary.players})"])
     console.print(_bots_table(summary, points="totals" if summary.matches else "points"))
+    _say(console, ["by seat,", "and by turn order", "(1st: the dealer's left)"])
     console.print(_seats_table(summary))
-    ends = ", ".join(
+    ends = [
         f"{_ENDS.get(reason, reason)}: {count} ({_percent(count, summary.games)})"
         for reason, count in summary.endings.items()
-    )
-    console.print(f"{'matches ' if summary.matches else ''}ended {ends}")
-    console.print(f"turns per {one}: {_spread(summary.turns)}")
+    ]
+    _say(console, [f"{'matches ' if summary.matches else ''}ended", *_listed(ends)])
+    _say(console, [f"turns per {one}:", *_listed(_spread(summary.turns))])
+
+
+def _listed(phrases: list[str]) -> list[str]:
+    """Phrases of a list: each but the last ends with its comma."""
+    return [f"{phrase}," for phrase in phrases[:-1]] + phrases[-1:]
+
+
+def _say(console: Console, *parts: list[str]) -> None:
+    """One sentence of phrases, in `parts`: on one line where it fits the console, else
+    each part on a line of its own, broken between phrases where still too wide (a line
+    never ends mid-phrase: "130 / decisions/s"), the lines after the first indented."""
+    phrases = [phrase for part in parts for phrase in part]
+    if len(" ".join(phrases)) <= console.width:
+        console.print(" ".join(phrases), soft_wrap=True)
+        return
+    lines: list[str] = []
+    for part in parts:
+        lines.append(part[0] if not lines else f"  {part[0]}")
+        for phrase in part[1:]:
+            if len(lines[-1]) + 1 + len(phrase) > console.width:
+                lines.append(f"  {phrase}")
+            else:
+                lines[-1] += f" {phrase}"
+    for line in lines:
+        console.print(line, soft_wrap=True)
 
 
 def _bots_table(summary: Summary, points: str = "points") -> Table:
-    table = Table(
-        title=f"by bot (a fair share of wins per seat is 1/{summary.players})", title_justify="left"
-    )
+    table = Table()
     table.add_column("bot")
     for heading in ("seats", "wins", "win rate", "share", f"{points}: mean", "median", "p90"):
         table.add_column(heading, justify="right")
@@ -68,7 +105,7 @@ def _bots_table(summary: Summary, points: str = "points") -> Table:
 
 
 def _seats_table(summary: Summary) -> Table:
-    table = Table(title="by seat, and by turn order (1st: the dealer's left)", title_justify="left")
+    table = Table()
     for heading in ("seat", "wins", "win rate", "turn order", "wins", "win rate"):
         table.add_column(heading, justify="right")
     for seat, order in zip(summary.by_seat, summary.by_turn_order, strict=True):
@@ -83,10 +120,13 @@ def _seats_table(summary: Summary) -> Table:
     return table
 
 
-def _spread(values: Spread) -> str:
-    return (
-        f"mean {values.mean:.1f}, median {values.median:g}, p90 {values.p90:g}, max {values.max:g}"
-    )
+def _spread(values: Spread) -> list[str]:
+    return [
+        f"mean {values.mean:.1f}",
+        f"median {values.median:g}",
+        f"p90 {values.p90:g}",
+        f"max {values.max:g}",
+    ]
 
 
 def _percent(part: int, whole: int) -> str:
@@ -98,3 +138,24 @@ def _ordinal(number: int) -> str:
 
 
 _SUFFIXES: Final = {1: "st", 2: "nd", 3: "rd"}
+
+
+class _GamesPerSecond(ProgressColumn):
+    def render(self, task: Task) -> Text:
+        elapsed = task.elapsed or 0
+        rate = task.completed / elapsed if elapsed > 0 else 0.0
+        return Text(f"{rate:.1f} games/s", style="progress.data.speed")
+
+
+def progress_bar(total: int, *, hidden: bool) -> Progress:
+    """The progress bar on standard error: the games played, per second, the time left."""
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        _GamesPerSecond(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=hidden,
+    )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import msgspec
@@ -24,7 +24,9 @@ from domain.game_spec import GameSpec
 from domain.match.events import MatchEnded, MatchStarted
 from domain.match.records import MatchRecord, dump_match_record
 from domain.records import GameRecord, dump_record
+from service.signing import KeyRing
 from service.simulation.plan import Plan, SimulationOptions
+from service.simulation.record_keys import sealed
 
 
 class Outcome(msgspec.Struct, frozen=True, kw_only=True):
@@ -138,13 +140,15 @@ class Played:
             raise TypeError(f"match {self.plan.number} is a match: read its record")
         return self.played.events
 
-    def record(self) -> bytes:
-        """The record: the service's export, or one written here (unsigned)."""
+    def record(self, keys: KeyRing | None = None) -> bytes:
+        """The record: the service's export, or one written here, each game's chained
+        (format `/2`) and signed with `keys` where given (`record_keys.sealed`)."""
         if self.exported is not None:
             return self.exported
         if isinstance(self.played, GameRecord):
-            return dump_record(self.played)
-        return dump_match_record(self.played)
+            return dump_record(sealed(self.played, keys))
+        games = tuple(sealed(game, keys) for game in self.played.games)
+        return dump_match_record(replace(self.played, games=games))
 
     def outcome(self) -> Outcome:
         if isinstance(self.played, GameRecord):

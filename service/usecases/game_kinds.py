@@ -1,7 +1,7 @@
 """Which game a game of the service is, and that game's functions: the one dispatch per game.
 
-The service plays every game of the engine (`domain.games`: Penang Rummy, basic Rummy,
-Three Thirteen) through the same use cases. What differs is the game's `GameSpec`,
+The service plays every game of the engine (each registered in `domain.games`) through
+the same use cases. What differs is the game's `GameSpec`,
 which this module finds for a new game (`CreateGame.game`) or a stored one (its folded
 state, by one registry look-up: `domain.games.spec_of_state`), and a few service
 matters the spec leaves to the caller:

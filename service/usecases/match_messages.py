@@ -24,6 +24,7 @@ from domain.games import (
 from domain.match.codec import MATCH_EVENTS
 from domain.match.events import AnyMatchEvent
 from domain.match.options import MatchOptions
+from service.usecases.game_names import explain_game_refusal
 from service.usecases.match_view_forms import MATCH_VIEW_SHAPES, read_match_view
 from service.usecases.messages import (
     GameRecordDocument,
@@ -73,8 +74,8 @@ class CreateMatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     whose players claim their seats themselves (R18).
     """
 
-    #: The players in seat order (clockwise): 2 to 5 in Penang (P2), 2 to 6 in the draw
-    #: games (B1, T2); or give `seats`.
+    #: The players in seat order (clockwise), as many as the game takes (`SEATS_TEXT`); or
+    #: give `seats`.
     players: (
         Annotated[
             tuple[SeatEntry, ...],
@@ -151,6 +152,9 @@ class CreateMatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     decks: Annotated[tuple[Deck, ...], msgspec.Meta(min_length=1, max_length=100)] | None = None
     #: The turn clock of every game of the match: seconds for each turn (R19); none by default.
     turn_seconds: TurnSeconds | None = None
+
+    #: A game this service does not play is refused naming every game it plays.
+    explain_refusal = staticmethod(explain_game_refusal)
 
 
 class CreatedMatch(msgspec.Struct, frozen=True, kw_only=True):

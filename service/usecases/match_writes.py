@@ -6,7 +6,7 @@ the match's seat tokens, the game's seed) and the match's new secrets together
 finished game without its score and successor. `run` decides on the match's current
 state and writes, deciding again on a fresh state when another request won the race.
 Each game dealt is folded by its own game's rules (`service.store.game_folds`): a match
-of basic Rummy or Three Thirteen deals hands (R31).
+of a draw game deals hands (R31).
 """
 
 from __future__ import annotations

@@ -30,6 +30,7 @@ from domain.games import (
 from domain.match.records import MATCH_RECORD_FORMAT, is_match_record
 from domain.provenance import RecordVerdict
 from service.usecases.game_kinds import AnyAction, AnyEventView, as_view
+from service.usecases.game_names import SEATS_TEXT, explain_game_refusal
 from service.usecases.names import SeatEntry
 from service.usecases.stored_forms import stored_event_meta
 from service.usecases.view_fields import Moves, View
@@ -78,13 +79,12 @@ def _typed_view(answer: CreatedGame | TurnResult | ImportedGame) -> None:
 class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A new game: the players in seat order, and optionally its game, rules, seeds or a deck."""
 
-    #: The players in seat order (clockwise): 2 to 5 in Penang (P2), 2 to 6 in the draw games.
+    #: The players in seat order (clockwise), as many as the game takes (`SEATS_TEXT`).
     players: Annotated[
         tuple[SeatEntry, ...],
         msgspec.Meta(
             description=(
-                "The players in seat order (clockwise); Penang Rummy takes 2 to 5 (P2), "
-                "basic Rummy and Three Thirteen 2 to 6 (B1, T2). A seat given as "
+                f"The players in seat order (clockwise): {SEATS_TEXT}. A seat given as "
                 '`{"bot": "greedy"}` is played by the service with that bot (R33).'
             ),
             examples=[["Aminah", "Ben", "Chen", "Devi"], ["Aminah", {"bot": "greedy"}]],
@@ -174,6 +174,9 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     ) = None
     #: The turn clock: seconds for each turn (R19); none by default.
     turn_seconds: TurnSeconds | None = None
+
+    #: A game this service does not play is refused naming every game it plays.
+    explain_refusal = staticmethod(explain_game_refusal)
 
 
 class CreatedGame(msgspec.Struct, frozen=True, kw_only=True):

@@ -4,8 +4,11 @@ records (each one `penang-rummy verify` accepts), its refusals and Ctrl-C."""
 from __future__ import annotations
 
 import http.server
+import io
+import itertools
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -16,10 +19,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
+from rich.console import Console
 
 from domain.records import load_record
 from service.cli.main import main
+from service.cli.simulate_words import print_summary
+from service.simulation.summary import Summary
 
 from .support import ROOT, free_port, serve
 
@@ -80,6 +87,46 @@ def test_simulate_prints_a_summary_in_words(capsys: pytest.CaptureFixture[str]) 
     for words in ("games/s", "by bot", "greedy", "random", "by seat", "ended by Game:"):
         assert words in out, words
     assert "turns per game: mean" in out
+
+
+def _summary_lines(summary: Summary, width: int) -> list[str]:
+    """The summary in words at `width` columns, but its tables' lines."""
+    written = io.StringIO()
+    print_summary(summary, Console(file=written, width=width, color_system=None))
+    return [line for line in written.getvalue().splitlines() if not _BOX.search(line)]
+
+
+_BOX = re.compile("[┏┃┡│└]")
+
+
+def _sentences(lines: list[str]) -> list[str]:
+    """The lines with each continuation (indented) joined to the line it continues."""
+    joined: list[str] = []
+    for line in lines:
+        if line.startswith("  ") and joined:
+            joined[-1] += " " + line.strip()
+        else:
+            joined.append(line)
+    return joined
+
+
+@pytest.mark.parametrize("game", ["penang", "gin"])
+def test_the_summary_in_words_breaks_its_lines_between_phrases_only(
+    capsys: pytest.CaptureFixture[str], game: str
+) -> None:
+    summary = msgspec.json.decode(
+        json.dumps(_simulate(capsys, "--game", game, "--games", "3", "--seed", "2")),
+        type=Summary,
+    )
+    wide = _summary_lines(summary, 1000)
+    assert wide[0].endswith(" decisions/s") and len(wide) == 5, wide
+    for width in (40, 50, 60, 72, 80, 100):
+        lines = _summary_lines(summary, width)
+        assert all(len(line) <= width and line == line.rstrip() for line in lines), lines
+        for before, line in itertools.pairwise(lines):
+            if line.startswith("  "):  # a break: after a phrase's comma or colon, or a word
+                assert before.endswith((",", ":")) or line.lstrip().startswith("("), lines
+        assert _sentences(lines) == wide, width
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import os
+import runpy
 import sys
 from pathlib import Path
 
@@ -134,11 +135,8 @@ def test_no_command_installed_gives_no_hint(tmp_path: Path) -> None:
     assert run_anywhere(tmp_path, str(tmp_path)) is None
 
 
-def test_an_install_ends_by_naming_the_command_that_runs_from_any_folder(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """The first `python3 -m service` installs; the next one, from another folder, would
-    say `No module named service` before any code of the project runs."""
+def _install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]) -> Path:
+    """`ensure_environment` before `command`, pip left out; answers the scripts folder."""
     (tmp_path / "pyproject.toml").write_text("")
     (tmp_path / "requirements.lock").write_text("")
     scripts = bootstrap.bin_dir(tmp_path / ".venv")
@@ -155,7 +153,49 @@ def test_an_install_ends_by_naming_the_command_that_runs_from_any_folder(
     monkeypatch.setattr(bootstrap.venv, "EnvBuilder", Builder)
     monkeypatch.setattr(bootstrap, "_run", lambda root, *args: None)
     monkeypatch.setenv("PATH", str(tmp_path / "nowhere"))
-    bootstrap.ensure_environment(tmp_path)
+    bootstrap.ensure_environment(tmp_path, command)
+    return scripts
+
+
+@pytest.mark.parametrize("command", [["--version"], ["simulate", "--games", "3"], []])
+def test_an_install_ends_by_naming_the_command_that_runs_from_any_folder(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    command: list[str],
+) -> None:
+    """The first `python3 -m service` installs; the next one, from another folder, would
+    say `No module named service` before any code of the project runs."""
+    scripts = _install(tmp_path, monkeypatch, command)
     last = capsys.readouterr().err.strip().splitlines()[-1]
     assert last == f"installed {tmp_path / '.venv'}: {run_anywhere(scripts, '')}"
     assert str(scripts / "penang-rummy") in last
+
+
+def test_an_install_before_serve_leaves_the_command_to_its_start_up_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`serve` names the command that runs from any folder itself (test_api_serve.py):
+    said by the install as well, the first run printed it twice."""
+    _install(tmp_path, monkeypatch, ["serve", "--port", "8001"])
+    said = capsys.readouterr().err.strip().splitlines()
+    assert said[-1] == f"installed {tmp_path / '.venv'}"
+    assert not any("any folder" in line for line in said), said
+
+
+def test_python3_m_service_tells_the_install_what_runs_next(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    told = []
+
+    def ensure(root: Path, command: list[str]) -> Path:
+        told.append(list(command))
+        raise BootstrapError("stopped here")
+
+    monkeypatch.setattr(bootstrap, "ensure_environment", ensure)
+    monkeypatch.setattr(bootstrap, "plan", lambda prefix, base, root: "bootstrap")
+    monkeypatch.setattr(sys, "argv", ["service", "serve", "--port", "8001"])
+    with pytest.raises(SystemExit) as stopped:
+        runpy.run_module("service", run_name="__main__")
+    assert stopped.value.code == 2 and "stopped here" in capsys.readouterr().err
+    assert told == [["serve", "--port", "8001"]]

@@ -1,4 +1,4 @@
-"""The draw games' bots (basic Rummy, Three Thirteen): one command at a time from their
+"""The bots of the draw games played on `DrawState`: one command at a time from their
 seat's `domain.drawgame.views.HandView` (a card drawn from the stock is known only once
 drawn, R22), every one listed by the game's legal moves, which each game gives its bots
 (`domain.drawgame.bots.game.DrawBotGame`):

@@ -1,6 +1,6 @@
 """A seat's window on a hand of a draw game: what a bot may know, as a state the rules judge.
 
-A bot of a draw game (basic Rummy, Three Thirteen) decides from its seat's view
+A bot of a draw game played on `DrawState` decides from its seat's view
 (`domain.drawgame.views.HandView`: its own hand, the discard pile, the table, every
 seat's hand size, the stock's size, the card it took from the discard pile this turn).
 `hand_state` turns that view back into a `DrawState` so that the game's own `legal_moves`

@@ -157,10 +157,16 @@ def gin_stock(gin: GinTable, cards: str) -> None:
 
 
 @when(parsers.parse('Gin seat {seat:d} plays "{actions}"'))
-@given(parsers.parse('Gin seat {seat:d} has played "{actions}"'))
 def gin_plays(gin: GinTable, seat: int, actions: str) -> None:
     outcome = gin.game().play(seat, _actions(actions))
     gin.refused, gin.recorded = outcome.refusal, outcome.events
+
+
+@given(parsers.parse('Gin seat {seat:d} has played "{actions}"'))
+def gin_has_played(gin: GinTable, seat: int, actions: str) -> None:
+    """A command the scene has played: it must have been accepted."""
+    gin_plays(gin, seat, actions)
+    assert gin.refused is None, f"the scene's command {actions!r} was refused: {gin.refused}"
 
 
 @given(parsers.parse("the Gin table gives each turn {seconds:d} seconds"))
