@@ -32,6 +32,8 @@ from typing import Any, Final, TextIO
 
 import msgspec
 
+from service.settings import LOG_QUEUE_LINES
+
 ACCESS_LOGGER: Final = "service.access"
 #: The id of the request being answered, for every record logged while it is.
 REQUEST_ID: ContextVar[str | None] = ContextVar("request_id", default=None)
@@ -41,7 +43,7 @@ _encoder = msgspec.json.Encoder()
 #: How long the writing thread lets lines gather once one has come (at most this late).
 GATHER_SECONDS: Final = 0.05
 #: The records that may wait to be written by default (`Settings.log_queue_lines`).
-QUEUE_LINES: Final = 4096
+QUEUE_LINES: Final = LOG_QUEUE_LINES
 #: How long closing waits for the queued lines to be written (standard error may be
 #: a pipe nobody reads: the process stops anyway, and those lines are lost).
 CLOSE_SECONDS: Final = 5.0

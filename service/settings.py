@@ -18,7 +18,6 @@ from typing import Annotated, Final, Literal
 import msgspec
 
 from service import setting_rows
-from service.logs import QUEUE_LINES
 from service.setting_rows import (
     Setting,
     SettingsError,
@@ -60,6 +59,11 @@ ORIGIN_PATTERN: Final = (
     r"https?://(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*"
     r"|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?"
 )
+
+
+#: The log lines that may wait to be written by default (`Settings.log_queue_lines`): the
+#: process stays in bounds while standard error is not read (`service.logs`).
+LOG_QUEUE_LINES: Final = 4096
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
@@ -156,7 +160,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             "and counted (`penang_rummy_log_lines_dropped_total`)",
             bounds=(100, 1_000_000),
         ),
-    ] = QUEUE_LINES
+    ] = LOG_QUEUE_LINES
     metrics: Annotated[
         Literal["off", "open", "restricted"],
         described(
