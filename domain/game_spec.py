@@ -88,6 +88,24 @@ class Deal(Protocol[R_contra]):
     ) -> list[Event]: ...
 
 
+class TableChoice(msgspec.Struct, frozen=True, kw_only=True):
+    """One value of a rule option a table offers, with its words."""
+
+    value: bool | int | str | None
+    label: str
+
+
+class TableOption(msgspec.Struct, frozen=True, kw_only=True):
+    """A rule option a table offers as it opens: the field of the game's rules it sets,
+    its words, the rule it reads, and its choices, the table's default first (a game's
+    rules list them as `TABLE_OPTIONS`; the play page's lobby shows them)."""
+
+    field: str
+    label: str
+    rule: RuleId
+    choices: tuple[TableChoice, ...]
+
+
 def no_bonuses(scored: Sequence[Scored], target: int | None, rules: Any) -> tuple[int, ...]:
     """A match of a game without bonuses: its totals are its games' points."""
     return ()

@@ -23,6 +23,7 @@ from msgspec import UNSET, UnsetType
 
 from domain.cards import Card
 from domain.errors import InvalidRules
+from domain.game_spec import TableChoice, TableOption
 from domain.gin.match import TARGET
 from domain.rule_ids import RuleId
 
@@ -74,6 +75,9 @@ class GinRules(
     SEATS_RULE: ClassVar[RuleId] = "G1"
     #: Who deals the next hand: the winner of the last, the same dealer after a draw (R43).
     DEALER_RULE: ClassVar[RuleId] = "R43"
+    #: The options a table offers as it opens (the play page's lobby, `GET
+    #: /play/games.json`): each field's words and its choices, the table's default first.
+    TABLE_OPTIONS: ClassVar[tuple[TableOption, ...]] = ()
 
     #: G9: the most deadwood a knock may leave.
     knock_card: Annotated[int, msgspec.Meta(ge=0, le=10)] = 10
@@ -190,6 +194,58 @@ class GinRules(
 
 #: G19, R58: big gin's bonus at a table that names none: the gin bonus (25) and 6.
 BIG_GIN_BONUS: Final = 31
+
+GinRules.TABLE_OPTIONS = (
+    TableOption(
+        field="oklahoma",
+        label="Knock card",
+        rule="G16",
+        choices=(
+            TableChoice(value=False, label="10"),
+            TableChoice(value=True, label="the first upcard's value (Oklahoma)"),
+        ),
+    ),
+    TableOption(
+        field="spade_double",
+        label="A spade as Oklahoma's first upcard",
+        rule="G20",
+        choices=(
+            TableChoice(value=None, label="doubles nothing"),
+            TableChoice(value="points", label="doubles the deal's points"),
+            TableChoice(value="all", label="doubles the deal, its box too"),
+        ),
+    ),
+    TableOption(
+        field="big_gin_bonus",
+        label="Big gin (eleven cards melded, no discard)",
+        rule="G19",
+        choices=(
+            TableChoice(value=BIG_GIN_BONUS, label=f"scores the gin bonus and 6 ({BIG_GIN_BONUS})"),
+            TableChoice(value=None, label="not played"),
+        ),
+    ),
+    TableOption(
+        field="wall",
+        label="The wall (two cards left in the stock)",
+        rule="G13",
+        choices=(
+            TableChoice(value="discard", label="the discard leaving two ends the hand"),
+            TableChoice(value="fiftieth_card", label="the 50th card: may be taken to knock"),
+            TableChoice(value="draw", label="the draw leaving two ends it (Hoyle)"),
+        ),
+    ),
+    TableOption(
+        field="shutout",
+        label="Shutout (the loser scored nothing)",
+        rule="G21",
+        choices=(
+            TableChoice(value="difference", label="doubles the difference of the scores"),
+            TableChoice(value="game_bonus", label="doubles the game bonus"),
+            TableChoice(value="hand_points", label="doubles each hand's points"),
+            TableChoice(value=None, label="no shutout"),
+        ),
+    ),
+)
 
 #: OpenSpiel's gin_rummy, departure by departure (R37–R41), and none of the options it
 #: does not play (R57–R62): no big gin, no doubling, no match, the defender's deadwood
