@@ -24,6 +24,9 @@ from playwright.sync_api import Page, expect
 from domain.cards import NATURALS, parse_cards
 
 from .support import OfflinePage, json_of, save_artifact
+from .test_browser_access import axe, scan
+
+__all__ = ["axe"]  # the accessibility test's fixture: axe-core, pinned
 
 WIDTHS = (1280, 360)
 
@@ -72,7 +75,7 @@ def _shots(page: Page, tmp_path: Path, name: str) -> None:
 
 
 def test_the_lobby_offers_gins_table_options_and_the_table_records_them(
-    page: OfflinePage, tmp_path: Path
+    page: OfflinePage, tmp_path: Path, axe: Path
 ) -> None:
     tab = page.page
     tab.goto(f"{page.origin}/play")
@@ -98,6 +101,7 @@ def test_the_lobby_offers_gins_table_options_and_the_table_records_them(
     tab.get_by_label("Seat 0: you, named").fill("Aminah")
     tab.get_by_label("Seat 1:", exact=True).select_option("bot:greedy")
     _shots(tab, tmp_path, "play-gin-options-lobby")
+    scan(tab, axe, "Gin's options in the lobby")
     tab.set_viewport_size({"width": 360, "height": 900})
     assert tab.evaluate("document.documentElement.scrollWidth") <= 360, "no sideways scroll"
     tab.set_viewport_size({"width": 1280, "height": 900})
@@ -117,7 +121,7 @@ def test_the_lobby_offers_gins_table_options_and_the_table_records_them(
 
 
 def test_big_gin_on_a_doubled_deal_and_a_shutout_shown_at_the_table(
-    page: OfflinePage, tmp_path: Path
+    page: OfflinePage, tmp_path: Path, axe: Path
 ) -> None:
     deck = _stacked("2S 3S 4S 5H 5D 5C 9C 9D 9H 9S", "AH 3C 6D 8C 10H QC KD 2D 7S JD", "AS")
     created = json_of(
@@ -158,4 +162,5 @@ def test_big_gin_on_a_doubled_deal_and_a_shutout_shown_at_the_table(
     tab.set_viewport_size({"width": 1280, "height": 900})
     assert width <= 1280
     _shots(tab, tmp_path, "play-gin-big-gin-doubled-shutout")
+    scan(tab, axe, "a Gin table's end: big gin, a doubled deal, a shutout")
     page.assert_clean()
