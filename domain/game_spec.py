@@ -88,13 +88,36 @@ class Deal(Protocol[R_contra]):
     ) -> list[Event]: ...
 
 
-def no_bonuses(points: Sequence[tuple[int, ...]], target: int | None) -> tuple[int, ...]:
+class TableChoice(msgspec.Struct, frozen=True, kw_only=True):
+    """One value of a rule option a table offers, with its words."""
+
+    value: bool | int | str | None
+    label: str
+
+
+class TableOption(msgspec.Struct, frozen=True, kw_only=True):
+    """A rule option a table offers as it opens: the field of the game's rules it sets,
+    its words, the rule it reads, and its choices, the table's default first (a game's
+    rules list them as `TABLE_OPTIONS`; the play page's lobby shows them)."""
+
+    field: str
+    label: str
+    rule: RuleId
+    choices: tuple[TableChoice, ...]
+
+
+def no_bonuses(scored: Sequence[Scored], target: int | None, rules: Any) -> tuple[int, ...]:
     """A match of a game without bonuses: its totals are its games' points."""
     return ()
 
 
+def no_shutout(scored: Sequence[Scored], target: int | None, rules: Any) -> bool:
+    """A match of a game without a shutout."""
+    return False
+
+
 def no_columns(
-    points: Sequence[tuple[int, ...]], target: int | None, scoring: str
+    scored: Sequence[Scored], target: int | None, scoring: str, rules: Any
 ) -> tuple[ScoreColumn, ...]:
     """A match of a game scored in one column only: no columns beside its totals."""
     return ()
@@ -183,10 +206,15 @@ class GameSpec(Generic[S, R]):
     #: The rule by which a game of it ends (P31, B7, T8, G8): what a match record names
     #: when it scores a game whose record stops before its end.
     end_rule: RuleId = "P31"
-    #: What each seat adds to its total when a match of the game ends, given each game's
-    #: points in order and the match's target: Gin's game and box bonuses (G17); empty
-    #: where the game has none, or the match ended short of its target.
-    match_bonuses: Callable[[Sequence[tuple[int, ...]], int | None], tuple[int, ...]] = no_bonuses
+    #: What each seat adds to its total when a match of the game ends, given its games'
+    #: scores in order (`MatchGameScored`: the points, winners and any boxes of each),
+    #: the match's target and its games' rules: Gin's game and box bonuses and its
+    #: shutout (G17, G21); empty where the game has none, or the match ended short of
+    #: its target.
+    match_bonuses: Callable[[Sequence[Scored], int | None, R], tuple[int, ...]] = no_bonuses
+    #: Whether those bonuses hold a shutout (Gin's G21: the loser scored nothing), given
+    #: the same; a match records it beside them (`MatchEnded.shutout`).
+    match_shutout: Callable[[Sequence[Scored], int | None, R], bool] = no_shutout
     #: Whether a match's view shows the match's game, the hands each seat has won and
     #: the match's columns (`domain.match.views.MatchView`, the contract's
     #: `DrawMatchView`, R31): a draw game's does; Penang's shows none of them, its
@@ -198,12 +226,13 @@ class GameSpec(Generic[S, R]):
     #: The scorings a match of the game may take besides the one column of its totals
     #: (`MatchOptions.scoring`): Gin's `hollywood` (G18); empty where it has none.
     match_scorings: tuple[str, ...] = ()
-    #: A match's columns under one of `match_scorings`, given each game's points in order
-    #: and the match's target (`domain.columns`): the match ends when every column is
-    #: over, and each seat's final score is the sum of its columns' (G18, R55).
-    match_columns: Callable[
-        [Sequence[tuple[int, ...]], int | None, str], tuple[ScoreColumn, ...]
-    ] = no_columns
+    #: A match's columns under one of `match_scorings`, given its games' scores in order,
+    #: the match's target, the scoring and its games' rules (`domain.columns`): the match
+    #: ends when every column is over, and each seat's final score is the sum of its
+    #: columns' (G18, R55).
+    match_columns: Callable[[Sequence[Scored], int | None, str, R], tuple[ScoreColumn, ...]] = (
+        no_columns
+    )
     #: Whether the seat on turn may declare itself dead (Penang's P29): the play page
     #: then offers it beside the listed moves; a game without such a declaration refuses
     #: `declare_dead` (B3, T4, G4).

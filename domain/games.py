@@ -34,6 +34,7 @@ from domain.events import Event
 from domain.game_spec import GameSpec
 from domain.gin import events as gin_events
 from domain.gin.commands import (
+    BigGinAction,
     DoneAction,
     KnockAction,
     LayOffCardAction,
@@ -122,6 +123,7 @@ AnyAction = (
     | ShowMeldAction
     | LayOffCardAction
     | DoneAction
+    | BigGinAction
 )
 #: A game of any game as a viewer sees it: Penang's `GameView`, a draw game's `HandView`.
 AnyView = GameView | HandView | GinView

@@ -32,6 +32,7 @@ from domain.events import Event, SeedRevealed
 from domain.fair import commitment
 from domain.gin.clock import default_turn
 from domain.gin.commands import (
+    BigGinAction,
     DoneAction,
     GinAction,
     KnockAction,
@@ -102,12 +103,12 @@ def action_of(state: GinState, events: Sequence[Event], at: int) -> tuple[int, G
         return seat, PassAction()
     if isinstance(event, Drew):
         if state.phase == "wall" and isinstance(following, Knocked):
-            return seat, KnockAction()  # R41: a knock at the wall takes the upcard
+            return seat, _knock(following)  # R41: a knock at the wall takes the upcard
         return seat, DrawAction(source=event.source)
     if isinstance(event, Discarded):
         return seat, DiscardAction(card=event.card)
     if isinstance(event, Knocked):
-        return seat, KnockAction()
+        return seat, _knock(event)
     if isinstance(event, MeldShown):
         return seat, ShowMeldAction(cards=event.cards)
     if isinstance(event, CardLaidOff):
@@ -119,6 +120,11 @@ def action_of(state: GinState, events: Sequence[Event], at: int) -> tuple[int, G
             return state.turn, DrawAction(source="discard")
         return state.turn, PassAction()
     raise Refusal(at, "G15", "unexpected-event", f"no action records {type(event).__name__}")
+
+
+def _knock(event: Knocked) -> GinAction:
+    """A knock's action: big gin where the knock records it (G19)."""
+    return BigGinAction() if event.big_gin else KnockAction()
 
 
 def clock_marked(events: Sequence[Event], seat: int) -> bool:

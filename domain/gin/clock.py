@@ -3,14 +3,15 @@
 
 The default turn passes the first upcard, draws from the stock and throws the drawn
 card back, lets the wall end the hand, and after a knock says `done` as soon as it may
-(laying the first listed meld where it may not yet); it never knocks. Every action goes
-through the game's own rules (`domain.gin.game.act`, after
+(laying the first listed meld where it may not yet); it never knocks, nor goes big gin.
+Every action goes through the game's own rules (`domain.gin.game.act`, after
 `domain.gin.moves.legal_actions`).
 
 The turn is marked as the clock's, as the draw games' is (R36): the last event it
 records of the seat gets reason `timeout`; where it records nothing of the seat (its
 pass at the wall, R41, which only ends the hand) the end names the seat
-(`GinHandEnded.timed_out`). The fold keeps each seat's mark (`GinState.timed_out`) until
+(`GinHandEnded.timed_out`), as where the draw that the seat's turn takes ends the hand
+(Hoyle's wall, R61). The fold keeps each seat's mark (`GinState.timed_out`) until
 the seat plays anything of its own: a command of the seat while marked and not on turn
 is late (`timed_out`, answered `turn-timed-out`). The marks are read as the draw
 games' are (`domain.drawgame.timeout`: `timed_out`, `abandoned`).
@@ -29,7 +30,7 @@ from domain.drawgame.events import Drew
 from domain.drawgame.timeout import abandoned, timed_out
 from domain.events import Event
 from domain.game_spec import Rebuild
-from domain.gin.commands import DoneAction, GinAction, KnockAction, PassAction
+from domain.gin.commands import BigGinAction, DoneAction, GinAction, KnockAction, PassAction
 from domain.gin.events import GinHandEnded
 from domain.gin.fold import evolve, fold
 from domain.gin.game import act, drawn_end
@@ -58,7 +59,8 @@ def _played(state: GinState, seat: int) -> list[Event]:
         wanted += [DiscardAction(card=card) for card in drawn]
         action = next((a for a in wanted if a in legal), None)
         if action is None:
-            action = next((a for a in legal if not isinstance(a, KnockAction)), legal[0])
+            knocks = KnockAction | BigGinAction
+            action = next((a for a in legal if not isinstance(a, knocks)), legal[0])
         for event in act(state, seat, action):
             events.append(event)
             state = evolve(state, event)
@@ -66,9 +68,13 @@ def _played(state: GinState, seat: int) -> list[Event]:
 
 
 def _by_clock(events: list[Event], seat: int) -> list[Event]:
-    """`events` with the clock's mark: on the seat's last event, else on the end (R51)."""
+    """`events` with the clock's mark: on the seat's last event, else on the end (R51);
+    on the end too where the seat's last event takes no mark (its draw to Hoyle's wall,
+    R61, which ends the hand)."""
     for index in range(len(events) - 1, -1, -1):
         event = events[index]
+        if isinstance(event, Drew):
+            break  # a draw takes no mark: only one that ends the hand is a turn's last
         if getattr(event, "seat", None) == seat:
             # The turn passes (or the hand ends) only by an upcard passed, a discard or
             # a `done` (G3, G4, G10, G11): each has its `reason`.

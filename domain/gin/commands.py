@@ -3,10 +3,11 @@
 A command holds one or more actions, checked in order and recorded together or not at
 all (as R22). `pass` declines the first upcard (G3) or, at the wall, ends the hand
 (R41); `knock` is followed by the knocker's discard, its melds (`show_meld`, one each) and
-`done`; the defender then lays off (`lay_off_card`, a card each), says `done`, shows its
-melds and says `done` again (G10, G11). The tags are Gin's own: the contract reads every
-game's actions as one tagged union, where Penang's and basic Rummy's `meld` (with jokers)
-and `lay_off` (onto a numbered table meld) are other shapes.
+`done`; `big_gin` knocks with all eleven cards in melds and no discard (G19), its melds
+and `done` following; the defender then lays off (`lay_off_card`, a card each), says
+`done`, shows its melds and says `done` again (G10, G11). The tags are Gin's own: the
+contract reads every game's actions as one tagged union, where Penang's and basic
+Rummy's `meld` (with jokers) and `lay_off` (onto a numbered table meld) are other shapes.
 """
 
 from __future__ import annotations
@@ -27,6 +28,12 @@ class KnockAction(
     msgspec.Struct, frozen=True, tag_field="type", tag="knock", forbid_unknown_fields=True
 ):
     """Knock: a discard and the melds follow (G9)."""
+
+
+class BigGinAction(
+    msgspec.Struct, frozen=True, tag_field="type", tag="big_gin", forbid_unknown_fields=True
+):
+    """Go out with all eleven cards in melds, without a discard (G19): the melds follow."""
 
 
 class ShowMeldAction(
@@ -53,12 +60,13 @@ class DoneAction(
 
 GinAction = (
     DrawAction | DiscardAction | PassAction | KnockAction | ShowMeldAction | LayOffCardAction
-) | DoneAction
+) | (DoneAction | BigGinAction)
 GIN_ACTIONS = (
     DrawAction,
     DiscardAction,
     PassAction,
     KnockAction,
+    BigGinAction,
     ShowMeldAction,
     LayOffCardAction,
     DoneAction,

@@ -20,6 +20,7 @@ class _Draft:
 
     __slots__ = (
         "base",
+        "big_gin",
         "discards",
         "drawn",
         "ended",
@@ -52,6 +53,7 @@ class _Draft:
         self.repeated = state.repeated
         self.upcard_draws = state.upcard_draws
         self.knocker = state.knocker
+        self.big_gin = state.big_gin
         self.melds = [list(melds) for melds in state.melds]
         self.layoffs = list(state.layoffs)
         self.ended = state.ended
@@ -82,6 +84,8 @@ class _Draft:
             repeated=self.repeated,
             upcard_draws=self.upcard_draws,
             knocker=self.knocker,
+            big_gin=self.big_gin,
+            doubled=base.doubled,
             melds=tuple(tuple(melds) for melds in self.melds),
             layoffs=tuple(self.layoffs),
             ended=self.ended,

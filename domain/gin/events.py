@@ -4,7 +4,10 @@
 in every draw game. A knock is `Knocked`, then the knocker's discard, then its melds
 one by one (`MeldShown`) and `ShowingDone`; the defender lays off (`CardLaidOff`),
 says `ShowingDone`, shows its own melds and says `ShowingDone` again; `GinHandEnded`
-scores the hand. A hand without a knock ends as a draw, with its reason.
+scores the hand. A hand without a knock ends as a draw, with its reason. Big gin (G19) is `Knocked`
+with `big_gin` and no discard, then the melds; it ends `big_gin`. A defender whose cards
+are arranged for it (R62) has its melds recorded as `MeldShown` before its last
+`ShowingDone`; a doubled deal (G20) says so on its end.
 
 The turn clock's default turn (R19, R51) is marked `timeout`, as the draw games' is
 (R36): the last event of the seat it records (`UpcardPassed`, `Discarded` or
@@ -20,7 +23,9 @@ from typing import Literal
 
 from domain.events import Event
 
-EndReason = Literal["knock", "gin", "undercut", "wall", "repeat", "upcard_limit", "abandoned"]
+EndReason = Literal[
+    "knock", "gin", "big_gin", "undercut", "wall", "repeat", "upcard_limit", "abandoned"
+]
 #: The turn clock's mark on the event that ends its default turn (R51).
 ClockMark = Literal["timeout"] | None
 
@@ -35,10 +40,13 @@ class UpcardPassed(Event, frozen=True, tag="UpcardPassed", omit_defaults=True):
     reason: ClockMark = None
 
 
-class Knocked(Event, frozen=True, tag="Knocked"):
-    """A seat knocked (G9); its discard follows."""
+class Knocked(Event, frozen=True, tag="Knocked", omit_defaults=True):
+    """A seat knocked (G9); its discard follows. Big gin (G19, R58) knocks with all
+    eleven cards in melds and no discard: its melds follow at once; `big_gin` is stored
+    only when set."""
 
     seat: int
+    big_gin: bool = False
 
 
 class MeldShown(Event, frozen=True, tag="MeldShown"):
@@ -78,6 +86,14 @@ class GinHandEnded(Event, frozen=True, tag="GinHandEnded", omit_defaults=True):
     points: tuple[int, ...]
     winners: tuple[int, ...]
     hands: tuple[tuple[str, ...], ...]
-    #: The seat whose default turn (R51) ended the hand with no event of its own (the
-    #: clock's pass at the wall, R41); None otherwise, and then not stored.
+    #: The seat whose default turn (R51) ended the hand with no event of its own that
+    #: takes a mark (the clock's pass at the wall, R41; its draw to Hoyle's wall, R61);
+    #: None otherwise, and then not stored.
     timed_out: int | None = None
+    #: G20, R59: a spade was the first upcard of an Oklahoma hand played with spades
+    #: double: `points` are doubled. Stored only when set.
+    doubled: bool = False
+    #: G20, R59: the boxes each seat counts for the hand in a match, where it is not one
+    #: for its winner (`spade_double: "all"` doubles the box); empty otherwise, and then
+    #: not stored.
+    boxes: tuple[int, ...] = ()

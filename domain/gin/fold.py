@@ -1,7 +1,7 @@
 """Gin Rummy's fold: the hand after each event (decide, then evolve), through its
-phases: the first upcard (G3), draw and discard (G4), the wall (R41), the knock and its
-melds (G9, G10), the lay-offs and the defender's melds (G11), and each seat's clock
-mark (R51).
+phases: the first upcard (G3), draw and discard (G4), the wall (R41, R61), the knock
+and its melds (G9, G10; big gin's, G19), the lay-offs and the defender's melds (G11),
+and each seat's clock mark (R51).
 
 `evolve` applies one event and checks no rule: the commands (`domain.gin.game`) check
 them before an event exists.
@@ -43,6 +43,7 @@ def _start(dealt: HandDealt[GinRules]) -> GinState:
         stock=parse_cards(dealt.stock),
         discards=(upcard,),
         knock_limit=dealt.rules.knock_limit(upcard),
+        doubled=dealt.rules.doubles(upcard),
         turn=1 - dealt.dealer,  # G3: the non-dealer is offered the upcard first
         proof=dealt.proof,
         bots=dealt.bots or (),
@@ -136,7 +137,11 @@ def _discarded(draft: _Draft, event: Discarded) -> None:
 
 
 def _knocked(draft: _Draft, event: Knocked) -> None:
-    draft.knocker, draft.phase = event.seat, "knock_discard"
+    draft.knocker = event.seat
+    if event.big_gin:  # G19: no discard; the melds follow at once
+        draft.big_gin, draft.taken, draft.phase = True, None, "knock_meld"
+    else:
+        draft.phase = "knock_discard"
 
 
 def _meld_shown(draft: _Draft, event: MeldShown) -> None:

@@ -1,4 +1,4 @@
-"""Gin Rummy's commands: deal a hand, play a command, score a hand (G1–G16).
+"""Gin Rummy's commands: deal a hand, play a command, score a hand (G1–G16, G19, G20).
 
 Every action a command holds is checked against the legal actions of the state it
 meets (`legal_actions`, `domain.gin.moves`, which lists each phase's), so what the
@@ -24,6 +24,7 @@ from domain.events import Event
 from domain.game_spec import Rebuild
 from domain.gin import melds as m
 from domain.gin.commands import (
+    BigGinAction,
     GinAction,
     KnockAction,
     LayOffCardAction,
@@ -73,6 +74,15 @@ def _normal(action: GinAction) -> GinAction:
     return action
 
 
+def _refusal(state: GinState, seat: int, action: GinAction) -> RuleViolation:
+    if isinstance(action, BigGinAction) and state.phase in ("discard", "wall"):
+        why = "big gin goes out with all eleven cards in melds" + (
+            "" if state.rules.big_gin is not None else ", and this table plays none"
+        )
+        return RuleViolation(why, "G19")
+    return refusal(state, seat, action)
+
+
 def play(
     state: GinState, seat: int, actions: Sequence[GinAction], rebuild: Rebuild | None = None
 ) -> list[Event]:
@@ -91,7 +101,7 @@ def play(
             )
         wanted = _normal(action)
         if wanted not in legal_actions(state):
-            raise refusal(state, seat, wanted).at_action(index)
+            raise _refusal(state, seat, wanted).at_action(index)
         for event in act(state, seat, wanted):
             events.append(event)
             state = evolve(state, event)
@@ -107,26 +117,46 @@ def act(state: GinState, seat: int, action: GinAction) -> list[Event]:
         return [UpcardPassed(seat=seat)]
     if isinstance(action, DrawAction):
         if action.source == "stock":
-            return [Drew(seat=seat, source="stock", card=state.stock[0].text)]
+            drew = Drew(seat=seat, source="stock", card=state.stock[0].text)
+            if rules.wall_rule == "draw" and len(state.stock) - 1 == WALL:
+                return [drew, drawn_end(evolve(state, drew), "wall")]  # G13, R61: Hoyle's
+            return [drew]
         upcard = state.discards[-1]
         if state.phase == "draw" and state.upcard_draws + 1 >= rules.upcard_draw_limit:
             return [drawn_end(state, "upcard_limit")]  # G14, R42
         return [Drew(seat=seat, source="discard", card=upcard.text)]
-    if isinstance(action, KnockAction):
+    if isinstance(action, KnockAction | BigGinAction):
+        knocked = Knocked(seat=seat, big_gin=isinstance(action, BigGinAction))
         if state.phase == "wall":
             upcard = state.discards[-1]
-            return [Drew(seat=seat, source="discard", card=upcard.text), Knocked(seat=seat)]
-        return [Knocked(seat=seat)]
+            return [Drew(seat=seat, source="discard", card=upcard.text), knocked]
+        return [knocked]
     if isinstance(action, DiscardAction):
         return _discard(state, seat, Card(action.card))
     if isinstance(action, ShowMeldAction):
         return [MeldShown(seat=seat, cards=action.cards)]
     if isinstance(action, LayOffCardAction):
         return [CardLaidOff(seat=seat, card=action.card)]
-    done: list[Event] = [ShowingDone(seat=seat)]
-    if state.phase == "defend_meld":
-        done.append(score(evolve(state, done[0])))
-    return done
+    if state.phase != "defend_meld":
+        return [ShowingDone(seat=seat)]
+    done = arranged(state, seat)
+    for event in done:
+        state = evolve(state, event)
+    shown = ShowingDone(seat=seat)
+    return [*done, shown, score(evolve(state, shown))]
+
+
+def arranged(state: GinState, seat: int) -> list[Event]:
+    """R62: the defender's cards left laid in melds for the least deadwood, as a player
+    shows its hand at a table; none where the table counts them as the defender left
+    them (`defender: "explicit"`)."""
+    if state.rules.defender_rule != "arranged":
+        return []
+    melds = m.best_arrangement(m.codes(state.hands[seat]), state.rules.max_run)
+    return [
+        MeldShown(seat=seat, cards=tuple(m.card_of(code).text for code in sorted(meld)))
+        for meld in melds
+    ]
 
 
 def _discard(state: GinState, seat: int, card: Card) -> list[Event]:
@@ -135,8 +165,8 @@ def _discard(state: GinState, seat: int, card: Card) -> list[Event]:
         return [event]
     if state.rules.discard_taken and card == state.taken and state.repeated:
         return [event, drawn_end(evolve(state, event), "repeat")]  # R37
-    if len(state.stock) == WALL and not state.rules.wall_knock:
-        return [event, drawn_end(evolve(state, event), "wall")]  # G13
+    if len(state.stock) == WALL and state.rules.wall_rule == "discard":
+        return [event, drawn_end(evolve(state, event), "wall")]  # G13, R61
     return [event]
 
 
@@ -155,16 +185,20 @@ def drawn_end(state: GinState, reason: str) -> GinHandEnded:
 
 
 def score(state: GinState) -> GinHandEnded:
-    """G12: the knocker scores the difference, plus the gin bonus for gin; an undercut
-    (the defender's deadwood lower, or equal: R38) scores the defender the difference
-    plus the undercut bonus. A gin hand cannot be undercut."""
+    """G12: the knocker scores the difference, plus the gin bonus for gin (the big gin
+    bonus for big gin, G19); an undercut (the defender's deadwood lower, or equal: R38)
+    scores the defender the difference plus the undercut bonus. A gin hand cannot be
+    undercut. A doubled deal (G20) scores twice that, its box too where all doubles."""
     knocker = state.knocker
     assert knocker is not None
     rules = state.rules
     left = [m.total(m.codes(hand)) for hand in state.hands]
     mine, theirs = left[knocker], left[1 - knocker]
     points = [0, 0]
-    if mine == 0:
+    if state.big_gin:
+        reason, winner = "big_gin", knocker
+        points[knocker] = theirs + (rules.big_gin or 0)
+    elif mine == 0:
         reason, winner = "gin", knocker
         points[knocker] = theirs + rules.gin_bonus
     elif theirs < mine or (theirs == mine and rules.tie_undercuts):
@@ -174,6 +208,11 @@ def score(state: GinState) -> GinHandEnded:
         reason, winner = "knock", knocker
         points[knocker] = theirs - mine
     winners = (winner,) if points[winner] > 0 or reason != "knock" else ()
+    boxes: tuple[int, ...] = ()
+    if state.doubled:
+        points[winner] *= 2  # G20, R59: the deal's score, its bonus with it
+        if rules.spades == "all" and points[winner] > 0:
+            boxes = tuple(2 if seat == winner else 0 for seat in (0, 1))
     return GinHandEnded(
         reason=reason,  # type: ignore[arg-type]
         knocker=knocker,
@@ -181,4 +220,6 @@ def score(state: GinState) -> GinHandEnded:
         points=(points[0], points[1]),
         winners=winners,
         hands=tuple(texts(hand) for hand in state.hands),
+        doubled=state.doubled,
+        boxes=boxes,
     )

@@ -7,8 +7,9 @@ never scored in a column that ended enters the next column open instead, so a se
 shut out of the first column starts in the second). Each column ends when a seat
 reaches the target in it (100 unless the match names another) and is then scored as
 a single game of G17: the game bonus (100) to its winner, the box bonus (25) to each
-seat for each hand it scored in that column, and, where the loser scored nothing in
-it, the winner's score in it doubled (a shutout, R54). The match ends when every
+seat for each hand it scored in that column (two for a deal whose box doubles, R59),
+and, where the loser scored nothing in it, the shutout the match's rules name (G21,
+R54, R60: by default the winner's score in it doubled). The match ends when every
 column is over; each seat's final score is the sum of its columns' (R55).
 """
 
@@ -18,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from domain.columns import ScoreColumn
-from domain.gin.match import BOX_BONUS, GAME_BONUS, TARGET
+from domain.gin.match import BOX_BONUS, GAME_BONUS, TARGET, ShutoutRule, boxes_of, settle
 
 #: G18: the scoring's name in a match's options, and its number of columns.
 HOLLYWOOD: Final = "hollywood"
@@ -31,22 +32,28 @@ def hollywood_columns(
     target: int = TARGET,
     game_bonus: int = GAME_BONUS,
     box_bonus: int = BOX_BONUS,
+    shutout: ShutoutRule = "difference",
+    boxes: Sequence[Sequence[int]] = (),
 ) -> tuple[ScoreColumn, ...]:
     """G18: the three columns after the hands' points (each seat's, as `GinHandEnded.points`)
-    in order; a hand after every column ended is refused (ValueError)."""
+    in order, each hand's boxes as `boxes` gives them (by hand; a hand without, one for
+    its scorer); a hand after every column ended is refused (ValueError)."""
     points = [[0, 0] for _ in range(COLUMNS)]
     won = [[0, 0] for _ in range(COLUMNS)]
+    boxed = [[0, 0] for _ in range(COLUMNS)]
     entered: list[set[int]] = [set(), set()]
     winners: list[int | None] = [None] * COLUMNS
-    for hand in hands:
+    for number, hand in enumerate(hands):
         if all(winner is not None for winner in winners):
             raise ValueError("every column reached the target: no hand follows")
+        counted = boxes_of(hand, boxes[number] if number < len(boxes) else ())
         for seat in (0, 1):
             if hand[seat] <= 0:
                 continue  # G12: only the winner of a hand scores; a drawn hand, nobody
             for column in _entered_by(entered[seat], winners):
                 points[column][seat] += hand[seat]
                 won[column][seat] += 1
+                boxed[column][seat] += counted[seat]
                 entered[seat].add(column)
         for column in range(COLUMNS):
             if winners[column] is None and max(points[column]) >= target:
@@ -56,9 +63,11 @@ def hollywood_columns(
             number,
             points=points[number],
             won=won[number],
+            boxes=boxed[number],
             winner=winners[number],
             game_bonus=game_bonus,
             box_bonus=box_bonus,
+            shutout=shutout,
         )
         for number in range(COLUMNS)
     )
@@ -78,9 +87,11 @@ def _column(
     *,
     points: list[int],
     won: list[int],
+    boxes: list[int],
     winner: int | None,
     game_bonus: int,
     box_bonus: int,
+    shutout: ShutoutRule,
 ) -> ScoreColumn:
     shown_points, shown_won = (points[0], points[1]), (won[0], won[1])
     if winner is None:
@@ -92,18 +103,16 @@ def _column(
             bonuses=(0, 0),
             final=shown_points,
         )
-    bonuses = [box_bonus * won[seat] + game_bonus * (seat == winner) for seat in (0, 1)]
-    final = [points[seat] + bonuses[seat] for seat in (0, 1)]
-    shutout = points[1 - winner] == 0  # R54: the loser scored nothing in this column
-    if shutout:
-        final[winner] *= 2
+    bonuses, final, shut = settle(
+        points, boxes, winner, game_bonus=game_bonus, box_bonus=box_bonus, shutout=shutout
+    )
     return ScoreColumn(
         number=index + 1,
         points=shown_points,
         hands_won=shown_won,
         over=True,
         winner=winner,
-        bonuses=(bonuses[0], bonuses[1]),
-        shutout=shutout,
-        final=(final[0], final[1]),
+        bonuses=bonuses,
+        shutout=shut,  # R54, R60: the loser scored nothing in this column
+        final=final,
     )

@@ -148,6 +148,23 @@ def openspiel_deadwood(cards: tuple[int, ...], hand_size: int = 10) -> int:
     return total(deadwood)
 
 
+def best_arrangement(cards: tuple[int, ...], max_run: int) -> tuple[Meld, ...]:
+    """G6, R62: the melds of the first arrangement, in OpenSpiel's search order, that
+    leaves `cards` the least deadwood (runs of at most `max_run` cards)."""
+    best: tuple[Meld, ...] = ()
+    best_value = 0
+    for group in meld_groups(cards, max_run):
+        group_value = sum(total(meld) for meld in group)
+        if group_value > best_value:
+            best_value, best = group_value, group
+    return best
+
+
+def all_melded(cards: tuple[int, ...]) -> bool:
+    """G19: whether every card of `cards` belongs to one arrangement of melds."""
+    return bool(cards) and best_deadwood(cards) == 0
+
+
 def legal_melds(cards: tuple[int, ...], limit: int, max_run: int) -> tuple[Meld, ...]:
     """G10: the melds that belong to some arrangement leaving at most `limit` deadwood."""
     hand_value = total(cards)

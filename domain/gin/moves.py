@@ -1,12 +1,12 @@
 """Gin Rummy's legal actions: what the seat on turn may do in each phase (G3, G4, G9–G11,
-G13, R40, R41).
+G13, G19, R40, R41, R61).
 
 `play` (`domain.gin.game`) accepts an action only when it is one of these, so what the
 legal moves list and what a command may hold are one decision. The phases and their
 actions: the first upcard's offer (G3: take it or pass; after two passes the non-dealer
 draws from the stock), the turn (G4: draw, then discard or knock), the knock (G9, G10:
-the discard, then melds and `done`), the defender's lay-offs and melds (G11, G10), and
-the wall (G13, R41).
+the discard, then melds and `done`; big gin, G19: all eleven cards melded, no discard),
+the defender's lay-offs and melds (G11, G10), and the wall (G13, R41, R61).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from domain.cards import Card
 from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.gin import melds as m
 from domain.gin.commands import (
+    BigGinAction,
     DoneAction,
     GinAction,
     KnockAction,
@@ -70,7 +71,14 @@ def _discard_phase(state: GinState, seat: int) -> list[GinAction]:
     actions: list[GinAction] = [DiscardAction(card=card.text) for card in hand if card != keep]
     if knock_figure(state, hand, state.taken) <= state.knock_limit:
         actions.append(KnockAction())
+    if _big_gin(state, hand):
+        actions.append(BigGinAction())
     return actions
+
+
+def _big_gin(state: GinState, hand: Sequence[Card]) -> bool:
+    """G19: eleven cards, all in melds, where the hand plays big gin."""
+    return state.rules.big_gin is not None and len(hand) == 11 and m.all_melded(_codes(hand))
 
 
 def _wall(state: GinState, seat: int) -> list[GinAction]:
@@ -79,6 +87,8 @@ def _wall(state: GinState, seat: int) -> list[GinAction]:
     hand = (*state.hands[seat], upcard) if upcard is not None else ()
     if upcard is not None and knock_figure(state, hand, upcard) <= state.knock_limit:
         actions.append(KnockAction())
+    if upcard is not None and _big_gin(state, hand):
+        actions.append(BigGinAction())  # R61: the 50th card taken to go (big) gin
     return actions
 
 
@@ -95,9 +105,10 @@ def _knock_discard(state: GinState, seat: int) -> list[GinAction]:
 
 def _knock_meld(state: GinState, seat: int) -> list[GinAction]:
     cards = _codes(state.hands[seat])
-    found = m.legal_melds(cards, state.knock_limit, state.rules.max_run)
+    limit = 0 if state.big_gin else state.knock_limit  # G19: big gin melds every card
+    found = m.legal_melds(cards, limit, state.rules.max_run)
     actions: list[GinAction] = [_meld_action(meld) for meld in found]
-    if m.total(cards) <= state.knock_limit:
+    if m.total(cards) <= limit:
         actions.append(DoneAction())
     return actions
 

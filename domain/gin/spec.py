@@ -20,7 +20,7 @@ from domain.gin.commands import GIN_ACTIONS
 from domain.gin.events import GinHandEnded
 from domain.gin.fold import fold
 from domain.gin.hollywood import HOLLYWOOD, hollywood_columns
-from domain.gin.match import TARGET, match_score
+from domain.gin.match import TARGET, GinMatchScore, match_score
 from domain.gin.rules import RULES_VERSION, GinRules
 from domain.gin.state import GinState
 
@@ -45,22 +45,44 @@ def next_dealer(previous_dealer: int, ended: Scored, points_recorded: bool = Tru
     return previous_dealer
 
 
-def match_bonuses(points: Sequence[tuple[int, ...]], target: int | None) -> tuple[int, ...]:
-    """G17: at the target the winner's game bonus and each seat's box bonuses (R46);
-    none where the match ended short of it (closed, or abandoned, R45)."""
-    score = match_score(((hand[0], hand[1]) for hand in points), target=target or TARGET)
+def _score(scored: Sequence[Scored], target: int | None, rules: GinRules) -> GinMatchScore:
+    """G17, G21: the match's score after its hands, with the shutout its rules name."""
+    return match_score(
+        [(game.points[0], game.points[1]) for game in scored],
+        target=target or TARGET,
+        shutout=rules.shutout_rule(columns=False),
+        boxes=[getattr(game, "boxes", ()) for game in scored],
+    )
+
+
+def match_bonuses(scored: Sequence[Scored], target: int | None, rules: GinRules) -> tuple[int, ...]:
+    """G17: at the target the winner's game bonus and each seat's box bonuses, with the
+    shutout's doubling (G21, R46, R60); none where the match ended short of it (closed,
+    or abandoned, R45)."""
+    score = _score(scored, target, rules)
     if not score.over:
         return ()
     return tuple(final - total for final, total in zip(score.final, score.points, strict=True))
 
 
+def match_shutout(scored: Sequence[Scored], target: int | None, rules: GinRules) -> bool:
+    """G21: whether the match reached its target with the loser having scored nothing,
+    where its rules play a shutout (R60)."""
+    return _score(scored, target, rules).shutout
+
+
 def match_columns(
-    points: Sequence[tuple[int, ...]], target: int | None, scoring: str
+    scored: Sequence[Scored], target: int | None, scoring: str, rules: GinRules
 ) -> tuple[ScoreColumn, ...]:
     """G18: a Hollywood match's three columns; none for another scoring."""
     if scoring != HOLLYWOOD:
         return ()
-    return hollywood_columns(((hand[0], hand[1]) for hand in points), target=target or TARGET)
+    return hollywood_columns(
+        [(game.points[0], game.points[1]) for game in scored],
+        target=target or TARGET,
+        shutout=rules.shutout_rule(columns=True),
+        boxes=[getattr(game, "boxes", ()) for game in scored],
+    )
 
 
 GIN: Final[GameSpec[GinState, GinRules]] = GameSpec(
@@ -106,6 +128,7 @@ GIN: Final[GameSpec[GinState, GinRules]] = GameSpec(
     verify=audit.verify,
     end_rule="G8",
     match_bonuses=match_bonuses,
+    match_shutout=match_shutout,
     match_scorings=(HOLLYWOOD,),
     match_columns=match_columns,
     bots=GIN_BOTS,

@@ -1,7 +1,7 @@
 """A hand of Gin Rummy: everything the rules need to judge the next command, and
 Gin's events. The phases: `offer` (the first upcard, G3), `draw` and `discard` (G4),
-`wall` (R41: only with the `wall_knock` option), `knock_discard` and `knock_meld` (G9,
-G10), `layoff` and `defend_meld` (G11, G10).
+`wall` (R41, R61: only with the wall's `fiftieth_card` reading), `knock_discard` and
+`knock_meld` (G9, G10, G19), `layoff` and `defend_meld` (G11, G10).
 
 The state is rebuilt only by folding its events (decide, then evolve), in
 `domain.gin.fold`; the commands (`domain.gin.game`) check the rules before an event
@@ -81,6 +81,10 @@ class GinState:
     #: G14: draws from the discard pile (the first upcard's offer not counted).
     upcard_draws: int = 0
     knocker: int | None = None
+    #: G19: the knocker goes out with big gin (all eleven cards melded, no discard).
+    big_gin: bool = False
+    #: G20: the deal scores double (Oklahoma, spades double, a spade first upcard).
+    doubled: bool = False
     #: The melds each seat laid face up after the knock (G10).
     melds: tuple[tuple[tuple[Card, ...], ...], ...] = ((), ())
     #: The defender's lay-offs, in order (G11).

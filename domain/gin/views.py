@@ -65,6 +65,10 @@ class GinView(msgspec.Struct, frozen=True, kw_only=True):
     #: R37: the last discard was the card just taken from the pile (with `discard_taken`,
     #: the next such discard ends the hand as a draw).
     repeated: bool = False
+    #: G19: the knocker goes out with big gin (its melds to lay hold every card).
+    big_gin: bool = False
+    #: G20, R59: the deal scores double (Oklahoma, spades double, a spade first upcard).
+    doubled: bool = False
     #: When the seat on turn must have played, where the table has a turn clock (R19):
     #: the service fills it in for the hand now, as for the draw games (`view_hand`
     #: leaves it None; the engine knows no clock).
@@ -116,6 +120,8 @@ def view_hand(state: GinState, viewer: Viewer, over: bool) -> GinView:
         passed=state.passed,
         upcard_draws=state.upcard_draws,
         repeated=state.repeated,
+        big_gin=state.big_gin,
+        doubled=state.doubled,
     )
 
 

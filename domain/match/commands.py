@@ -167,7 +167,12 @@ def game_scored(state: MatchState, ended: Scored) -> list[AnyMatchEvent]:
         raise NoGameToScore(f"{len(ended.points)} scores for {state.seats} seats")
     totals = tuple(total + points for total, points in zip(state.totals, ended.points, strict=True))
     scored = MatchGameScored(
-        number=current.number, points=ended.points, winners=ended.winners, totals=totals
+        number=current.number,
+        points=ended.points,
+        winners=ended.winners,
+        totals=totals,
+        # Gin's doubled box (G20, R59): what the game's end records, if anything.
+        boxes=getattr(ended, "boxes", ()),
     )
     games = [g for g in (*(game.scored for game in state.games[:-1]), scored) if g is not None]
     columns = match_columns(state, games)
@@ -185,7 +190,7 @@ def match_columns(state: MatchState, scored: Sequence[MatchGameScored]) -> tuple
     if options.scoring == SINGLE:
         return ()
     spec = GAMES[state.game]
-    return spec.match_columns([game.points for game in scored], options.target, options.scoring)
+    return spec.match_columns(scored, options.target, options.scoring, options.rules)
 
 
 def _end_reason(
@@ -243,14 +248,14 @@ def _ended(
             winners=match_winners(state, final, scored),
             columns=columns,
         )
-    bonuses = GAMES[state.game].match_bonuses(
-        [game.points for game in scored], state.options.target
-    )
+    spec, options = GAMES[state.game], state.options
+    bonuses = spec.match_bonuses(scored, options.target, options.rules)
     return MatchEnded(
         reason=reason,
         totals=totals,
         winners=match_winners(state, totals, scored),
         bonuses=bonuses,
+        shutout=bool(bonuses) and spec.match_shutout(scored, options.target, options.rules),
     )
 
 

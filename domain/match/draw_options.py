@@ -64,8 +64,10 @@ class DrawMatchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
         return self.rules.HIGHEST_WINS
 
     def validate(self, seats: int) -> DrawMatchOptions:
-        """Check that these options make a playable match for `seats` seats (R31)."""
-        self.rules.validate(seats)
+        """Check that these options make a playable match for `seats` seats (R31): these
+        options with the rules as their game's `validate` gives them back (Gin's settle
+        the options a new table takes by default, R57)."""
+        rules = self.rules.validate(seats)
         fixed = self.rules.MATCH_HANDS
         if fixed is not None:
             if self.games is not None or self.target is not None:
@@ -95,4 +97,4 @@ class DrawMatchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
                 "B12", "a match ends after a number of hands or at a target, not both", "target"
             )
         check_scoring(self.game, self.scoring, self.rules.MATCH_HANDS_RULE)
-        return self
+        return self if rules == self.rules else msgspec.structs.replace(self, rules=rules)

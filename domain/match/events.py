@@ -91,13 +91,16 @@ class MatchGameStarted(MatchEvent, frozen=True, tag="MatchGameStarted"):
     dealer: int
 
 
-class MatchGameScored(MatchEvent, frozen=True, tag="MatchGameScored"):
+class MatchGameScored(MatchEvent, frozen=True, tag="MatchGameScored", omit_defaults=True):
     """Game `number` ended: its points and winners, and each seat's total so far."""
 
     number: int
     points: tuple[int, ...]
     winners: tuple[int, ...]
     totals: tuple[int, ...]
+    #: The boxes each seat counts for the game where its end records them (Gin's
+    #: spades double, G20, R59); empty otherwise, and then not stored.
+    boxes: tuple[int, ...] = ()
 
 
 class MatchClosed(MatchEvent, frozen=True, tag="MatchClosed"):
@@ -119,6 +122,10 @@ class MatchEnded(MatchEvent, frozen=True, tag="MatchEnded", omit_defaults=True):
     bonuses: tuple[int, ...] = ()
     #: Each column of a match scored in columns (G18): empty for one column of totals.
     columns: tuple[ScoreColumn, ...] = ()
+    #: Gin's shutout (G21, R60): the winner reached the target with the loser having
+    #: scored nothing, and `bonuses` double what the match's rules say. Stored only when
+    #: set (a Hollywood column says it in its own `shutout`).
+    shutout: bool = False
 
     @property
     def final(self) -> tuple[int, ...]:

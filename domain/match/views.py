@@ -60,6 +60,10 @@ class MatchResultView(msgspec.Struct, frozen=True, kw_only=True):
     #: A match scored in columns (Gin's Hollywood, G18): each column's points, bonuses,
     #: shutout and winner; empty for one column of totals.
     columns: tuple[ScoreColumn, ...] = ()
+    #: Gin's shutout in one column of totals (G21, R60): the loser scored nothing, and
+    #: the bonuses hold the doubling the match's rules name. Shown (true) only where a
+    #: match ended so, so that every other answer stays as it was.
+    shutout: bool | UnsetType = UNSET
 
 
 class MatchView(msgspec.Struct, frozen=True, kw_only=True):
@@ -141,6 +145,7 @@ def _shown(state: MatchState) -> dict[str, Any]:
             bonuses=ended.bonuses,
             final=ended.final,
             columns=ended.columns,
+            shutout=True if ended.shutout else UNSET,
         )
     return {
         "version": state.version,

@@ -94,6 +94,7 @@ PENANG: Final[GameSpec[state.GameState, Rules]] = GameSpec(
         "pass": "P10",
         "done": "P10",
         "knock": "P31",
+        "big_gin": "P31",
         "show_meld": "P13",
         "lay_off_card": "P19",
     },

@@ -34,6 +34,7 @@ RUMMY: Final[GameSpec[DrawState, RummyRules]] = draw_game_spec(
         "pass": "B3",
         "done": "B3",
         "knock": "B7",
+        "big_gin": "B7",
         "show_meld": "B3",
         "lay_off_card": "B6",
     },

@@ -41,6 +41,7 @@ THREE_THIRTEEN: Final[GameSpec[DrawState, ThirteenRules]] = draw_game_spec(
         "pass": "T4",
         "done": "T4",
         "knock": "T8",
+        "big_gin": "T8",
         "show_meld": "T7",
         "lay_off_card": "T7",
     },

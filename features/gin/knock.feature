@@ -4,8 +4,11 @@ Feature: Melds, deadwood and the knock in Gin Rummy
   one discard, leaves deadwood at most the knock card may knock (G9; in Oklahoma the
   first upcard sets the knock card, G16); the default offers the knock whenever some
   discard does, OpenSpiel judges the hand by its own figure (R40). A knock, or a knock's
-  discard, over the knock card is refused citing G9 (G16 in Oklahoma). After the knock the knocker discards, lays its melds one by one and says done;
-  the defender lays off, says done, lays its melds and says done (G10, R44).
+  discard, over the knock card is refused citing G9 (G16 in Oklahoma). After the knock
+  the knocker discards, lays its melds one by one and says done; the defender lays off,
+  says done, lays its melds and says done (G10, R44); at its last done its cards left are
+  laid in melds for the least deadwood, as a player shows them, or counted as it left them
+  with `defender: "explicit"` (R62).
 
   Background:
     Given Gin seat 0 is dealt "2S 3S 4S 5H 5D 5C 9C 9D 9H KH"
@@ -51,7 +54,7 @@ Feature: Melds, deadwood and the knock in Gin Rummy
 
     Examples:
       | rules     | may     |
-      | gra       | may     |
+      | table     | may     |
       | openspiel | may not |
 
   @G9 @http
@@ -131,3 +134,37 @@ Feature: Melds, deadwood and the knock in Gin Rummy
     And Gin seat 1 may only "done"
     When Gin seat 1 plays "done; done"
     Then the Gin hand ends "knock" with points 61 and 0
+
+  @G10 @R62 @http
+  Scenario: By default the defender's cards left are shown arranged for the least deadwood
+    # The defender says done twice: its runs A-3 of hearts and diamonds, A-4 of clubs
+    # are laid for it, no deadwood left, and it undercuts the knocker's 8: 8 + 25.
+    Given a Gin Rummy table with the "table" rules
+    And Gin seat 1 is dealt "AH AC AD 2H 2C 2D 3H 3C 3D 4C"
+    And the Gin upcard is "QS"
+    And the Gin stock begins "8S"
+    When Gin seat 0 plays "pass"
+    And Gin seat 1 plays "pass"
+    And Gin seat 0 plays "draw stock; knock; discard KH; meld 2S 3S 4S; meld 5H 5D 5C; meld 9C 9D 9H; done"
+    And Gin seat 1 plays "done; done"
+    Then Gin seat 1 has laid the melds "AH 2H 3H; AC 2C 3C 4C; AD 2D 3D"
+    And the Gin hand ends "undercut" with points 0 and 33
+    And the Gin deadwood left is 8 and 0
+
+  @G10 @R62 @R44 @http
+  Scenario Outline: The defender's cards left, arranged or as it laid them
+    Given the Gin option defender is "<defender>"
+    And Gin seat 1 is dealt "AH AC AD 2H 2C 2D 3H 3C 3D 4C"
+    And the Gin upcard is "QS"
+    And the Gin stock begins "8S"
+    When Gin seat 0 plays "pass"
+    And Gin seat 1 plays "pass"
+    And Gin seat 0 plays "draw stock; knock; discard KH; meld 2S 3S 4S; meld 5H 5D 5C; meld 9C 9D 9H; done"
+    And Gin seat 1 plays "done; meld AH AC AD; done"
+    Then the Gin hand ends "<reason>" with points <north> and <south>
+    And the Gin deadwood left is 8 and <left>
+
+    Examples:
+      | defender | reason   | north | south | left |
+      | arranged | undercut | 0     | 29    | 4    |
+      | explicit | knock    | 11    | 0     | 19   |

@@ -38,5 +38,5 @@ Feature: Lay-offs in Gin Rummy
 
     Examples:
       | rules     | may     |
-      | gra       | may     |
+      | table     | may     |
       | openspiel | may not |

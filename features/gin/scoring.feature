@@ -1,8 +1,10 @@
 Feature: Scoring a hand of Gin Rummy
   The knocker scores the difference in deadwood; gin scores the defender's deadwood and
   the gin bonus (25); an undercut scores the defender the difference and the undercut
-  bonus (25) (G12). An equal deadwood is an undercut by the GRA rules, 0–0 in OpenSpiel
-  (R38). In Oklahoma the first upcard sets the knock card, an ace gin only (G16).
+  bonus (25) (G12). An equal deadwood is an undercut at a table, 0–0 in OpenSpiel
+  (R38). In Oklahoma the first upcard sets the knock card, an ace gin only (G16); with
+  spades double, a spade first upcard doubles the deal: its points, or its box too
+  (G20, R59).
 
   Background:
     Given Gin seat 0 is dealt "2S 3S 4S 5H 5D 5C 9C 9D 9H KH"
@@ -40,7 +42,7 @@ Feature: Scoring a hand of Gin Rummy
 
     Examples:
       | rules     | reason   | south |
-      | gra       | undercut | 25    |
+      | table     | undercut | 25    |
       | openspiel | knock    | 0     |
 
   @G16 @http
@@ -54,3 +56,37 @@ Feature: Scoring a hand of Gin Rummy
       | 7C     | 7     |
       | KD     | 10    |
       | AS     | 0     |
+
+  @G20 @R59 @http
+  Scenario Outline: Oklahoma's spade: a spade as the first upcard doubles the deal
+    # The ace of spades: gin only (G16), and doubled: (67 + 25) x 2.
+    Given the Gin option oklahoma is true
+    And the Gin option spade_double is "<reading>"
+    And Gin seat 1 is dealt "AH 3C 6D 8C 10H QC KD 2D 7S JD"
+    And the Gin upcard is "AS"
+    When Gin seat 0 plays "draw discard; knock; discard KH; meld AS 2S 3S 4S; meld 5H 5D 5C; meld 9C 9D 9H; done"
+    And Gin seat 1 plays "done"
+    Then the Gin hand ends "gin" with points 184 and 0
+    And the Gin deal is doubled, its boxes "<boxes>"
+
+    Examples:
+      | reading | boxes |
+      | points  | none  |
+      | all     | 2 0   |
+
+  @G20 @R59 @http
+  Scenario: Another suit's first upcard scores the deal once
+    Given the Gin option oklahoma is true
+    And the Gin option spade_double is "all"
+    And Gin seat 1 is dealt "AH 3C 6D 8C 10H QC KD 2D 7S JD"
+    And the Gin upcard is "7C"
+    When Gin seat 0 plays "draw discard; knock; discard KH; meld 2S 3S 4S; meld 5H 5D 5C; meld 9C 9D 9H; done"
+    And Gin seat 1 plays "done; done"
+    Then the Gin hand ends "knock" with points 60 and 0
+    And the Gin deal is not doubled
+
+  @G20 @R59 @http
+  Scenario: Spades double is Oklahoma's rule
+    Given the Gin option spade_double is "points"
+    When a Gin Rummy hand is dealt to 2 players
+    Then the Gin command is refused citing G20

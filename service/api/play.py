@@ -22,7 +22,7 @@ from litestar import Router, get
 from litestar.static_files import create_static_files_router
 
 from domain.bots.seats import bots_of
-from domain.game_spec import GameSpec
+from domain.game_spec import GameSpec, TableOption
 from domain.games import ALL_GAME_EVENTS, DEFAULT_GAME, GAMES, MatchGameName
 
 PLAY_PATH: Final = "/play"
@@ -53,9 +53,14 @@ class LobbyGame(msgspec.Struct, frozen=True, kw_only=True):
     #: `draw_rules` tagged with it; the page adds the seats and the options chosen.
     body: dict[str, object] = msgspec.field(default_factory=dict)
     #: Where each option of the lobby's form goes in that body, as a path of keys, by the
-    #: form's name for it (`games`, `target`, `scoring`, `cards_per_player`): an option
-    #: the game does not take is absent, and the page does not show it.
+    #: form's name for it (`games`, `target`, `scoring`, `cards_per_player`, and each of
+    #: `options`' fields): an option the game does not take is absent, and the page does
+    #: not show it.
     fields: dict[str, tuple[str, ...]] = msgspec.field(default_factory=dict)
+    #: The rule options its table offers as it opens, each with its words and choices,
+    #: the table's default first (its rules' `TABLE_OPTIONS`: Gin's big gin, spades
+    #: double, wall and shutout, G13, G16, G19–G21); the page shows one choice for each.
+    options: tuple[TableOption, ...] = ()
     #: Whether the seat on turn may declare itself dead (P29): the page offers it then.
     declares_dead: bool = False
     #: The event its games begin with and the one they end with (a viewer's "over").
@@ -92,7 +97,15 @@ def _fields(spec: GameSpec[Any, Any]) -> dict[str, tuple[str, ...]]:
         fields["scoring"] = ("options", "scoring")
     if "cards_per_player" in spec.rules_type.__struct_fields__:
         fields["cards_per_player"] = (*rules_at, "cards_per_player")
+    for option in _options(spec):
+        fields[option.field] = (*rules_at, option.field)
     return fields
+
+
+def _options(spec: GameSpec[Any, Any]) -> tuple[TableOption, ...]:
+    """The rule options a table of `spec`'s game offers (its rules' `TABLE_OPTIONS`)."""
+    options: tuple[TableOption, ...] = getattr(spec.rules_type, "TABLE_OPTIONS", ())
+    return options
 
 
 def _offered(name: str) -> LobbyGame:
@@ -114,6 +127,7 @@ def _offered(name: str) -> LobbyGame:
         scorings=spec.match_scorings,
         body=body,
         fields=_fields(spec),
+        options=_options(spec),
         declares_dead=spec.declares_dead,
         deal_type=spec.deal_type.__name__,
         end_type=spec.end_type.__name__,

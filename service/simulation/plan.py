@@ -112,10 +112,13 @@ class SimulationOptions(msgspec.Struct, frozen=True, kw_only=True):
         with `cards` dealt to each player where given."""
         spec = self.spec
         if self.cards is None:
-            return spec.rules_type()
-        if not takes_cards(spec):
+            rules = spec.rules_type()
+        elif not takes_cards(spec):
             raise ValueError(f"{spec.title} deals as its rules say ({spec.deal_rule}): no --cards")
-        return spec.rules_type(cards_per_player=self.cards)
+        else:
+            rules = spec.rules_type(cards_per_player=self.cards)
+        # As a new table takes them: Gin's settle the options a table takes by default (R57).
+        return spec.validate(rules, self.players)
 
     @property
     def match_options(self) -> DrawMatchOptions:

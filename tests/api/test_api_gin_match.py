@@ -116,8 +116,12 @@ def test_a_gin_match_is_played_to_its_target_with_its_bonuses(api: Api, target: 
     (winner,) = result["winners"]
     assert totals[winner] >= (target or 100) > totals[1 - winner]
     bonuses = [BOX_BONUS * won[seat] + GAME_BONUS * (seat == winner) for seat in (0, 1)]
-    assert result["bonuses"] == bonuses
-    assert result["final"] == [totals[seat] + bonuses[seat] for seat in (0, 1)]
+    final = [totals[seat] + bonuses[seat] for seat in (0, 1)]
+    if totals[1 - winner] == 0:  # G21, R60: a table's shutout doubles the difference
+        final[winner] *= 2
+    assert result.get("shutout", False) == (totals[1 - winner] == 0)
+    assert result["bonuses"] == [final[seat] - totals[seat] for seat in (0, 1)]
+    assert result["final"] == final
     # R43: the winner of a hand deals the next; after a drawn hand the same dealer deals.
     games = view["games"]
     assert games[0]["dealer"] == view["first_dealer"]

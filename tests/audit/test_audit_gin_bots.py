@@ -22,6 +22,11 @@ from domain.gin.spec import GIN
 from domain.gin.state import GinState
 from domain.replay import Refusal
 
+#: The rules a table takes, OpenSpiel's, and those of a deal recorded before the tables'
+#: options (R57), which replays as the engine played then.
+RULE_SETS = [preset("table"), preset("openspiel"), GinRules()]
+RULE_SET_NAMES = ["table", "openspiel", "recorded-before-options"]
+
 Events = list[Any]
 SEED = hashlib.sha256(b"gin-bot-records").digest()
 
@@ -58,7 +63,7 @@ def _played(bots: tuple[str | None, ...], rules: GinRules, clock_at: int | None 
     return events + revealed
 
 
-@pytest.mark.parametrize("rules", [GinRules(), preset("openspiel")], ids=["gra", "openspiel"])
+@pytest.mark.parametrize("rules", RULE_SETS, ids=RULE_SET_NAMES)
 def test_a_hand_of_two_gin_bots_verifies(rules: GinRules) -> None:
     events = _played(("greedy", "random"), rules)
     check_bot_turns(GIN, events)

@@ -9,9 +9,10 @@ Penang Rummy is played by uniform picks among the whole turns its legal moves li
 2–5 players; play.py's own driver plays it harder (longer turns, friendly deals, turn
 clocks). Basic Rummy (2–6 players, both options drawn, and short hands) and Three
 Thirteen (2–6 players, every hand number 1–11) are played one listed command at a time
-by the choosers of draw_play.py. Gin Rummy (two players, the default rules and the
-`openspiel` preset, with and without Oklahoma) is played by uniform picks among the
-single actions its legal moves list.
+by the choosers of draw_play.py. Gin Rummy (two players, a table's rules with each
+reading of the wall and of spades double, the `openspiel` preset, and the rules of a deal
+recorded before the tables' options, with and without Oklahoma) is played by uniform
+picks among the single actions its legal moves list.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from hypothesis import strategies as st
 from domain.cards import Card
 from domain.events import Event
 from domain.games import GAMES  # the registry of games: the one line to follow if it moves
-from domain.gin.rules import OPENSPIEL, GinRules
+from domain.gin.rules import OPENSPIEL, TABLE, GinRules
 from domain.gin.state import GinState
 from domain.penang.events import GameEnded
 from domain.penang.rules import CardPoints, Rules
@@ -163,8 +164,13 @@ def _gin_only_on_turn(state: GinState, seat: int) -> None:
     assert not GAMES["gin"].legal_moves(state, 1 - seat).actions
 
 
-def _gin_rules(base: GinRules, oklahoma: bool) -> GinRules:
-    return msgspec.structs.replace(base, oklahoma=oklahoma)
+def _gin_rules(base: GinRules, oklahoma: bool, wall: str, spades: str | None) -> GinRules:
+    """`base` with Oklahoma or not; a table's (not OpenSpiel's, nor a deal recorded before
+    the tables' options, R57) with a reading of the wall and, in Oklahoma, spades double."""
+    rules = msgspec.structs.replace(base, oklahoma=oklahoma)
+    if base != TABLE:
+        return rules
+    return msgspec.structs.replace(rules, wall=wall, spade_double=spades if oklahoma else None)
 
 
 GIN = GamePlay(
@@ -177,7 +183,13 @@ GIN = GamePlay(
         Table,
         game=st.just("gin"),
         players=st.just(2),
-        rules=st.builds(_gin_rules, st.sampled_from((GinRules(), OPENSPIEL)), st.booleans()),
+        rules=st.builds(
+            _gin_rules,
+            st.sampled_from((TABLE, OPENSPIEL, GinRules())),
+            st.booleans(),
+            st.sampled_from(("discard", "fiftieth_card", "draw")),
+            st.sampled_from((None, "points", "all")),
+        ),
         seed=SEED,
         fair=st.booleans(),
     ),

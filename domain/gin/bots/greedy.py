@@ -10,13 +10,14 @@ lists for that state, which are the engine's own for the seat (R49):
 - **Draw.** The upcard where the hand with it, less its best discard (never the upcard
   where the rules forbid it, G7), leaves less deadwood than the hand has now; else the
   stock (in the first upcard's offer: pass).
-- **Discard.** Knock where listed (G9); else the listed discard that leaves the least
-  deadwood, ties to the card with the most points, then the highest code.
+- **Discard.** Big gin where listed (G19), else knock where listed (G9); else the
+  listed discard that leaves the least deadwood, ties to the card with the most points,
+  then the highest code.
 - **After a knock.** Lay a listed meld of a best arrangement (one whose removal leaves
   the hand's least deadwood unchanged) until none is left, then `done`; as the defender
   first lay off the card whose removal lowers the least deadwood the most, while one
   does (G11), then the same melds.
-- **The wall.** Knock where listed (R41), else pass.
+- **The wall.** Big gin, else knock where listed (R41, R61), else pass.
 
 It uses no randomness: the same view always gives the same action.
 """
@@ -28,6 +29,7 @@ from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.gin import melds as m
 from domain.gin.bots.window import own_gin_turn
 from domain.gin.commands import (
+    BigGinAction,
     DoneAction,
     GinAction,
     KnockAction,
@@ -54,12 +56,11 @@ def choose(view: GinView) -> GinAction:
     hand = m.codes(state.hands[seat])
     if state.phase in ("offer", "draw"):
         return _draw(state, hand, legal)
+    knocks = [action for action in (BigGinAction(), KnockAction()) if action in legal]
     if state.phase == "wall":
-        return KnockAction() if KnockAction() in legal else PassAction()
+        return knocks[0] if knocks else PassAction()
     if state.phase in ("discard", "knock_discard"):
-        if KnockAction() in legal:
-            return KnockAction()
-        return _discard(hand, legal)
+        return knocks[0] if knocks else _discard(hand, legal)
     if state.phase == "layoff":
         return _lay_off(hand, legal)
     return _meld(hand, legal)

@@ -49,6 +49,8 @@ def gin_seat_state(view: GinView) -> GinState:
         repeated=view.repeated,
         upcard_draws=view.upcard_draws,
         knocker=view.knocker,
+        big_gin=view.big_gin,
+        doubled=view.doubled,
         melds=melds,
         layoffs=parse_cards(view.layoffs),
         ended=view.result,

@@ -56,9 +56,10 @@ async function showLobby() {
   lobby = await loadGames();
   const select = $("#game");
   select.replaceChildren(...lobby.games.map((g) => element("option", { value: g.game }, g.title)));
-  select.addEventListener("change", seatRows);
+  select.addEventListener("change", () => { seatRows(); ruleOptions(); });
   $("#seat-count").addEventListener("input", seatRows);
   seatRows();
+  ruleOptions();
   $("#quick").replaceChildren(...lobby.games.filter((g) => g.bots.length).map((g) => {
     const button = element("button", { type: "button", "data-quick": g.game }, `${g.title} against a bot`);
     button.addEventListener("click", () => quickTable(g).catch((error) => showError(error.message)));
@@ -105,9 +106,21 @@ function seatRows() {
   if (spec.target !== null && !$("#match-target").value) $("#match-target").placeholder = String(spec.target);
 }
 
+/** One choice for each rule option the game's table offers (games.json's `options`), the
+ * table's default first and chosen. */
+function ruleOptions() {
+  const spec = chosenGame();
+  $("#rule-options").replaceChildren(...(spec.options ?? []).map((option) => {
+    const id = `option-${option.field}`;
+    const select = element("select", { id, "data-field": option.field },
+      ...option.choices.map((choice, i) => element("option", { value: String(i) }, choice.label)));
+    return element("p", { class: "field" }, element("label", { for: id }, option.label), " ", select);
+  }));
+}
+
 /** `body` with `value` at `path` (a list of keys), the objects on the way made as needed. */
-function put(body, path, value) {
-  if (!path || value === null || value === undefined) return body;
+function put(body, path, value, { nulls = false } = {}) {
+  if (!path || value === undefined || (value === null && !nulls)) return body;
   let at = body;
   for (const key of path.slice(0, -1)) at = at[key] ??= {};
   at[path.at(-1)] = value;
@@ -138,6 +151,12 @@ function matchBody(you) {
   put(body, spec.fields.target, Number($("#match-target").value) || null);
   const scoring = $("#match-scoring").value;
   if (spec.scorings.includes(scoring)) put(body, spec.fields.scoring, scoring);
+  // Each rule option chosen otherwise than the table's default, where its field goes
+  // (a choice of "none" is sent as null).
+  for (const option of spec.options ?? []) {
+    const chosen = Number($(`#option-${option.field}`)?.value ?? 0);
+    if (chosen > 0) put(body, spec.fields[option.field], option.choices[chosen].value, { nulls: true });
+  }
   const seconds = Number($("#turn-seconds").value) || null;
   if (seconds && spec.turn_clock) body.turn_seconds = seconds;
   return body;
@@ -311,11 +330,13 @@ function drawTotals() {
   const bonuses = ended?.bonuses?.length
     ? ` Bonuses: ${ended.bonuses.map((b, seat) => `${names[seat]} ${b}`).join(", ")}; final scores: ${ended.final.map((f, seat) => `${names[seat]} ${f}`).join(", ")}.`
     : "";
+  // G21: the loser scored nothing; the bonuses hold the doubling the table's rules name.
+  const shutout = ended?.shutout ? " A shutout: the loser scored nothing, the winner's score doubled as the table plays it." : "";
   // G18: a match scored in columns (Gin's Hollywood) sums its columns' final scores (R55).
   const summed = ended?.columns?.length
     ? ` Final scores, the columns' sums: ${ended.final.map((f, seat) => `${names[seat]} ${f}`).join(", ")}.`
     : "";
-  const result = won + hands + bonuses + summed;
+  const result = won + hands + bonuses + shutout + summed;
   const scored = at.match.games.filter((g) => g.points).map((g) =>
     element("li", {}, `Game ${g.number}: points ${g.points.join(" / ")}; totals ${g.totals.join(" / ")}`));
   const columns = (at.match.columns ?? []).map((c) => element("li", { "data-column": c.number },
@@ -388,6 +409,7 @@ function actionWords(action) {
     case "go_out": return ["Go out with ", ...action.melds.flatMap((m, i) => [...(i ? ["; "] : []), ...phrase(m)]), ", discarding ", card(action.discard)];
     case "pass": return [at.view?.phase === "wall" ? "Pass: let the wall end the hand" : "Pass the upcard"];
     case "knock": return ["Knock"];
+    case "big_gin": return ["Big gin: go out with all eleven cards melded, no discard"];
     case "show_meld": return ["Lay the meld ", ...phrase(action.cards)];
     case "lay_off_card": return ["Lay off ", card(action.card)];
     case "done": return ["Done laying cards"];

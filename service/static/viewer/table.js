@@ -20,6 +20,7 @@ const REASONS = {
   blocked: "the hand is blocked: nobody can go out",
   knock: "a knock",
   gin: "gin, every card melded",
+  big_gin: "big gin, all eleven cards melded with no discard",
   undercut: "an undercut",
   wall: "the wall: a drawn hand",
   repeat: "the same discard taken back in turn: a drawn hand",
@@ -176,9 +177,16 @@ export function pilesNode(view) {
   if (view.wild) parts.push(element("span", { class: "pile", "data-pile": "wild" }, `Wild rank: ${view.wild}s (hand ${view.number})`));
   if (view.taken) parts.push(element("span", { class: "pile" }, "Taken from the pile this turn: ", card(view.taken)));
   if (view.knock_limit !== undefined) parts.push(element("span", { class: "pile", "data-pile": "knock" }, `Knock with deadwood at most ${view.knock_limit}`));
+  if (view.doubled) parts.push(element("span", { class: "pile", "data-pile": "doubled" }, "Spade upcard: the deal scores double"));
   if (view.layoffs?.length) parts.push(element("span", { class: "pile", "data-pile": "layoffs" }, "Laid off: ", ...cards(view.layoffs)));
   return element("p", { id: "piles" }, ...parts.flatMap((part, i) => (i ? [" · ", part] : [part])));
 }
+
+/** A doubled deal's words (a spade as Oklahoma's first upcard, G20): its points, and
+ * its box too where the end counts boxes. */
+const doubledWords = (end) => (end.doubled
+  ? `; the deal scored double (a spade first upcard)${end.boxes?.length ? `, boxes ${end.boxes.join(" / ")}` : ""}`
+  : "");
 
 /** How the game stands, in words: whose turn, or how it ended and who won. */
 export function statusLine(view) {
@@ -190,7 +198,7 @@ export function statusLine(view) {
       how = `${name(result.went_out)} ${result.rummy ? "went rummy" : "went out"}`;
     }
     const won = result.winners.length ? `; won by ${result.winners.map(name).join(" and ")}` : "; nobody wins";
-    return `Game over: ${how}${won}.`;
+    return `Game over: ${how}${won}${doubledWords(result)}.`;
   }
   if (view.turn === null) return "Nobody is to play.";
   if (view.phase) return `${name(view.turn)} to ${phaseWords(view)}.`;
@@ -247,7 +255,7 @@ export function describe(event, players) {
     case "UpcardPassed":
       return by(event.seat, "passes the first upcard", byClock(event));
     case "Knocked":
-      return by(event.seat, "knocks.");
+      return by(event.seat, event.big_gin ? "goes out with big gin: all eleven cards melded, no discard." : "knocks.");
     case "MeldShown":
       return by(event.seat, "lays the meld ", ...cards(event.cards), ".");
     case "CardLaidOff":
@@ -275,7 +283,7 @@ function ending(event, word, who) {
   // Deadwood as points (a knock's count); the cards left are the seats' hands, shown there.
   const counted = event.deadwood?.length && event.deadwood.every((d) => typeof d === "number");
   const deadwood = counted ? `; deadwood ${event.deadwood.join(" / ")}` : "";
-  return [`The ${word} ends (${reasonWords(event.reason)}${clock})${deadwood}${points}.`];
+  return [`The ${word} ends (${reasonWords(event.reason)}${clock})${deadwood}${points}${doubledWords(event)}.`];
 }
 
 const CARD = /^(?:[2-9]|10|[AJQK])[SHDC]$|^JK$/;

@@ -31,7 +31,7 @@ from domain.errors import InvalidRules
 from domain.games import GAMES, SINGLE, MatchScoring
 from domain.gin import melds as m
 from domain.gin.hollywood import COLUMNS, HOLLYWOOD
-from domain.gin.rules import GinRules, preset
+from domain.gin.rules import TABLE, GinRules, preset
 from domain.match import commands as match_commands
 from domain.match.draw_options import DrawMatchOptions
 from domain.match.events import MatchGameScored
@@ -107,6 +107,8 @@ def gin_action(text: str) -> Json:
             return {"type": "draw", "source": "stock" if source == "stock" else "discard"}
         case ["pass"] | ["knock"] | ["done"]:
             return {"type": words[0]}
+        case ["big", "gin"]:
+            return {"type": "big_gin"}
         case ["discard", card]:
             return {"type": "discard", "card": card}
         case ["lay", "off", card]:
@@ -206,7 +208,8 @@ def gin_clock_recorded(gin: GinTable, kinds: str, seat: int) -> None:
 @when(parsers.parse("both Gin seats draw from the stock and discard it until {left:d} are left"))
 def gin_to_the_wall(gin: GinTable, left: int) -> None:
     """Both pass the first upcard; then each seat in turn draws from the stock and throws
-    back the card it drew (which only its drawer's answer shows)."""
+    back the card it drew (which only its drawer's answer shows), until the stock is down
+    to `left`, or a draw ends the hand (Hoyle's wall, R61)."""
     game = gin.game()
     for seat in (0, 1):
         gin_plays(gin, seat, "pass")
@@ -217,8 +220,11 @@ def gin_to_the_wall(gin: GinTable, left: int) -> None:
         assert view["phase"] in ("offer", "draw"), view["phase"]
         drew = game.play(seat, [gin_action("draw stock")])
         assert drew.refusal is None, drew.refusal
-        (event,) = drew.events
+        event = drew.events[0]
         assert event["type"] == "Drew" and event["card"] is not None, event
+        gin.recorded = drew.events
+        if len(drew.events) > 1:  # R61: Hoyle's wall ends the hand at the draw
+            break
         thrown = game.play(seat, [gin_action(f"discard {event['card']}")])
         assert thrown.refusal is None, thrown.refusal
         view = gin.view()
@@ -231,11 +237,19 @@ def gin_deal_players(gin: GinTable, players: int) -> None:
     gin.refused = outcome.refusal
 
 
-def _gin_match(target: int, dealer: int, hands: str, scoring: MatchScoring = SINGLE) -> MatchState:
+def _gin_match(
+    target: int,
+    dealer: int,
+    hands: str,
+    scoring: MatchScoring = SINGLE,
+    rules: GinRules = TABLE,
+) -> MatchState:
     """A match of Gin to `target`, first dealt by `dealer`, whose hands score `hands`
-    ("60-0; 0-0": each seat's points, a hand where nobody scores a draw), as the match's
-    own commands decide it: who deals each hand, and where and how the match ends."""
-    options = DrawMatchOptions(rules=GinRules(), target=target, scoring=scoring)
+    ("60-0; 0-0": each seat's points, a hand where nobody scores a draw; "60-0 x2": a
+    doubled deal whose box counts twice, R59), as the match's own commands decide it:
+    who deals each hand, and where and how the match ends. The rules are a table's
+    unless given."""
+    options = DrawMatchOptions(rules=rules, target=target, scoring=scoring)
     state = fold_match(match_commands.open_match(2, options, players=("north", "south")))
     state = fold_match(match_commands.start_match(state, dealer, ("", "")), state)
     return _score_hands(state, hands)
@@ -243,11 +257,15 @@ def _gin_match(target: int, dealer: int, hands: str, scoring: MatchScoring = SIN
 
 def _score_hands(state: MatchState, hands: str) -> MatchState:
     for hand in hands.split(";"):
-        points = tuple(int(n) for n in hand.strip().split("-"))
+        doubled = hand.strip().endswith(" x2")
+        points = tuple(int(n) for n in hand.strip().removesuffix(" x2").split("-"))
         winners = tuple(seat for seat, won in enumerate(points) if won)
+        boxes = tuple(2 * (seat in winners) for seat in range(2)) if doubled else ()
         number = len(state.games) + 1
         state = fold_match(match_commands.game_started(state, f"hand-{number}"), state)
-        ended = MatchGameScored(number=number, points=points, winners=winners, totals=points)
+        ended = MatchGameScored(
+            number=number, points=points, winners=winners, totals=points, boxes=boxes
+        )
         state = fold_match(match_commands.game_scored(state, ended), state)
     return state
 
@@ -483,3 +501,63 @@ def gin_match_ended_short(gin: GinTable, reason: str, seat: int) -> None:
     ended = gin.match.ended if gin.match is not None else None
     assert ended is not None and ended.reason == reason, gin.match
     assert ended.winners == (seat,) and ended.bonuses == () and ended.final == ended.totals
+
+
+@when(parsers.parse('a Gin match with the shutout {reading} scores the hands "{hands}"'))
+def gin_match_shutout(gin: GinTable, reading: str, hands: str) -> None:
+    rules = preset("table", shutout=json.loads(reading))
+    gin.match = _gin_match(100, 0, hands, rules=rules)
+
+
+@when(parsers.parse('a Hollywood Gin match with the shutout {reading} scores the hands "{hands}"'))
+def hollywood_match_shutout(gin: GinTable, reading: str, hands: str) -> None:
+    rules = preset("table", shutout=json.loads(reading))
+    gin.match = _gin_match(100, 0, hands, HOLLYWOOD, rules=rules)
+
+
+@then(parsers.parse("the Gin match is won by seat {seat:d} with {north:d} to {south:d}, a shutout"))
+def gin_match_won_shutout(gin: GinTable, seat: int, north: int, south: int) -> None:
+    ended = gin.match.ended if gin.match is not None else None
+    assert ended is not None and ended.reason == "target", gin.match
+    assert (ended.winners, ended.final, ended.shutout) == ((seat,), (north, south), True), ended
+
+
+@then(parsers.parse("the Gin match's bonuses are {north:d} and {south:d}"))
+def gin_match_bonuses(gin: GinTable, north: int, south: int) -> None:
+    ended = gin.match.ended if gin.match is not None else None
+    assert ended is not None and ended.bonuses == (north, south), ended
+
+
+@then(parsers.parse('the Gin deal is doubled, its boxes "{boxes}"'))
+def gin_doubled(gin: GinTable, boxes: str) -> None:
+    ended = _result(gin)
+    wanted = [int(n) for n in boxes.split()] if boxes != "none" else None
+    assert ended.get("doubled") is True and ended.get("boxes") == wanted, ended
+    assert all(gin.view(viewer)["doubled"] for viewer in (None, 0, 1))
+
+
+@then("the Gin deal is not doubled")
+def gin_not_doubled(gin: GinTable) -> None:
+    ended = _result(gin)
+    assert "doubled" not in ended and "boxes" not in ended, ended
+    assert not gin.view()["doubled"]
+
+
+@then(parsers.parse('Gin seat {seat:d} has laid the melds "{melds}"'))
+def gin_laid(gin: GinTable, seat: int, melds: str) -> None:
+    wanted = [[card.text for card in parse_cards(meld.split())] for meld in melds.split(";")]
+    laid = gin.view()["seats"][seat]["melds"]
+    assert sorted(map(sorted, laid)) == sorted(map(sorted, wanted)), laid
+
+
+@then(parsers.parse("the Gin hand's rules name {option} {value}"))
+def gin_rules_name(gin: GinTable, option: str, value: str) -> None:
+    rules = gin.view()["rules"]
+    assert rules[option] == json.loads(value), rules
+
+
+@then(parsers.parse("the last Gin draw ended the hand with {left:d} cards left in the stock"))
+def gin_draw_ended(gin: GinTable, left: int) -> None:
+    assert [event["type"] for event in gin.recorded] == ["Drew", "GinHandEnded"], gin.recorded
+    view = gin.view()
+    assert view["over"] and view["stock_size"] == left, view

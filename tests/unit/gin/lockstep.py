@@ -24,6 +24,7 @@ from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.events import Drew
 from domain.gin import melds as m
 from domain.gin.commands import (
+    BigGinAction,
     DoneAction,
     GinAction,
     KnockAction,
@@ -31,6 +32,7 @@ from domain.gin.commands import (
     PassAction,
     ShowMeldAction,
 )
+from domain.gin.events import MeldShown
 from domain.gin.fold import fold
 from domain.gin.game import play, start_hand
 from domain.gin.moves import legal_actions
@@ -38,6 +40,8 @@ from domain.gin.rules import GinRules
 from domain.gin.state import GinState
 
 DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK, MELD_BASE = 52, 53, 54, 55, 56
+#: No OpenSpiel action: a table's big gin (G19, R58).
+BIG_GIN = -1
 
 
 def meld_id(meld: tuple[int, ...]) -> int:
@@ -64,6 +68,8 @@ def to_openspiel(action: GinAction) -> int:
         return PASS
     if isinstance(action, KnockAction):
         return KNOCK
+    if isinstance(action, BigGinAction):
+        return BIG_GIN
     if isinstance(action, DiscardAction | LayOffCardAction):
         return _card_code(action.card)
     assert isinstance(action, ShowMeldAction)
@@ -218,6 +224,8 @@ def _readings_of(state: GinState, ours: set[int], legal: set[int]) -> set[str]:
             hand = m.codes(state.hands[state.turn or 0])
             exact = m.best_discard_deadwood(hand)
             found.add("R40" if (exact <= state.knock_limit) == (KNOCK in ours) else "R37")
+        elif action == BIG_GIN:
+            found.add("R58")  # a table's big gin: eleven cards melded, no discard
         elif action >= MELD_BASE:
             found.add("R39")  # runs longer than five cards, laid as one meld
         elif state.phase == "layoff" and action < DRAW_UPCARD:
@@ -237,6 +245,7 @@ def play_readings(seed: int, rules: GinRules, choose: Chooser, game: Any) -> set
         theirs.apply_action(m.code(card))
     readings: set[str] = set()
     drawn: list[int] = []
+    arranged = False  # R62: the defender's done laid melds for it
     while not theirs.is_terminal():
         if theirs.is_chance_node():
             theirs.apply_action(drawn.pop())
@@ -255,6 +264,9 @@ def play_readings(seed: int, rules: GinRules, choose: Chooser, game: Any) -> set
             return readings
         choice = choose(theirs, state, both, rng)
         events = play(state, state.turn or 0, [ours[choice]])
+        arranged |= isinstance(ours[choice], DoneAction) and any(
+            isinstance(event, MeldShown) for event in events
+        )
         state = fold(events, state)
         drawn.extend(
             _card_code(event.card)
@@ -268,5 +280,5 @@ def play_readings(seed: int, rules: GinRules, choose: Chooser, game: Any) -> set
     points = state.ended.points
     if tuple(theirs.returns()) != (points[0] - points[1], points[1] - points[0]):
         tie = state.ended.deadwood[0] == state.ended.deadwood[1]
-        readings.add("R38" if tie else "unexplained")
+        readings.add("R38" if tie else "R62" if arranged else "unexplained")
     return readings

@@ -21,6 +21,11 @@ from domain.gin.rules import GinRules, preset
 from domain.gin.spec import GIN
 from domain.gin.state import GinState
 
+#: The rules a table takes, OpenSpiel's, and those of a deal recorded before the tables'
+#: options (R57), which replays as the engine played then.
+RULE_SETS = [preset("table"), preset("openspiel"), GinRules()]
+RULE_SET_NAMES = ["table", "openspiel", "recorded-before-options"]
+
 Events = list[Any]
 
 
@@ -109,7 +114,7 @@ def test_a_seat_the_clock_played_is_timed_out_until_its_turn_comes_again() -> No
     assert state.timed_out[late] == 0, "a turn of its own clears the mark"
 
 
-@pytest.mark.parametrize("rules", [GinRules(), preset("openspiel")], ids=["gra", "openspiel"])
+@pytest.mark.parametrize("rules", RULE_SETS, ids=RULE_SET_NAMES)
 def test_R45_a_hand_every_person_left_ends_abandoned_nobody_scoring(rules: GinRules) -> None:
     for seed in range(10):
         events, state = _clocked(seed, rules, {0, 1})
@@ -125,7 +130,7 @@ def test_R45_a_hand_every_person_left_ends_abandoned_nobody_scoring(rules: GinRu
         assert GIN.verify(events, None).valid
 
 
-@pytest.mark.parametrize("rules", [GinRules(), preset("openspiel")], ids=["gra", "openspiel"])
+@pytest.mark.parametrize("rules", RULE_SETS, ids=RULE_SET_NAMES)
 def test_a_person_still_playing_keeps_a_clocked_hand_going_to_its_end(rules: GinRules) -> None:
     for seed in range(10):
         events, state = _clocked(seed, rules, {seed % 2})
@@ -222,3 +227,28 @@ def test_a_seat_that_drew_itself_gets_the_rest_of_its_turn_from_the_clock() -> N
     state = GIN.fold([discarded], state)
     assert GIN.timed_out(state, seat) == state.version
     assert GIN.verify(events, None).valid
+
+
+def test_the_clocks_draw_to_hoyles_wall_names_the_seat_in_the_end() -> None:
+    # R61: with `wall: "draw"` the draw that leaves two stock cards ends the hand; a draw
+    # takes no mark, so the clock's turn that made it names the seat in the end (R51).
+    events, state = _dealt(4, preset("table", wall="draw"))
+    while len(state.stock) > 3 or state.phase != "draw":
+        seat = state.turn
+        assert seat is not None and not state.over
+        new = _own_turn(state, seat)
+        events += new
+        state = GIN.fold(new, state)
+    seat = state.turn
+    assert seat is not None
+    clock = GIN.default_turn(state, seat, None)
+    assert [type(event) for event in clock] == [Drew, GinHandEnded]
+    end = clock[-1]
+    assert isinstance(end, GinHandEnded) and (end.reason, end.timed_out) == ("wall", seat)
+    after = GIN.fold(clock, state)
+    assert GIN.timed_out(after, seat) == after.version
+    assert GIN.verify([*events, *clock], None).valid
+    # Unmarked, the same events are the seat's own draw: valid, and no timeout.
+    unmarked = [*clock[:-1], msgspec.structs.replace(end, timed_out=None)]
+    assert GIN.verify([*events, *unmarked], None).valid
+    assert GIN.timed_out(GIN.fold(unmarked, state), seat) is None

@@ -9,7 +9,7 @@ import pytest
 
 from domain.errors import InvalidRules
 from domain.games import GAMES
-from domain.gin.rules import GinRules
+from domain.gin.rules import TABLE, GinRules
 from domain.match.commands import (
     close_match,
     game_scored,
@@ -22,6 +22,7 @@ from domain.match.draw_options import DrawMatchOptions
 from domain.match.events import MatchEnded
 from domain.match.state import MatchState, fold
 from domain.match.views import MatchView, view_match
+from domain.rummy.rules import RummyRules
 
 
 @dataclass(frozen=True)
@@ -95,11 +96,15 @@ def test_a_lower_target_ends_the_match_sooner() -> None:
     assert state.ended is not None and state.ended.bonuses == (0, 125)
 
 
+def _hands(*points: tuple[int, int]) -> list[Hand]:
+    return [Hand(points=hand, winners=tuple(s for s in (0, 1) if hand[s])) for hand in points]
+
+
 def test_gins_spec_scores_no_bonus_short_of_the_target() -> None:
     bonuses = GAMES["gin"].match_bonuses
-    assert bonuses([(60, 0), (0, 30)], 100) == ()
-    assert bonuses([(60, 0), (0, 30), (45, 0)], 100) == (150, 25)
-    assert GAMES["rummy"].match_bonuses([(150, 0)], 100) == ()
+    assert bonuses(_hands((60, 0), (0, 30)), 100, TABLE) == ()
+    assert bonuses(_hands((60, 0), (0, 30), (45, 0)), 100, TABLE) == (150, 25)
+    assert GAMES["rummy"].match_bonuses(_hands((150, 0)), 100, RummyRules()) == ()
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from domain.gin.rules import GinRules, preset  # noqa: E402
+from domain.gin.rules import TABLE, GinRules, preset  # noqa: E402
 
 from .lockstep import (  # noqa: E402
     bot_choice,
@@ -62,11 +62,13 @@ def test_openspiel_preset_plays_as_openspiel(kind: str, oklahoma: bool) -> None:
         assert endings["knock"], endings
 
 
-def test_every_difference_of_the_default_rules_is_a_listed_reading() -> None:
-    """The same deals under the default (GRA) rules: wherever the legal actions or the
-    scores differ from OpenSpiel's, one of the readings R37–R41 says why; the hands
-    play on through the actions both engines allow."""
-    rules = GinRules()
+@pytest.mark.parametrize("rules", [TABLE, GinRules()], ids=["table", "recorded-before-options"])
+def test_every_difference_of_a_tables_rules_is_a_listed_reading(rules: GinRules) -> None:
+    """The same deals under a table's rules (and those of a deal recorded before the
+    tables' options, R57): wherever the legal actions or the scores differ from
+    OpenSpiel's, one of the readings R37–R41 (and at a table R58, R62: big gin, the
+    defender's hand arranged) says why; the hands play on through the actions both
+    engines allow."""
     game = load(rules)
     seen: Counter[str] = Counter()
     for seed in range(HANDS):
@@ -74,3 +76,4 @@ def test_every_difference_of_the_default_rules_is_a_listed_reading() -> None:
             seen[reading] += 1
     assert not seen["unexplained"], f"differences no reading explains: {seen}"
     assert seen["R37"] and seen["R41"], seen
+    assert bool(seen["R62"]) == (rules.defender_rule == "arranged"), seen
