@@ -126,6 +126,16 @@ class ClockIndex:
             )
             return [_row(found) for found in cursor.fetchall()]
 
+    def row(self, game_id: UUID) -> ClockRow | None:
+        """The game's row, if it has one."""
+        with self._transaction(commit=False) as cursor:
+            cursor.execute(
+                f"SELECT game_id, version, deadline FROM {self._table} WHERE game_id = {self._p}",
+                (str(game_id),),
+            )
+            found = cursor.fetchall()
+            return _row(found[0]) if found else None
+
     def count_due(self, now: datetime) -> int:
         """How many rows' deadlines have passed at `now`."""
         with self._transaction(commit=False) as cursor:
