@@ -7,9 +7,18 @@ PostgreSQL tests) and the benchmarks, which print figures.
 Extra arguments go to pytest, e.g. `python3 tests/run.py -k passport -x`; they select
 tests, so the benchmarks are then left out unless BENCH=1 is set. Set SKIP_BENCH=1 to
 leave them out of a whole run. When they are left out, the last line says why.
+Every step runs even when one before it failed (the benchmarks' figures are worth
+having when a test failed); the last lines name the steps that failed, and the exit
+status is the first failure's.
 pytest runs over one worker process per core (at most four; PENANG_RUMMY_TEST_WORKERS
 sets another number, 0 runs it in this process), each taking whole files, unless the
 arguments name `-n` themselves.
+
+Two options of its own, before any pytest argument:
+- `--slow` also runs the tests marked `slow` (the walk-throughs that take minutes);
+- `--busy` runs the suite as on a shared machine, with two busy loops beside it (one
+  per core of a two-core machine), and the benchmarks left out (they would measure the
+  loops). Every test must pass so: run it before landing a change.
 """
 
 from __future__ import annotations
@@ -17,18 +26,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from service.bootstrap import VENV_NAME, BootstrapError, bin_dir, ensure_environment  # noqa: E402
-
-
-def run(*args: str | Path) -> None:
-    print("+", " ".join(str(a) for a in args), flush=True)
-    subprocess.run([str(a) for a in args], cwd=ROOT, check=True)
 
 
 def benchmarks_left_out(pytest_args: Sequence[str], environ: Mapping[str, str]) -> str | None:
@@ -67,27 +72,79 @@ def worker_args(
     return ["-n", str(workers), "--dist", "loadfile"]
 
 
+#: How many busy loops `--busy` runs beside the suite.
+BUSY_LOOPS = 2
+
+
+def own_options(args: Sequence[str]) -> tuple[set[str], list[str]]:
+    """This script's own options (`--slow`, `--busy`) that lead the arguments, and the
+    pytest arguments after them."""
+    own: set[str] = set()
+    rest = list(args)
+    while rest and rest[0] in ("--slow", "--busy"):
+        own.add(rest.pop(0))
+    return own, rest
+
+
+@contextmanager
+def busy_loops(count: int) -> Iterator[None]:
+    """`count` processes that spin on a core each while the block runs."""
+    loops = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
+    if loops:
+        pids = " ".join(str(loop.pid) for loop in loops)
+        print(f"busy: {count} busy loops (pids {pids}) beside the suite", flush=True)
+    try:
+        yield
+    finally:
+        for loop in loops:
+            loop.kill()
+            loop.wait()
+
+
+class Steps:
+    """Runs each step, goes on after a failure, and remembers what failed."""
+
+    def __init__(self) -> None:
+        self.failed: list[tuple[str, int]] = []
+
+    def run(self, name: str, *args: str | Path, env: Mapping[str, str] | None = None) -> None:
+        print("+", " ".join(str(a) for a in args), flush=True)
+        done = subprocess.run([str(a) for a in args], cwd=ROOT, env=env, check=False)
+        if done.returncode:
+            self.failed.append((name, done.returncode))
+
+
 def main() -> int:
     try:
         python = ensure_environment(ROOT)
     except BootstrapError as failure:
         print(f"tests/run.py: {failure}", file=sys.stderr)
         return 2
+    own, pytest_args = own_options(sys.argv[1:])
+    environ = dict(os.environ)
+    if "--slow" in own:
+        environ["PENANG_RUMMY_SLOW"] = "1"
+    if "--busy" in own:
+        environ["SKIP_BENCH"] = environ.get("SKIP_BENCH") or "1"
     tools = bin_dir(ROOT / VENV_NAME)
-    try:
-        run(tools / "ruff", "check", ".")
-        run(tools / "ruff", "format", "--check", ".")
-        run(tools / "mypy")
-        workers = worker_args(sys.argv[1:], os.environ, os.cpu_count())
-        run(python, "-m", "pytest", *workers, *sys.argv[1:])
-        left_out = benchmarks_left_out(sys.argv[1:], os.environ)
-        if left_out is None:
-            for bench in sorted((ROOT / "tests" / "bench").glob("bench_*.py")):
-                run(python, bench)
-    except subprocess.CalledProcessError as failure:
-        return failure.returncode or 1
-    if left_out is not None:
+    steps = Steps()
+    with busy_loops(BUSY_LOOPS if "--busy" in own else 0):
+        steps.run("ruff check", tools / "ruff", "check", ".")
+        steps.run("ruff format", tools / "ruff", "format", "--check", ".")
+        steps.run("mypy", tools / "mypy")
+        workers = worker_args(pytest_args, environ, os.cpu_count())
+        steps.run("pytest", python, "-m", "pytest", *workers, *pytest_args, env=environ)
+    left_out = benchmarks_left_out(pytest_args, environ)
+    if left_out is None:
+        for bench in sorted((ROOT / "tests" / "bench").glob("bench_*.py")):
+            steps.run(bench.name, python, bench)
+    else:
         print(f"benchmarks left out: {left_out}", flush=True)
+    if steps.failed:
+        names = ", ".join(f"{name} (exit {code})" for name, code in steps.failed)
+        ran = " (the benchmarks ran all the same)" if left_out is None else ""
+        print(f"FAILED: {names}{ran}", flush=True)
+        return steps.failed[0][1]
     return 0
 
 

@@ -9,7 +9,10 @@ in one block (`H`, `G`, a function) serves the next ones, as in a reader's termi
 
 Every `sh` block is replayed but one that says why not just before it, in a comment
 the reader does not see: `<!-- not replayed: the reason -->` (it starts a server, runs
-the whole suite, or prints timings).
+the whole suite, or prints timings). A block that takes minutes says so the same way,
+`<!-- replayed in the slow run: the reason -->`: it is replayed, with the rest of its
+page, only by the slow run (`python3 tests/run.py --slow`); a page's other blocks may not
+need what it sets.
 """
 
 from __future__ import annotations
@@ -28,16 +31,19 @@ DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 #: The address the walk-throughs write; a replay sends them to its own server instead.
 DOCUMENTED_URL = "http://127.0.0.1:8000"
 _NOT_REPLAYED = re.compile(r"<!-- not replayed: (.+?) -->")
+_SLOW = re.compile(r"<!-- replayed in the slow run: (.+?) -->")
 
 
 @dataclass(frozen=True)
 class Block:
-    """One `sh` block, where it stands, what it shows, and why it is not replayed, if so."""
+    """One `sh` block, where it stands, what it shows, why it is not replayed, if so, and
+    why only the slow run replays it, if so."""
 
     path: Path
     line: int
     code: str
     skipped: str | None
+    slow: str | None = None
 
     @property
     def where(self) -> str:
@@ -62,14 +68,15 @@ def walkthroughs(path: Path) -> list[Block]:
             start = number
         elif start is not None and line == "```":
             code = "\n".join(lines[start + 1 : number]) + "\n"
-            found.append(Block(path, start + 1, code, _reason(lines[:start])))
+            before = lines[:start]
+            found.append(Block(path, start + 1, code, _reason(before), _reason(before, _SLOW)))
             start = None
     return found
 
 
-def _reason(before: list[str]) -> str | None:
+def _reason(before: list[str], said: re.Pattern[str] = _NOT_REPLAYED) -> str | None:
     text = next((line for line in reversed(before) if line.strip()), "")
-    match = _NOT_REPLAYED.fullmatch(text.strip())
+    match = said.fullmatch(text.strip())
     return match.group(1) if match else None
 
 

@@ -26,6 +26,7 @@ from typing import Any
 import httpx
 import uvicorn
 from litestar import Litestar
+from patience import PATIENCE
 
 from service.api.stream_hub import end_streams
 from service.app import create_app
@@ -81,7 +82,7 @@ class LiveServer:
 
     def __enter__(self) -> LiveServer:
         self._thread.start()
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + PATIENCE
         while not self._server.started:
             assert self._thread.is_alive(), "the server stopped"
             assert time.monotonic() < deadline, "the server did not start"
@@ -124,7 +125,7 @@ def served(env: dict[str, str], directory: Path, output: Path | None = None) -> 
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + PATIENCE
         while True:
             try:
                 httpx.get(base + "/ready", timeout=1).raise_for_status()

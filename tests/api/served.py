@@ -22,13 +22,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
+from patience import PATIENCE
 
 from service.settings import Settings
 
 from .support import ROOT, free_port
 
 #: How long a start, or a stop, may take before the test fails (a hang, not a speed).
-PATIENCE = 60.0
 
 
 @dataclass

@@ -15,6 +15,7 @@ from uuid import UUID
 
 import httpx
 from litestar.testing import TestClient
+from patience import PATIENCE
 
 from domain.penang.state import GameState
 from service.store import GameStore
@@ -148,7 +149,7 @@ def serve(workdir: Path, *flags: str, settings: Mapping[str, str] | None = None)
     server = subprocess.Popen(command, cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + PATIENCE
         while True:
             try:
                 httpx.get(f"{url}/health", timeout=1).raise_for_status()

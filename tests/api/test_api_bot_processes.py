@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
+from patience import PATIENCE
 
 from domain.bots.audit import verify_record
 from domain.records import load_record
@@ -25,7 +26,7 @@ TABLES = [
     ("three-thirteen", ["random", "greedy"]),
     ("penang", ["greedy", "random", "patient"]),
 ]
-WAIT = 120.0
+WAIT = PATIENCE
 
 
 @pytest.fixture

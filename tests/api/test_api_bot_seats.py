@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from patience import PATIENCE
 
 from domain.bots.audit import verify_record
 from domain.records import load_record
@@ -21,7 +22,7 @@ from service.settings import Settings
 from .support import Api, Json
 from .test_api_matches import create_match, match_view
 
-WAIT = 20.0
+WAIT = PATIENCE
 
 
 def _create(api: Api, players: list[Any], **body: Any) -> Json:

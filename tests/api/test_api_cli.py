@@ -10,6 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from patience import PATIENCE
 
 from service.cli.main import main
 
@@ -28,7 +29,7 @@ def test_serve_starts_with_the_embedded_sqlite_default_and_answers(tmp_path: Pat
         command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
     )
     try:
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + PATIENCE
         while True:
             try:
                 health = httpx.get(f"http://127.0.0.1:{port}/health", timeout=1)

@@ -17,6 +17,7 @@ from uuid import UUID, uuid4
 
 import pytest
 from litestar.testing import TestClient
+from patience import PATIENCE
 
 from service.app import create_app
 from service.settings import Settings
@@ -24,9 +25,6 @@ from service.store.clocks import ClockRow
 from service.usecases import games, timeouts
 
 from .support import Api, Json
-
-#: How long a test waits for a one-second clock at most.
-PATIENCE = 8.0
 
 
 def wait_for(check: Callable[[], Any], patience: float = PATIENCE) -> Any:
@@ -209,7 +207,7 @@ def test_a_restarted_service_times_out_a_deadline_that_passed_while_nothing_ran(
     time.sleep(1.2)  # the deadline passes with no service running
     later = make_api(sqlite_settings)
     assert deadline(game["view"]) < datetime.now(UTC)
-    wait_for(lambda: timeouts_of(later, game), patience=3.0)
+    wait_for(lambda: timeouts_of(later, game))
     assert timeouts_of(later, game)[0] == game["view"]["turn"]
 
 

@@ -25,6 +25,7 @@ from uuid import UUID
 import httpx
 import msgspec
 import pytest
+from patience import PATIENCE
 
 from domain.bots.seats import bots_of
 from service.settings import Settings
@@ -37,7 +38,7 @@ from .conftest import STORES
 from .fault_support import REQUEST_SECONDS, Json, Server, store_env
 
 #: Generous on a loaded machine: how long the bot or the clock may take after a restart.
-WAIT = 90.0
+WAIT = PATIENCE
 #: The turn clock of the clocked game: long enough for a turn sent at once on a busy
 #: machine, short enough for a test.
 TURN_SECONDS = 15

@@ -139,7 +139,7 @@ def _check_acknowledged(client: httpx.Client, acknowledged: list[tuple[Json, int
             ), f"version {record['version']} of {game['game_id']} is not the turn answered"
 
 
-@pytest.mark.slow
+@pytest.mark.load
 def test_a_server_killed_under_load_keeps_every_acknowledged_turn(server: Server) -> None:
     games = create_games(server.base, 8, f"kill-{time.time_ns()}")
     with Load(server, games) as load:
@@ -186,7 +186,7 @@ def _race(base: str, games: list[Json], answers: list[tuple[Json, int, Any]], se
             assert response.status_code == 200 or response.status_code in REFUSALS, body
 
 
-@pytest.mark.slow
+@pytest.mark.load
 def test_fifty_clients_racing_record_each_turn_once(server: Server) -> None:
     games = create_games(server.base, RACED_GAMES, f"race-{time.time_ns()}")
     answers: list[tuple[Json, int, Any]] = []

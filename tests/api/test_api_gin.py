@@ -17,6 +17,7 @@ from typing import Any
 from uuid import UUID
 
 import pytest
+from patience import PATIENCE
 
 from domain.gin.state import GinState
 from domain.record_proofs import verify_record
@@ -165,7 +166,7 @@ def test_a_clocked_gin_table_shows_its_deadline_and_the_clock_plays_the_seat_lat
     first = game["view"]["turn"]
     assert game["view"]["turn_deadline"] is not None
     assert api.view(game, first)["turn_deadline"] == game["view"]["turn_deadline"]
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + PATIENCE
     while len(events := api.events(game)["events"]) < 2:
         assert time.monotonic() < deadline, "the clock did not play the late seat"
         time.sleep(0.05)

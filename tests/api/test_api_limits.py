@@ -23,9 +23,15 @@ CONTRACT = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
 
 @pytest.fixture
 def limited(tmp_path: Path, make_api: Callable[[Settings], Api]) -> Callable[..., Api]:
+    """An app with the given limits, its buckets on a clock that stands still: a window
+    read on a busy machine, seconds after the request, still reads whole (60, not 59)."""
+
     def make(**limits: int) -> Api:
         settings = Settings(sqlite_path=str(tmp_path / "games.sqlite"), rate_limit=True)
-        return make_api(settings.replace(limits))
+        api = make_api(settings.replace(limits))
+        (middleware,) = [m for m in api.client.app.middleware if isinstance(m, RateLimits)]
+        middleware.clock = Clock()
+        return api
 
     return make
 

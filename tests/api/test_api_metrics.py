@@ -17,6 +17,7 @@ from uuid import UUID, uuid4
 
 import httpx
 import pytest
+from patience import PATIENCE
 from prometheus_client.parser import text_string_to_metric_families
 
 from service.settings import Settings
@@ -214,7 +215,7 @@ def test_open_streams_are_shown_while_they_are_open(tmp_path: Path) -> None:
         reader.wait(lambda stream: bool(stream.turns()))
         assert open_streams() == 1
         reader.drop()
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + PATIENCE
         while open_streams() != 0:
             assert time.monotonic() < deadline, "the stream's end was not counted"
             time.sleep(0.05)

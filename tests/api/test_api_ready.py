@@ -25,6 +25,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from patience import PATIENCE
 
 from .live_support import served
 from .support import free_port
@@ -121,7 +122,7 @@ def test_ready_follows_the_store_and_health_the_process(cluster: Cluster, tmp_pa
         assert _probe(base, "/ready").status_code == 503, "asked again: as soon, as clearly"
         assert _probe(base, "/health").json() == {"status": "ok"}
         cluster.start()
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + PATIENCE
         while (status := _probe(base, "/ready").status_code) != 200:
             assert status == 503
             assert time.monotonic() < deadline, "not ready again with the store back"

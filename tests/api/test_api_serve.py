@@ -20,6 +20,7 @@ import httpx
 import msgspec
 import psycopg
 import pytest
+from patience import PATIENCE
 
 from service import version
 from service.bootstrap import needs_install
@@ -265,7 +266,7 @@ def test_the_default_postgres_database_is_created_when_missing(
 
 
 def _wait_for_health(server: subprocess.Popen[str], base: str) -> httpx.Response:
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + PATIENCE
     while True:
         try:
             return httpx.get(f"{base}/health", timeout=1)

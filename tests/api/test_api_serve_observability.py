@@ -18,6 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
+from patience import PATIENCE
 
 from .live_support import served
 
@@ -88,7 +89,7 @@ def _lines(output: Path) -> list[dict[str, Any]]:
 
 def _access_lines(output: Path, request_id: str) -> list[dict[str, Any]]:
     """The access lines of one request, once it has any (its line is written by a thread)."""
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + PATIENCE
     while True:
         found = [
             line

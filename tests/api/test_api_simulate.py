@@ -21,6 +21,7 @@ from typing import Any
 
 import msgspec
 import pytest
+from patience import PATIENCE
 from rich.console import Console
 
 from domain.records import load_record
@@ -261,7 +262,7 @@ def test_ctrl_c_stops_with_the_summary_of_the_games_played(
             text=True,
         )
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + PATIENCE
         while not records.exists() or len(list(records.iterdir())) < 3:
             assert process.poll() is None, process.communicate()
             assert time.monotonic() < deadline, "no game was played"

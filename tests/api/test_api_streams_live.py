@@ -20,6 +20,7 @@ from uuid import UUID
 import httpx
 import msgspec
 import pytest
+from patience import PATIENCE
 
 from domain.penang.events import TurnEnded
 from service.api import guards
@@ -67,7 +68,7 @@ def _create(base: str, players: int = 3, seed: str = "live") -> Json:
 
 
 def _until_stats(live: LiveServer, expected: Callable[[dict[str, int]], bool]) -> dict[str, int]:
-    deadline = time.monotonic() + 30  # generous: on a loaded machine 100 threads are slow
+    deadline = time.monotonic() + PATIENCE  # on a loaded machine 100 threads are slow
     while not expected(stats := live.stats()):
         assert time.monotonic() < deadline, f"the hub holds {stats}"
         time.sleep(0.02)
@@ -263,7 +264,7 @@ def test_a_stopping_server_ends_its_streams_and_stops_at_once(tmp_path: Path) ->
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + PATIENCE
         while True:
             try:
                 httpx.get(base + "/ready", timeout=1).raise_for_status()

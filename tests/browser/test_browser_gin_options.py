@@ -19,6 +19,7 @@ from pathlib import Path
 import httpx
 import pytest
 from api.support import serve
+from patience import PATIENCE
 from playwright.sync_api import Page, expect
 
 from domain.cards import NATURALS, parse_cards
@@ -60,7 +61,7 @@ def _move(page: Page, words: str) -> None:
     """Press the listed move whose words begin so, and wait for the table to move on."""
     before = page.locator("#table").get_attribute("data-version")
     page.locator("#moves button.move", has_text=words).first.click()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + PATIENCE
     while page.locator("#table").get_attribute("data-version") == before:
         assert time.monotonic() < deadline, f"the table did not move after {words!r}"
         page.wait_for_timeout(50)

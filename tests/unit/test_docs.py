@@ -138,6 +138,12 @@ def test_the_fast_loop_and_skipping_the_benchmarks_are_documented() -> None:
     assert "`met` or `not met`" in _section("docs/benchmarks.md", "Benchmarks")
 
 
+def test_the_busy_run_and_the_slow_run_are_documented() -> None:
+    suite = _section("docs/development.md", "The whole suite")
+    for phrase in ("python3 tests/run.py --busy", "python3 tests/run.py --slow", "-m slow"):
+        assert phrase in suite, phrase
+
+
 def test_the_lock_is_updated_as_its_own_header_says() -> None:
     header = (ROOT / "requirements.lock").read_text(encoding="utf-8").splitlines()[1]
     command = header.lstrip("# ").strip()

@@ -11,12 +11,12 @@ import time
 from collections.abc import Callable, Iterator
 
 import pytest
+from patience import PATIENCE
 
 from service import logs
 from service.metrics import Metrics
 
 #: A hang, not a speed: how long a condition may take to come true.
-PATIENCE = 30.0
 
 
 class Stalled(io.StringIO):

@@ -8,6 +8,9 @@ asks for them.
 from __future__ import annotations
 
 import importlib.util
+import os
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -80,3 +83,69 @@ def test_pytest_runs_over_a_worker_per_core_unless_told(
     args: list[str], environ: dict[str, str], cores: int | None, expected: list[str]
 ) -> None:
     assert _run_script().worker_args(args, environ, cores) == expected
+
+
+@pytest.mark.parametrize(
+    ("args", "own", "rest"),
+    [
+        ([], set(), []),
+        (["--busy"], {"--busy"}, []),
+        (["--slow", "--busy", "tests/api", "-x"], {"--slow", "--busy"}, ["tests/api", "-x"]),
+        (["-k", "slow", "--busy"], set(), ["-k", "slow", "--busy"]),
+    ],
+)
+def test_its_own_options_lead_the_pytest_arguments(
+    args: list[str], own: set[str], rest: list[str]
+) -> None:
+    assert _run_script().own_options(args) == (own, rest)
+
+
+def test_a_failed_step_does_not_stop_the_steps_after_it(tmp_path: Path) -> None:
+    # The benchmarks run after a failed test run: their figures are worth having.
+    module = _run_script()
+    steps = module.Steps()
+    after = tmp_path / "after"
+    steps.run("tests", sys.executable, "-c", "raise SystemExit(3)")
+    steps.run("bench", sys.executable, "-c", f"open({str(after)!r}, 'w').close()")
+    assert after.exists()
+    assert steps.failed == [("tests", 3)]
+
+
+def test_busy_loops_spin_while_the_suite_runs_and_stop_after() -> None:
+    module = _run_script()
+    with module.busy_loops(2):
+        # Two more processes than before, both running.
+        loops = _children()
+        assert len(loops) == 2, loops
+    assert not set(loops) & set(_children())
+
+
+def _children() -> list[int]:
+    """This process's running children (their pids)."""
+    me = os.getpid()
+    found = []
+    for status in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = status.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == me and fields[0] != "Z":
+            found.append(int(status.parent.name))
+    return found
+
+
+@pytest.mark.parametrize(("slow", "listed"), [("", False), ("1", True)])
+def test_the_slow_tests_run_only_when_asked_for(slow: str, listed: bool) -> None:
+    environ = {k: v for k, v in os.environ.items() if k != "PENANG_RUMMY_SLOW"}
+    environ["PENANG_RUMMY_SLOW"] = slow
+    collected = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:xdist"]
+        + ["-p", "no:cacheprovider", "tests/api/test_api_docs_curl.py"],
+        cwd=ROOT,
+        env=environ,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "test_every_answer_a_page_shows_is_the_services" in collected
+    assert ("with_its_long_loops" in collected) is listed, collected

@@ -17,6 +17,7 @@ from typing import Any
 from uuid import UUID
 
 import pytest
+from patience import PATIENCE
 from pytest_bdd import given, parsers, then, when
 
 from domain.bots.audit import verify_record
@@ -31,7 +32,7 @@ from ..notation import full_deck
 from ..scene import Scene, accepted, shuffled_deck
 
 #: The longest a step waits for the service's bots to play (their think time is 0).
-WAIT_SECONDS = 20.0
+WAIT_SECONDS = PATIENCE
 #: How long the table must stay still for the bots' turns to be over (R35: played once).
 STILL_SECONDS = 0.3
 #: How many commands a game played out may take before the step gives up.
