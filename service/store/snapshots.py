@@ -25,9 +25,12 @@ A snapshot is a cache and nothing else:
   because its snapshot was missing or stale (a store written before snapshots, a
   snapshot lost), the state that fold gave is written, by one thread of the store's
   own (`SnapshotWriter`), so the load never waits for it; that thread never reads
-  the events or folds them again. Each write keeps the newer of two: a write cut
-  short (a process killed) leaves the row as it was or as it became, and either
-  loads. A write that fails is logged and forgotten: the next load folds the events.
+  the events or folds them again, and its commit does not wait for the disk (SQLite's
+  `synchronous = normal` for it, PostgreSQL's `synchronous_commit` off: a crash may
+  lose it, never corrupt it, and the next load folds the events). Each write keeps
+  the newer of two: a write cut short (a process killed) leaves the row as it was or
+  as it became, and either loads. A write that fails is logged and forgotten: the
+  next load folds the events.
 
 The load is one statement (`reading.StreamReader.first_load`): the snapshot's row and
 the stream's events after the snapshot's version, so a game with no snapshot (every
@@ -90,11 +93,31 @@ class SnapshotTable:
         with contextlib.suppress(IntegrityError), self._transaction(commit=True) as cursor:
             cursor.execute(self._create)
 
-    def put(self, game_id: UUID, version: int, form: str, data: bytes) -> None:
-        """Store the game's snapshot at `version`, unless a newer one is stored."""
+    def put(
+        self, game_id: UUID, version: int, form: str, data: bytes, *, synced: bool = True
+    ) -> None:
+        """Store the game's snapshot at `version`, unless a newer one is stored; not
+        `synced`: committed without waiting for the disk (module doc)."""
         key: object = game_id if self._postgres else game_id.hex
-        with self._transaction(commit=True) as cursor:
-            cursor.execute(self._upsert, (key, version, form, data))
+        params = (key, version, form, data)
+        if synced or self._postgres:
+            with self._transaction(commit=True) as cursor:
+                if not synced:
+                    cursor.execute("SET LOCAL synchronous_commit TO OFF")
+                cursor.execute(self._upsert, params)
+            return
+        # SQLite's level is set outside a transaction, on the connection, then set back.
+        sqlite: Any = self._datastore  # eventsourcing's SQLiteDatastore
+        with sqlite.get_connection(commit=True) as connection:
+            level = connection.cursor()
+            level.execute("PRAGMA synchronous")
+            (was,) = level.fetchone()
+            level.execute("PRAGMA synchronous = NORMAL")
+            try:
+                with connection.transaction(commit=True) as cursor:
+                    cursor.execute(self._upsert, params)
+            finally:
+                level.execute(f"PRAGMA synchronous = {int(was)}")
 
     def statement(self, game_id: UUID, version: int, form: str, data: bytes) -> Statement:
         """`put` as a statement to run in another write's transaction."""
@@ -189,7 +212,7 @@ class SnapshotWriter:
         try:
             state = job.state
             form, data = self._codec.encode(state)
-            self._table.put(job.game_id, state.version, form, data)
+            self._table.put(job.game_id, state.version, form, data, synced=False)
         except (PersistenceError, OSError) as error:
             _log.warning("the snapshot of game %s was not written: %s", job.game_id, error)
         except Exception:

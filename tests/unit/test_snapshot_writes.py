@@ -168,6 +168,12 @@ def test_a_cold_read_without_a_snapshot_reads_once_and_folds_once(settings: Sett
         cold.game_snapshots.flush()  # the snapshot the read queued, written
         assert reads == Counter(first_load=1) and folds == Counter(fold=1)
         assert _snapshot(cold, game_id) == fold_game(events)
+        # Written without waiting for the disk, and the writer's connection set back.
+        datastore: Any = cold.factory.datastore  # type: ignore[attr-defined]
+        with datastore.get_connection(commit=True) as connection:
+            level = connection.cursor()
+            level.execute("PRAGMA synchronous")
+            assert level.fetchone()[0] == 2  # FULL, the store's setting
         # The next cold read (another process) loads the snapshot: no fold.
         again = GameStore(settings)
         try:
