@@ -16,7 +16,9 @@ the client in advance as bench_http.py does). Each request goes to both processe
 turn (which goes first alternates), so both sizes meet the same load of a shared
 machine. Prints how many of each store's games have their snapshot once seeded (goal:
 all: both sizes then load alike), p50 and p99 of each kind at both sizes, the ratios,
-and the goal: every ratio at most 1.2.
+and the goal: every ratio at most 1.2; and whether each ratio settles: the same ratio
+of the first half of the requests and of the second, which settles where the two are
+within 0.1 x of each other and on the same side of the goal.
 
 The full size is 1,000 and 100,000 games (`--full`, or PENANG_RUMMY_BENCH_FULL=1;
 seeding both stores took 23 minutes on SQLite and 30 on PostgreSQL here, the whole run
@@ -131,9 +133,26 @@ def report(name: str, few: int, many: int, small: Latencies, large: Latencies) -
             ratio = now / base
             lines.append(
                 f"  {kind} {tag}: {now * 1000:.2f} ms against {base * 1000:.2f} ms = "
-                f"{ratio:.2f} x; goal <= {GOAL:.1f} x: {verdict(ratio <= GOAL)}"
+                f"{ratio:.2f} x; goal <= {GOAL:.1f} x: {verdict(ratio <= GOAL)}; "
+                + settles(small[kind], large[kind], share)
             )
     return lines
+
+
+def settles(small: list[float], large: list[float], share: float) -> str:
+    """The ratio of the percentile `share` in each half of the requests (in the order
+    they were timed), and whether it settles: the halves within 0.1 x of each other and
+    on the same side of the goal."""
+    half = min(len(small), len(large)) // 2
+    if half < 2:
+        return "too few requests to tell whether it settles"
+    ratios = [
+        percentile(large[part], share) / percentile(small[part], share)
+        for part in (slice(0, half), slice(half, 2 * half))
+    ]
+    settled = abs(ratios[0] - ratios[1]) <= 0.1 and (ratios[0] <= GOAL) == (ratios[1] <= GOAL)
+    said = "settles" if settled else "does not settle (more requests, or a quieter machine)"
+    return f"halves {ratios[0]:.2f} and {ratios[1]:.2f} x: {said}"
 
 
 def run(
