@@ -100,7 +100,7 @@ class GameStore(GameWrites, Application[UUID]):
         size = self._cache_size
         looked = self.metrics.lookups
         #: Finished games' final states (`snapshots`): never served, only loaded.
-        self.game_snapshots = GameSnapshots(snapshot_table, games, self._fold_stored)
+        self.game_snapshots = GameSnapshots(snapshot_table, games)
         self.games = FoldedStreams[Event, AnyGameState](
             games,
             Event,
@@ -157,10 +157,6 @@ class GameStore(GameWrites, Application[UUID]):
     def state(self, game_id: UUID) -> AnyGameState:
         """The game's current state, or GameNotFound."""
         return self.games.state(game_id)
-
-    def _fold_stored(self, game_id: UUID) -> AnyGameState:
-        """The game's current state folded from its stored events (never a snapshot)."""
-        return fold_game(self.games.events(game_id))
 
     def known_state(self, game_id: UUID) -> tuple[AnyGameState, bool]:
         """The game's cached state, which may be behind the store, and True; or, when

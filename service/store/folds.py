@@ -133,6 +133,11 @@ class FoldedStreams(Generic[E, S]):
         self._looked(found is not None)
         return found
 
+    def peek(self, stream: UUID) -> S | None:
+        """The cached state, as `cached`, not counted as a lookup (the cache's figures)."""
+        with self._lock:
+            return self._states.get(stream)
+
     def remember(self, stream: UUID, state: S) -> None:
         """Cache `state` unless a newer one is cached already."""
         with self._lock:

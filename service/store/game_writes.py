@@ -9,7 +9,11 @@ over PostgreSQL its table lock and its commit), each answered once it is committ
 committed write is told to the store's `listeners` (and, on PostgreSQL, NOTIFied to
 every process): `notices`. The turn clocks' and the bot turns' indexes are kept in the
 write's own transaction (`clocks`): what must follow a commit commits with it, so a
-process killed just after a commit leaves no game waiting for an index row.
+process killed just after a commit leaves no game waiting for an index row. So is a
+finished game's snapshot (`snapshots`): the write that ends a game stores it, from the
+state that write reached (its caller's, else the cached state before it with the
+write's events folded on), and never costs a read, a fold of the game or a commit of
+its own.
 
 `GameWrites` is the store's half that writes (`event_store.GameStore` is the whole):
 it names what of the store it uses.
@@ -18,7 +22,7 @@ it names what of the store it uses.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 from functools import partial
 from uuid import UUID
@@ -33,7 +37,7 @@ from service.metrics import Metrics
 from service.store.clocks import ClockIndex, ClockRow, GameWritten, games_written
 from service.store.envelopes import Envelope, GameSecrets, secrets_id
 from service.store.folds import FoldedStreams
-from service.store.game_folds import AnyGameState
+from service.store.game_folds import AnyGameState, fold_game
 from service.store.notices import Listeners, changes
 from service.store.recent import Recent
 from service.store.snapshots import GameSnapshots
@@ -69,15 +73,20 @@ class GameWrites:
         secrets: GameSecrets,
         extra: Sequence[Envelope] = (),
         at: datetime | None = None,
+        *,
+        after: AnyGameState | None = None,
     ) -> None:
         """Record a new game and its secrets (and `extra` records) in one transaction.
 
-        `at` is the time stored with the events (default: now). Raises StreamConflict
-        when another writer took one of the `extra` streams first.
+        `at` is the time stored with the events (default: now); `after` the state the
+        events fold to, where the caller has it (a game over is snapshot with them).
+        Raises StreamConflict when another writer took one of the `extra` streams first.
         """
         envelopes = _envelopes(game_id, 0, events, at)
+        states = None if after is None else {game_id: after}
         try:
-            self._save([*envelopes, Envelope(secrets_id(game_id), 1, secrets), *extra])
+            records = [*envelopes, Envelope(secrets_id(game_id), 1, secrets), *extra]
+            self._save(records, None, states)
         except IntegrityError:
             raise StreamConflict("another request wrote this first") from None
         self._secrets.keep(game_id, secrets)
@@ -91,16 +100,19 @@ class GameWrites:
         *,
         at: datetime | None = None,
         game_secrets: GameSecrets | None = None,
+        after: AnyGameState | None = None,
     ) -> None:
         """Append `events` after version `expected`, with `extra` records, atomically.
 
         `at` is the time stored with the events (default: now); `game_secrets` the
-        game's, where the caller holds them (else they are looked up). Raises
-        VersionConflict (with the version now stored) when another writer won.
+        game's, where the caller holds them (else they are looked up); `after` the state
+        the events lead to, where the caller has it (a game over is snapshot with them).
+        Raises VersionConflict (with the version now stored) when another writer won.
         """
+        states = None if after is None else {game_id: after}
         try:
             envelopes = [*_envelopes(game_id, expected, events, at), *extra]
-            self._save(envelopes, self._secrets_of(game_id, game_secrets))
+            self._save(envelopes, self._secrets_of(game_id, game_secrets), states)
         except IntegrityError:
             raise VersionConflict(self.state(game_id).version) from None
 
@@ -123,6 +135,7 @@ class GameWrites:
         *,
         at: datetime | None = None,
         game_secrets: GameSecrets | None = None,
+        after: AnyGameState | None = None,
     ) -> bool:
         """As `append`, awaited on the event loop; False (nothing stored) where `append`
         raises VersionConflict.
@@ -140,7 +153,8 @@ class GameWrites:
             return True
         written = games_written(envelopes, secrets_of)
         records = [self.mapper.to_stored_event(envelope) for envelope in envelopes]
-        committed = self._writer.submit(records, self._indexed(written))
+        states = None if after is None else {game_id: after}
+        committed = self._writer.submit(records, self._indexed(written, envelopes, states))
         # Told on the loop as soon as the write is in, whether or not its caller still
         # waits (a request cancelled meanwhile leaves a write that streams must hear of).
         committed.add_done_callback(partial(self._told_once_in, envelopes, written))
@@ -159,14 +173,17 @@ class GameWrites:
         if not committed.cancelled() and committed.exception() is None:
             self._told(envelopes, written)
 
-    def write(self, envelopes: Sequence[Envelope]) -> None:
+    def write(
+        self, envelopes: Sequence[Envelope], states: Mapping[UUID, AnyGameState] | None = None
+    ) -> None:
         """Store `envelopes` (of any streams) in one transaction, or StreamConflict.
 
         Each names the version it takes in its stream: when another writer took one
-        first, nothing is stored.
+        first, nothing is stored. `states`: by game, the state its events lead to, where
+        the caller has it (a game over is snapshot with them).
         """
         try:
-            self._save(envelopes)
+            self._save(envelopes, None, states)
         except IntegrityError:
             raise StreamConflict("another request changed this table first") from None
 
@@ -186,6 +203,7 @@ class GameWrites:
         self,
         envelopes: Sequence[Envelope],
         secrets_of: Callable[[UUID], GameSecrets] | None = None,
+        states: Mapping[UUID, AnyGameState] | None = None,
     ) -> None:
         """The one way a record is stored: in one transaction with the indexes' rows it
         moves, through the group writer (`writer`, `pg_writer`); then the listeners are
@@ -193,14 +211,19 @@ class GameWrites:
         already, and collecting events from aggregates and snapshots only costs time here."""
         written = games_written(envelopes, secrets_of or self.secrets)
         records = [self.mapper.to_stored_event(envelope) for envelope in envelopes]
-        self._writer.write(records, self._indexed(written))
+        self._writer.write(records, self._indexed(written, envelopes, states))
         self._told(envelopes, written)
 
-    def _indexed(self, written: Sequence[GameWritten]) -> list[Statement]:
+    def _indexed(
+        self,
+        written: Sequence[GameWritten],
+        envelopes: Sequence[Envelope],
+        states: Mapping[UUID, AnyGameState] | None,
+    ) -> list[Statement]:
         """What a write moves in the turn clocks' and the bot turns' indexes, to be
         committed with it: each game's row set to the write's version and deadline, or
-        dropped when the write ends the game."""
-        statements: list[Statement] = []
+        dropped when the write ends the game; and the snapshot of each game it ends."""
+        statements = self._snapshots(envelopes, states or {})
         for game in written:
             if game.clocked:
                 row = game.row
@@ -216,14 +239,40 @@ class GameWrites:
                 )
         return statements
 
+    def _snapshots(
+        self, envelopes: Sequence[Envelope], states: Mapping[UUID, AnyGameState]
+    ) -> list[Statement]:
+        """The snapshot of each game the write ends (or whose seed it reveals), to commit
+        with it: from the state the caller gave, else folded from the write's events on
+        the cached state before them; none where neither is at hand (the game's next load
+        folds it, and writes it)."""
+        statements: list[Statement] = []
+        for stream in {e.originator_id for e in envelopes if isinstance(e.event, _FINAL_TYPES)}:
+            own = [e for e in envelopes if e.originator_id == stream]
+            state = states.get(stream)
+            state = self._reached(own) if state is None else state
+            if state is None or not state.over or state.version != own[-1].originator_version:
+                continue
+            statement = self.game_snapshots.statement(stream, state)
+            if statement is not None:
+                statements.append(statement)
+        return statements
+
+    def _reached(self, own: Sequence[Envelope]) -> AnyGameState | None:
+        """The state a game's envelopes lead to, folded on the cached state just before
+        them (or from the start), without reading the store; None where none is cached."""
+        first = own[0].originator_version
+        before = None if first == 1 else self.games.peek(own[0].originator_id)
+        if first != 1 and (before is None or before.version != first - 1):
+            return None
+        return fold_game([e.event for e in own if isinstance(e.event, Event)], before)
+
     def _told(self, envelopes: Sequence[Envelope], written: Sequence[GameWritten]) -> None:
-        """After a write is committed: its listeners told, the turns' times kept, a
-        finished game's snapshot queued, and the bots woken to a table they may play."""
+        """After a write is committed: its listeners told, the turns' times kept, and
+        the bots woken to a table they may play."""
         self.listeners.publish(changes(envelopes))
         for game in written:
             self._stamp(game.game_id, game.version, game.began)
-        for stream in {e.originator_id for e in envelopes if isinstance(e.event, _FINAL_TYPES)}:
-            self.game_snapshots.ended(stream)
         if any(game.bots and not game.ended for game in written):
             self.wake_bots()
 

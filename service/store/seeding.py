@@ -5,7 +5,9 @@ playing each over HTTP would make seeding 100,000 games the longest part of a ru
 Each game is stored as `POST /games` and its turns would have stored it: its events
 under a new game id, its secrets (the hashes of seat tokens nobody holds, for games
 only ever read, and the server seed its deal committed to) in its secrets stream.
-Games are written `batch` at a time, each batch in one transaction.
+Games are written `batch` at a time, each batch in one transaction, with the snapshot
+of each finished game (`snapshots`), as the write that ends a game served stores it:
+a seeded store loads its games as a served one does.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from domain.games import dealt_players
 from service.settings import Settings
 from service.store.envelopes import Envelope, GameSecrets, secrets_id
 from service.store.event_store import GameStore
+from service.store.game_folds import AnyGameState, fold_game
 
 
 def store_settings(where: str) -> Settings:
@@ -48,6 +51,7 @@ class StoreSeeder:
         self.batch = batch
         self.stored = 0
         self._pending: list[Envelope] = []
+        self._states: dict[UUID, AnyGameState] = {}
         self._games = 0
 
     def add(self, events: Sequence[Event], server_seed: bytes | None) -> UUID:
@@ -62,6 +66,7 @@ class StoreSeeder:
         )
         self._pending += [Envelope(game_id, n, e) for n, e in enumerate(events, start=1)]
         self._pending.append(Envelope(secrets_id(game_id), 1, game_secrets))
+        self._states[game_id] = fold_game(events)
         self._games += 1
         if self._games >= self.batch:
             self.flush()
@@ -70,9 +75,9 @@ class StoreSeeder:
     def flush(self) -> None:
         """Store the games added since the last flush, in one transaction."""
         if self._pending:
-            self.store.write(self._pending)
+            self.store.write(self._pending, self._states)
             self.stored += self._games
-        self._pending, self._games = [], 0
+        self._pending, self._states, self._games = [], {}, 0
 
     def close(self) -> None:
         """Store what is left and let the store go."""

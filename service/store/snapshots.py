@@ -18,14 +18,19 @@ A snapshot is a cache and nothing else:
   change of a state's fields leaves the old snapshots unread; a missing, stale or
   unreadable snapshot, or one of another format, is passed over and the game folded
   from its events, as before snapshots were;
-- it is written after the write that ends the game is committed (or that reveals
-  its seed, after its end), by one thread of the store's own, from a fold of the
-  stored events (`SnapshotWriter`); and whenever a load folds a finished game from its
-  events because its snapshot was missing or stale (a store written before
-  snapshots, a snapshot lost), the state that fold gave is written. Each write is one
-  statement in its own transaction, and keeps the newer of two: a write cut short (a
-  process killed) leaves the row as it was or as it became, and either loads. A write
-  that fails is logged and forgotten: the next load folds the events.
+- it is written with the write that ends the game (or that reveals its seed, after
+  its end), from the state that write reached, in the write's own transaction
+  (`GameSnapshots.statement`, committed as the turn clocks' rows are): no read, no
+  fold and no commit of its own. Where a load folds a finished game from its events
+  because its snapshot was missing or stale (a store written before snapshots, a
+  snapshot lost), the state that fold gave is written, by one thread of the store's
+  own (`SnapshotWriter`), so the load never waits for it; that thread never reads
+  the events or folds them again, and its commit does not wait for the disk (SQLite's
+  `synchronous = normal` for it, PostgreSQL's `synchronous_commit` off: a crash may
+  lose it, never corrupt it, and the next load folds the events). Each write keeps
+  the newer of two: a write cut short (a process killed) leaves the row as it was or
+  as it became, and either loads. A write that fails is logged and forgotten: the
+  next load folds the events.
 
 The load is one statement (`reading.StreamReader.first_load`): the snapshot's row and
 the stream's events after the snapshot's version, so a game with no snapshot (every
@@ -39,7 +44,7 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from typing import Any, Final, NamedTuple, Protocol
 from uuid import UUID
@@ -49,6 +54,7 @@ from eventsourcing.persistence import IntegrityError, PersistenceError
 
 from service.store.game_folds import AnyGameState
 from service.store.snapshot_codec import SnapshotCodec
+from service.store.writer import Statement
 
 TABLE: Final = "penangrummy_game_snapshots"
 #: How long closing the store waits for the snapshots still queued to be written.
@@ -87,11 +93,36 @@ class SnapshotTable:
         with contextlib.suppress(IntegrityError), self._transaction(commit=True) as cursor:
             cursor.execute(self._create)
 
-    def put(self, game_id: UUID, version: int, form: str, data: bytes) -> None:
-        """Store the game's snapshot at `version`, unless a newer one is stored."""
+    def put(
+        self, game_id: UUID, version: int, form: str, data: bytes, *, synced: bool = True
+    ) -> None:
+        """Store the game's snapshot at `version`, unless a newer one is stored; not
+        `synced`: committed without waiting for the disk (module doc)."""
         key: object = game_id if self._postgres else game_id.hex
-        with self._transaction(commit=True) as cursor:
-            cursor.execute(self._upsert, (key, version, form, data))
+        params = (key, version, form, data)
+        if synced or self._postgres:
+            with self._transaction(commit=True) as cursor:
+                if not synced:
+                    cursor.execute("SET LOCAL synchronous_commit TO OFF")
+                cursor.execute(self._upsert, params)
+            return
+        # SQLite's level is set outside a transaction, on the connection, then set back.
+        sqlite: Any = self._datastore  # eventsourcing's SQLiteDatastore
+        with sqlite.get_connection(commit=True) as connection:
+            level = connection.cursor()
+            level.execute("PRAGMA synchronous")
+            (was,) = level.fetchone()
+            level.execute("PRAGMA synchronous = NORMAL")
+            try:
+                with connection.transaction(commit=True) as cursor:
+                    cursor.execute(self._upsert, params)
+            finally:
+                level.execute(f"PRAGMA synchronous = {int(was)}")
+
+    def statement(self, game_id: UUID, version: int, form: str, data: bytes) -> Statement:
+        """`put` as a statement to run in another write's transaction."""
+        key: object = game_id if self._postgres else game_id.hex
+        return Statement(self._upsert, (key, version, form, data))
 
     def get(self, game_id: UUID) -> tuple[int, str, bytes] | None:
         """The game's snapshot row as stored (version, format, state), if any."""
@@ -118,34 +149,23 @@ class SnapshotTable:
 
 class _Job(NamedTuple):
     game_id: UUID
-    #: The state a load folded from the events; None: fold the stored events first.
-    state: AnyGameState | None
+    #: The state, over, that a load folded from the events.
+    state: AnyGameState
 
 
 class SnapshotWriter:
-    """Writes snapshots in one thread of its own, started on the first one asked for,
-    so that neither the write that ends a game nor a load waits for one."""
+    """Writes the snapshots of states that loads folded, in one thread of its own,
+    started on the first one asked for, so that no load waits for one."""
 
-    def __init__(
-        self,
-        table: SnapshotTable,
-        codec: SnapshotCodec,
-        fold_stored: Callable[[UUID], AnyGameState],
-    ) -> None:
+    def __init__(self, table: SnapshotTable, codec: SnapshotCodec) -> None:
         self._table = table
         self._codec = codec
-        #: The game's state folded from its stored events (never a snapshot).
-        self._fold_stored = fold_stored
         self._jobs: queue.Queue[_Job | None] = queue.Queue()
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._closed = False
         #: Once closing: until when queued snapshots are still written.
         self._until = float("inf")
-
-    def ended(self, game_id: UUID) -> None:
-        """The game's end (or its seed's reveal) is committed: snapshot its fold."""
-        self._put(_Job(game_id, None))
 
     def folded(self, game_id: UUID, state: AnyGameState) -> None:
         """A load folded the game's stored events into `state`, over: snapshot it."""
@@ -190,11 +210,9 @@ class SnapshotWriter:
 
     def _write(self, job: _Job) -> None:
         try:
-            state = job.state if job.state is not None else self._fold_stored(job.game_id)
-            if not state.over:
-                return  # not over: nothing final to keep
+            state = job.state
             form, data = self._codec.encode(state)
-            self._table.put(job.game_id, state.version, form, data)
+            self._table.put(job.game_id, state.version, form, data, synced=False)
         except (PersistenceError, OSError) as error:
             _log.warning("the snapshot of game %s was not written: %s", job.game_id, error)
         except Exception:
@@ -214,16 +232,11 @@ class GameSnapshots:
     """The snapshots of a store's finished games: loaded through `read` (the games'
     reader, `reading.StreamReader`), written by a `SnapshotWriter` (module doc)."""
 
-    def __init__(
-        self,
-        table: SnapshotTable,
-        read: _Reader,
-        fold_stored: Callable[[UUID], AnyGameState],
-    ) -> None:
+    def __init__(self, table: SnapshotTable, read: _Reader) -> None:
         self.table = table
         self._read = read
         self._codec = SnapshotCodec()
-        self.writer = SnapshotWriter(table, self._codec, fold_stored)
+        self.writer = SnapshotWriter(table, self._codec)
 
     def load(self, stream: UUID) -> tuple[AnyGameState | None, list[Any] | None]:
         """The game's state from its snapshot, where it has one of this format at the
@@ -237,12 +250,20 @@ class GameSnapshots:
             return state, None
         return None, self._read(stream, 0, None)
 
-    def ended(self, game_id: UUID) -> None:
-        """The game's end (or the reveal of its seed) is committed (`SnapshotWriter`)."""
-        self.writer.ended(game_id)
+    def statement(self, game_id: UUID, state: AnyGameState) -> Statement | None:
+        """The statement that stores `state`, over, as the game's snapshot, to commit
+        with the write that reached it; None where it does not encode (logged: the game
+        then loads from its events, and that load writes it)."""
+        try:
+            form, data = self._codec.encode(state)
+        except Exception:
+            _log.exception("the snapshot of game %s was not written", game_id)
+            return None
+        return self.table.statement(game_id, state.version, form, data)
 
     def folded(self, game_id: UUID, state: AnyGameState) -> None:
-        """A load folded `state`, over, from the stored events (`SnapshotWriter`)."""
+        """A load folded `state`, over, from the stored events: written by the
+        snapshots' thread (`SnapshotWriter`)."""
         self.writer.folded(game_id, state)
 
     def flush(self) -> None:

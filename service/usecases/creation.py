@@ -104,7 +104,7 @@ def _create_game(
     view = clock.timed(game_kinds.view(state, None), clock.turn_deadline(game_secrets, state, at))
     created = CreatedGame(game_id=game_id, version=state.version, tokens=tokens, view=view)
     answer = [] if keyed is None else [keyed.record(created, 201, state.version)]
-    store.create(game_id, events, game_secrets, answer, at=at)
+    store.create(game_id, events, game_secrets, answer, at=at, after=state)
     store.remember(game_id, state)
     return created
 

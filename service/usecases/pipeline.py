@@ -129,6 +129,7 @@ async def run_on_loop(store: GameStore, command: Command, loaded: Loaded) -> Ans
             decided.extra,
             at=decided.at,
             game_secrets=loaded.secrets,
+            after=decided.after,
         )
     except (RummyError, StaleVersion, TurnTimedOut, _OffLoop):
         landed = False

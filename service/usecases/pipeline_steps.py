@@ -174,6 +174,7 @@ def append(store: GameStore, command: Command, loaded: Loaded, decided: Decided)
         decided.extra,
         at=decided.at,
         game_secrets=loaded.secrets,
+        after=decided.after,
     )
     return recorded(store, command, loaded, decided)
 

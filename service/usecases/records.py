@@ -72,7 +72,7 @@ def import_record(store: GameStore, document: GameRecordDocument, keys: KeyRing)
         refuse_unsafe_name(name, f"events[0].players[{seat}]")
     state = fold_game(record.events)
     game_id = uuid4()
-    store.create(game_id, record.events, GameSecrets(token_sha256=()))
+    store.create(game_id, record.events, GameSecrets(token_sha256=()), after=state)
     store.remember(game_id, state)
     return ImportedGame(
         game_id=game_id, version=state.version, verdict=verdict, view=game_kinds.view(state, None)

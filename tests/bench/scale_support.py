@@ -166,6 +166,37 @@ def stored_game_ids(settings: Settings) -> list[str]:
         return [str(row[0]) for row in db.execute(query.format(table="penangrummy_events"))]
 
 
+def snapshots_of(settings: Settings) -> int:
+    """How many finished games' snapshots a store holds."""
+    from service.store.snapshots import TABLE
+
+    if settings.store == "sqlite":
+        import sqlite3
+
+        with sqlite3.connect(settings.sqlite_path) as db:
+            return int(db.execute(f"SELECT count(*) FROM {TABLE}").fetchone()[0])
+    with _connect(settings) as db:
+        return int(db.execute(f"SELECT count(*) FROM {TABLE}").fetchone()[0])
+
+
+def drop_snapshots(settings: Settings, game_ids: Sequence[str]) -> None:
+    """Forget the snapshots of `game_ids`, as a store written before snapshots has none."""
+    from uuid import UUID
+
+    from service.store.snapshots import TABLE
+
+    if settings.store == "sqlite":
+        import sqlite3
+
+        with sqlite3.connect(settings.sqlite_path) as db:
+            keys = [(UUID(game_id).hex,) for game_id in game_ids]
+            db.executemany(f"DELETE FROM {TABLE} WHERE game_id = ?", keys)
+        return
+    with _connect(settings) as db:
+        keys = [(UUID(game_id),) for game_id in game_ids]
+        db.cursor().executemany(f"DELETE FROM {TABLE} WHERE game_id = %s", keys)
+
+
 def _connect(settings: Settings, *, autocommit: bool = False) -> Any:
     """A psycopg connection to the PostgreSQL store `settings` names."""
     import psycopg

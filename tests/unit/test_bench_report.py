@@ -161,3 +161,18 @@ def test_the_memory_benchmark_judges_a_cache_above_the_noise() -> None:
     bare = list(zip(played, [90_100, 90_200, 90_400, 90_600], strict=True))
     text = "\n".join(bench.report(capped, bare, 100))
     assert "= 0.00 x, met" in text, text
+
+
+def test_bench_scale_says_whether_each_ratio_settles_between_the_halves() -> None:
+    folder = str(BENCH.parent)
+    if folder not in sys.path:
+        sys.path.insert(0, folder)  # it imports its neighbours
+    from bench_scale import settles
+
+    small = [1.0] * 10
+    assert settles(small, [1.05] * 5 + [1.1] * 5, 0.5) == "halves 1.05 and 1.10 x: settles"
+    apart = settles(small, [1.0] * 5 + [1.3] * 5, 0.5)
+    assert apart.startswith("halves 1.00 and 1.30 x: does not settle")
+    # Within 0.1 x of each other, but on either side of the goal (1.2 x): not settled.
+    assert "does not settle" in settles(small, [1.15] * 5 + [1.22] * 5, 0.5)
+    assert settles([1.0, 1.0], [1.0, 1.0], 0.5).startswith("too few requests")
