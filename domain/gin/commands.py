@@ -66,8 +66,8 @@ GIN_ACTIONS = (
     DiscardAction,
     PassAction,
     KnockAction,
-    BigGinAction,
     ShowMeldAction,
     LayOffCardAction,
     DoneAction,
+    BigGinAction,
 )

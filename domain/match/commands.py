@@ -18,8 +18,8 @@ A match of a draw game (R31) opens with `open_match` too: its hands are its game
 deal passes to the left (R24, T11) or, in Gin Rummy, to the winner (R43); basic Rummy's
 and Gin's highest total wins (R24, G17) and Three Thirteen's lowest, after its eleven
 hands (R29). Who deals next and what a seat adds at the end (Gin's bonuses, G17, R46)
-are the game's spec's word (`GameSpec.next_dealer`, `GameSpec.match_bonuses`), and so
-are the columns of a match scored in several at once (`GameSpec.match_columns`: Gin's
+are the game's spec's word (`Game.next_dealer`, `Game.match_bonuses`), and so
+are the columns of a match scored in several at once (`Game.match_columns`: Gin's
 Hollywood, G18): such a match reaches its target when every column has (R55).
 """
 
@@ -185,7 +185,7 @@ def game_scored(state: MatchState, ended: Scored) -> list[AnyMatchEvent]:
 
 def match_columns(state: MatchState, scored: Sequence[MatchGameScored]) -> tuple[ScoreColumn, ...]:
     """The match's columns after `scored`, where its scoring keeps columns (G18): the
-    game's spec's word (`GameSpec.match_columns`); none for one column of totals."""
+    game's spec's word (`Game.match_columns`); none for one column of totals."""
     options = state.options
     if options.scoring == SINGLE:
         return ()

@@ -6,7 +6,7 @@ public facts. The cards are in the games, seen through `domain.views`.
 
 from __future__ import annotations
 
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 import msgspec
 from msgspec import UNSET, UnsetType
@@ -107,7 +107,7 @@ class MatchView(msgspec.Struct, frozen=True, kw_only=True):
 def view_match(state: MatchState) -> MatchView:
     """A match as anyone may see it, whatever its game: with its game, the hands each
     seat has won and its columns where its game's spec says its match shows them
-    (`GameSpec.match_shows_hands`)."""
+    (`Game.match_shows_hands`)."""
     options = state.options
     if not GAMES[state.game].match_shows_hands:
         return MatchView(options=options, **_shown(state))
@@ -118,7 +118,7 @@ def view_match(state: MatchState) -> MatchView:
     shown = _shown(state)
     scored = [game.scored for game in state.games if game.scored is not None]
     return MatchView(
-        game=cast(DrawGameName, state.game),
+        game=state.game,
         options=options,
         hands_won=tuple(won),
         columns=match_columns(state, scored),

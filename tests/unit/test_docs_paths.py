@@ -102,8 +102,16 @@ def _resolves(dotted: str) -> bool:
     return False
 
 
+def _statements(body: list[ast.stmt]) -> list[ast.stmt]:
+    """`body`'s statements, with those of its `if` blocks (`if TYPE_CHECKING: ... else:`)."""
+    found: list[ast.stmt] = []
+    for node in body:
+        found += _statements([*node.body, *node.orelse]) if isinstance(node, ast.If) else [node]
+    return found
+
+
 def _defined(scope: ast.Module | ast.ClassDef, names: list[str]) -> bool:
-    for node in scope.body:
+    for node in _statements(scope.body):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             found = [node.name]
         elif isinstance(node, ast.Assign | ast.AnnAssign):

@@ -14,7 +14,7 @@ from domain.commands import MeldAction
 from domain.drawgame.events import HandDealt
 from domain.errors import MalformedInput, NotInThisGame, UnreadableAction
 from domain.events import Event, SeedRevealed
-from domain.game_spec import decode_actions
+from domain.game import decode_actions
 from domain.games import ALL_GAME_EVENTS, GAMES, AnyAction, spec_for_rules_version
 from domain.match.events import MatchGameScored
 from domain.penang.codec import PENANG_EVENTS
