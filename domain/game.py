@@ -7,9 +7,7 @@ that end a turn, its actions, view and legal moves types, and deal, play, fold, 
 legal moves, the clock's turn (R19), the stock's rebuild, next dealer, the seed's reveal,
 a record's replay, a match's bonuses and columns (G17, G18), and its bots. Each game
 subclasses it in its own package and registers an instance (`domain.registry`); nothing
-here names a game. `decode_actions` reads a command's actions for one game, refusing
-another game's action with this game's rule (a `draw` in Penang is P12, a `swap` in
-Three Thirteen T7).
+here names a game.
 """
 
 from __future__ import annotations
@@ -22,8 +20,9 @@ import msgspec
 from domain.cards import Card
 from domain.codec import EventCodec
 from domain.columns import ScoreColumn
+from domain.commands import ActionKind
 from domain.deal import Scored, pass_left
-from domain.errors import MalformedInput, NotInThisGame, UnreadableAction
+from domain.errors import NotInThisGame
 from domain.events import DealProof, Event
 from domain.replay import Verdict
 from domain.rule_ids import RuleId
@@ -113,8 +112,10 @@ class Game:
     has_stock: ClassVar[bool] = True
     #: The action types a command of this game holds (tagged by `type`).
     actions: ClassVar[tuple[type[msgspec.Struct], ...]]
-    #: Other games' action types, and the rule of this game that refuses each.
-    foreign_actions: ClassVar[Mapping[str, RuleId]]
+    #: The rule of this game that refuses another game's action, by the action's kind
+    #: (`domain.commands.ActionKind`): a `draw` in Penang is P12, a `swap` in Three
+    #: Thirteen T7. A kind it has no rule for is read as no action of this game.
+    refusals: ClassVar[Mapping[ActionKind, RuleId]]
     #: The view types `view` answers, and the legal moves' type (the contract's).
     view_types: ClassVar[tuple[type[msgspec.Struct], ...]]
     moves_type: ClassVar[type[msgspec.Struct]]
@@ -238,36 +239,3 @@ class Game:
     ) -> tuple[ScoreColumn, ...]:
         """A match's columns under one of `match_scorings` (G18, R55): none by default."""
         return ()
-
-
-def decode_actions(spec: Game, raw: object) -> tuple[Any, ...]:
-    """A command's actions (JSON builtins) as `spec`'s action types.
-
-    An action of another game is refused naming the rule of this game that has no such
-    move (`NotInThisGame`); anything else unreadable is `UnreadableAction`. Both carry the
-    action's index, as the service's own decoder gives it.
-    """
-    if not isinstance(raw, list | tuple):
-        raise MalformedInput("the actions are a list")
-    known = {_tag(action): action for action in spec.actions}
-    decoded = []
-    for index, item in enumerate(raw):
-        kind = item.get("type") if isinstance(item, dict) else None
-        if not isinstance(kind, str) or kind not in known:
-            if isinstance(kind, str) and kind in spec.foreign_actions:
-                refusal = NotInThisGame(
-                    f"{spec.title} has no {kind!r} action", spec.foreign_actions[kind]
-                )
-                raise refusal.at_action(index)
-            raise UnreadableAction(
-                f"action {index}: not an action of {spec.title}: {kind!r}", index
-            )
-        try:
-            decoded.append(msgspec.convert(item, type=known[kind]))
-        except msgspec.ValidationError as error:
-            raise UnreadableAction(f"action {index}: {error}", index) from None
-    return tuple(decoded)
-
-
-def _tag(action: type[msgspec.Struct]) -> str:
-    return str(action.__struct_config__.tag)

@@ -17,7 +17,9 @@ registry's (what msgspec and the contract read).
 `spec_for_rules_version` finds the game a record or a deal names by its rules version;
 `ALL_GAME_EVENTS` reads a store of every game's events (no two games tag different types
 alike, and the draw games' shared `HandDealt` is read with any draw game's rules).
-`spec_of_state` finds a game from its folded state, and `spec_starting` from the event
+`decode_actions` reads a command's actions for one game, refusing another game's action
+by its kind with this game's rule (`Game.refusals`). `spec_of_state` finds a game from
+its folded state, and `spec_starting` from the event
 its stream begins with, each by one look-up keyed by the game's rule options' type.
 """
 
@@ -32,6 +34,7 @@ import msgspec
 
 from domain.cards import Card
 from domain.codec import EventCodec
+from domain.errors import MalformedInput, NotInThisGame, UnreadableAction
 from domain.events import Event
 from domain.game import Game
 from domain.registry import listed
@@ -178,3 +181,44 @@ def dealt_players(event: Event) -> tuple[str, ...] | None:
 def spec_for_rules_version(rules_version: str) -> Game | None:
     """The game played under `rules_version` (a deal's or a record header's), if any."""
     return next((game for game in LISTED if game.rules_version == rules_version), None)
+
+
+def decode_actions(spec: Game, raw: object) -> tuple[Any, ...]:
+    """A command's actions (JSON builtins) as `spec`'s action types.
+
+    An action of another registered game is refused naming the rule of this game that
+    refuses its kind (`Game.refusals`, `NotInThisGame`); anything else unreadable is
+    `UnreadableAction`. Both carry the action's index, as the service's own decoder
+    gives it.
+    """
+    if not isinstance(raw, list | tuple):
+        raise MalformedInput("the actions are a list")
+    known = {_tag(action): action for action in spec.actions}
+    decoded = []
+    for index, item in enumerate(raw):
+        kind = item.get("type") if isinstance(item, dict) else None
+        if not isinstance(kind, str) or kind not in known:
+            rule = _refusal(spec, kind)
+            if rule is not None:
+                raise NotInThisGame(f"{spec.title} has no {kind!r} action", rule).at_action(index)
+            raise UnreadableAction(
+                f"action {index}: not an action of {spec.title}: {kind!r}", index
+            )
+        try:
+            decoded.append(msgspec.convert(item, type=known[kind]))
+        except msgspec.ValidationError as error:
+            raise UnreadableAction(f"action {index}: {error}", index) from None
+    return tuple(decoded)
+
+
+def _refusal(spec: Game, tag: object) -> RuleId | None:
+    """The rule of `spec` that refuses the registered action tagged `tag`, if any."""
+    for game in LISTED:
+        for action in game.actions:
+            if _tag(action) == tag:
+                return spec.refusals.get(action.kind)  # type: ignore[attr-defined]
+    return None
+
+
+def _tag(action: type[msgspec.Struct]) -> str:
+    return str(action.__struct_config__.tag)

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar, Final
 
 from domain.columns import ScoreColumn
+from domain.commands import ActionKind
 from domain.deal import Scored
 from domain.drawgame.events import Discarded, HandDealt
 from domain.drawgame.views import DrawEventView
@@ -89,10 +90,9 @@ class Gin(Game):
     end_type = GinHandEnded
     turn_ends = (Discarded,)  # G4: a turn is a draw and a discard (a knock discards too)
     actions = GIN_ACTIONS
-    foreign_actions: ClassVar[Mapping[str, RuleId]] = {
+    refusals: ClassVar[Mapping[ActionKind, RuleId]] = {
         "swap": "G1",
         "go_out": "G9",
-        "declare_dead": "G4",
         "meld": "G10",
         "lay_off": "G11",
     }

@@ -15,7 +15,7 @@ from typing import ClassVar, Final
 
 from domain import deal
 from domain.cards import Card
-from domain.commands import LayOffAction, MeldAction
+from domain.commands import ActionKind, LayOffAction, MeldAction
 from domain.deal import Scored
 from domain.events import DealProof, Event
 from domain.game import Game, Rebuild
@@ -50,16 +50,13 @@ class Penang(Game):
     turn_ends = (TurnEnded, DeclaredGame)  # P10: a whole turn; P31: the turn that wins
     has_stock = False
     actions = (MeldAction, LayOffAction, SwapAction)
-    foreign_actions: ClassVar[Mapping[str, RuleId]] = {
+    refusals: ClassVar[Mapping[ActionKind, RuleId]] = {
         "draw": "P12",
         "discard": "P12",
         "go_out": "P31",
         "pass": "P10",
-        "done": "P10",
-        "knock": "P31",
-        "big_gin": "P31",
-        "show_meld": "P13",
-        "lay_off_card": "P19",
+        "meld": "P13",
+        "lay_off": "P19",
     }
     timeout_outcome = "the seat is dead by timeout"
     view_types = (views.GameView,)

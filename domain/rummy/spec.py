@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar, Final
 
-from domain.commands import LayOffAction, MeldAction
+from domain.commands import ActionKind, LayOffAction, MeldAction
 from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.game import DrawGame
 from domain.registry import register
@@ -29,15 +29,12 @@ class Rummy(DrawGame):
     rules_version = RULES_VERSION
     codec = RUMMY_EVENTS
     actions = (DrawAction, MeldAction, LayOffAction, DiscardAction)
-    foreign_actions: ClassVar[Mapping[str, RuleId]] = {
+    refusals: ClassVar[Mapping[ActionKind, RuleId]] = {
         "swap": "B1",
         "go_out": "B7",
         "pass": "B3",
-        "done": "B3",
-        "knock": "B7",
-        "big_gin": "B7",
-        "show_meld": "B3",
-        "lay_off_card": "B6",
+        "meld": "B3",
+        "lay_off": "B6",
     }
     event_rules = EVENT_RULES
     moves_type = moves.RummyMoves

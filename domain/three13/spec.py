@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar, Final
 
+from domain.commands import ActionKind
 from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.game import DrawGame
 from domain.registry import register
@@ -35,16 +36,12 @@ class ThreeThirteen(DrawGame):
     rules_version = RULES_VERSION
     codec = THIRTEEN_EVENTS
     actions = (DrawAction, DiscardAction, GoOutAction)
-    foreign_actions: ClassVar[Mapping[str, RuleId]] = {
+    refusals: ClassVar[Mapping[ActionKind, RuleId]] = {
         "meld": "T7",
         "lay_off": "T7",
         "swap": "T7",
         "pass": "T4",
-        "done": "T4",
-        "knock": "T8",
-        "big_gin": "T8",
-        "show_meld": "T7",
-        "lay_off_card": "T7",
+        "go_out": "T8",
     }
     event_rules = EVENT_RULES
     moves_type = moves.ThirteenMoves

@@ -27,7 +27,7 @@ from typing import Any, Final, cast
 import msgspec
 
 from domain.events import Event
-from domain.game import Game, decode_actions
+from domain.game import Game
 from domain.games import (
     GAMES,
     MOVES,
@@ -38,6 +38,7 @@ from domain.games import (
     AnyMoves,
     AnyView,
     GameName,
+    decode_actions,
     spec_of_state,
 )
 from domain.views import Viewer, may_see

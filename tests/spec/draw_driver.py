@@ -24,8 +24,8 @@ from domain.drawgame.piles import seeded
 from domain.drawgame.state import DrawState
 from domain.errors import RummyError
 from domain.events import Event
-from domain.game import Game, Rebuild, decode_actions
-from domain.games import GAMES
+from domain.game import Game, Rebuild
+from domain.games import GAMES, decode_actions
 from domain.match import commands as match_commands
 from domain.match.draw_options import DrawMatchOptions
 from domain.match.events import MatchGameScored

@@ -22,7 +22,7 @@ from domain.drawgame.events import HandDealt
 from domain.drawgame.state import DrawState
 from domain.errors import RummyError
 from domain.events import Event
-from domain.game import decode_actions
+from domain.games import decode_actions
 from domain.penang.fold import fold
 from domain.penang.game import declare_dead, play_turn, start_game, time_out
 from domain.penang.moves import legal_moves
