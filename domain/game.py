@@ -139,6 +139,10 @@ class Game:
     match_scorings: ClassVar[tuple[str, ...]] = ()
     #: Whether the seat on turn may declare itself dead (Penang's P29).
     declares_dead: ClassVar[bool] = False
+    #: A turn of it in words, for the contract's `submitTurn` ("In <title>, ...").
+    turn_words: ClassVar[str]
+    #: Its dead declaration in words, where it has one (the contract's `declareDead`).
+    dead_words: ClassVar[str | None] = None
     #: The game's bots, by name (`domain.bots.seats`, R33).
     bots: ClassVar[Mapping[str, BotPlay]] = {}
 

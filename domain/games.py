@@ -132,6 +132,13 @@ GAMES_TEXT: Final = ", ".join(
     f"`{name}` ({game.title}{', the default' if name == DEFAULT_GAME else ''})"
     for name, game in GAMES.items()
 )
+
+
+def in_words(words: list[str]) -> str:
+    """`words` as a list in prose: "a", "a and b", "a, b and c"."""
+    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+
+
 #: The fewest and the most seats any game takes (P2, B1, T2, G1): what a request's seats
 #: are bounded by before its game's rules check them.
 MIN_SEATS: Final = min(game.players.start for game in LISTED)

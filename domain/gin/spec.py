@@ -110,6 +110,12 @@ class Gin(Game):
     end_rule = "G8"
     match_scorings = (HOLLYWOOD,)
     bots = GIN_BOTS
+    turn_words = (
+        "one action a command: taking (`draw`) or passing (`pass`) the first upcard, a draw "
+        "and a discard, or a knock (`knock`), its discard, its melds (`show_meld`) and "
+        "`done`, or big gin (`big_gin`: eleven cards melded, no discard, G19); the "
+        "defender's lay-offs (`lay_off_card`), `done`, its melds and `done` (G3-G11)"
+    )
     deck = staticmethod(game.pack)
     deal = staticmethod(game.start_hand)
     play = staticmethod(game.play)

@@ -65,6 +65,13 @@ class Penang(Game):
     end_rule = "P31"
     games_word = "games"
     declares_dead = True  # P29
+    turn_words = (
+        "one whole turn of melds (`meld`), lay-offs (`lay_off`) and joker swaps (`swap`), "
+        "with no draw and no discard (P12, D8)"
+    )
+    dead_words = (
+        "Penang Rummy's dead declaration (P29), refused while the seat has a legal move (D6)"
+    )
     bots = PENANG_BOTS
     declare_dead = staticmethod(game.declare_dead)
     fold = staticmethod(fold.fold)

@@ -40,6 +40,9 @@ class Rummy(DrawGame):
     moves_type = moves.RummyMoves
     rules_example: ClassVar[Mapping[str, object]] = {"game": "rummy", "ace_high": True}
     bots = RUMMY_BOTS
+    turn_words = (
+        "a draw (`draw`), melds and lay-offs as the seat likes, then a discard (`discard`, B3)"
+    )
     deck = staticmethod(game.packs)
     deal = staticmethod(game.start_hand)
     play = staticmethod(game.play)

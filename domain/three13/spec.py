@@ -46,6 +46,7 @@ class ThreeThirteen(DrawGame):
     event_rules = EVENT_RULES
     moves_type = moves.ThirteenMoves
     bots = THIRTEEN_BOTS
+    turn_words = "a draw, then a discard, or going out with one (`go_out`, T8)"
     deck = staticmethod(game.packs)
     deal = staticmethod(game.start_hand)
     play = staticmethod(game.play)
