@@ -12,7 +12,7 @@ import msgspec
 from msgspec import UNSET, UnsetType
 
 from domain.columns import ScoreColumn
-from domain.games import GAMES, DrawGameName
+from domain.games import GAMES, MatchGameName
 from domain.match.commands import match_columns
 from domain.match.draw_options import DrawMatchOptions
 from domain.match.events import EndReason, MatchProof
@@ -69,15 +69,16 @@ class MatchResultView(msgspec.Struct, frozen=True, kw_only=True):
 class MatchView(msgspec.Struct, frozen=True, kw_only=True):
     """A match as anyone sees it, whatever its game (R31).
 
-    A draw game's match (basic Rummy, Three Thirteen, Gin Rummy) also shows its `game`,
-    each seat's hands won and its columns (G18); its games are its hands. Penang's shows
-    none of them (`UNSET` is never written), so its answers stay as they were. The
-    contract states the two shapes as `MatchView` and `DrawMatchView`.
+    Every match shows its `game`; a draw game's match (`Game.match_shows_hands`) also
+    shows each seat's hands won and its columns (G18), and its games are its hands.
+    Penang's shows neither (`UNSET` is never written). The contract states the two
+    shapes as `MatchView` and `DrawMatchView`, told apart by `game`.
     """
 
     version: int
-    #: A draw game's match: the draw game it plays; Penang's names none.
-    game: DrawGameName | UnsetType = UNSET
+    #: The game the match plays, by its name: the contract's two shapes of a match's
+    #: view are told apart by it.
+    game: MatchGameName
     status: MatchStatus
     #: Penang's options, or a draw game's, whose `rules` name the game.
     options: MatchOptions | DrawMatchOptions
@@ -110,7 +111,7 @@ def view_match(state: MatchState) -> MatchView:
     (`Game.match_shows_hands`)."""
     options = state.options
     if not GAMES[state.game].match_shows_hands:
-        return MatchView(options=options, **_shown(state))
+        return MatchView(game=state.game, options=options, **_shown(state))
     won = [0] * state.seats
     for game in state.games:
         for seat in game.scored.winners if game.scored is not None else ():

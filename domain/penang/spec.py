@@ -24,7 +24,7 @@ from domain.penang.bots import PENANG_BOTS
 from domain.penang.codec import PENANG_EVENTS
 from domain.penang.commands import Action, SwapAction
 from domain.penang.events import Dealt, DeclaredGame, GameEnded, TurnEnded
-from domain.penang.rules import MAX_PLAYERS, MIN_PLAYERS, RULES_VERSION, Rules
+from domain.penang.rules import GAME, MAX_PLAYERS, MIN_PLAYERS, RULES_VERSION, Rules
 from domain.registry import register
 from domain.rule_ids import RuleId
 from domain.views import Viewer
@@ -33,7 +33,7 @@ from domain.views import Viewer
 class Penang(Game):
     """Penang Rummy: meld, lay off and swap, no stock (P1 to P31)."""
 
-    name = "penang"
+    name = GAME
     title = "Penang Rummy"
     order = 0
     players = range(MIN_PLAYERS, MAX_PLAYERS + 1)

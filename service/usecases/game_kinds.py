@@ -39,6 +39,7 @@ from domain.games import (
     AnyView,
     GameName,
     decode_actions,
+    spec_for_rules_version,
     spec_of_state,
 )
 from domain.views import Viewer, may_see
@@ -127,6 +128,9 @@ def as_view(value: object) -> AnyView:
         return cast(AnyView, value)
     if not isinstance(value, dict):
         raise TypeError(f"not a view of a game: {type(value).__name__}")
+    if "game" not in value:  # stored before views named their game: its rules version does
+        spec = spec_for_rules_version(str(value.get("rules_version")))
+        value = value if spec is None else {"game": spec.name, **value}
     return cast(AnyView, msgspec.convert(value, _view_type_of(value), dec_hook=dec_hook))
 
 
