@@ -119,7 +119,7 @@ def start_match(
         shown = " ".join(str(seat) for seat in state.open_seats)
         raise SeatsOpen(f"seats {shown} are still open")
     if not 0 <= dealer < state.seats:
-        raise UnknownSeat(f"there is no seat {dealer} to deal")
+        raise UnknownSeat(f"there is no seat {dealer} to deal", "P2")
     seeds = tuple(seat_seeds) if seat_seeds is not None else _claimed_seeds(state)
     if seeds and len(seeds) != state.seats:
         raise InvalidRules("R18", f"{len(seeds)} seat seeds for {state.seats} seats", "seat_seeds")
@@ -287,15 +287,15 @@ def reveal_match_seed(state: MatchState, server_seed: bytes) -> list[AnyMatchEve
     if not state.over:
         raise MatchNotOver("the match seed is revealed only once the match is over")
     if state.proof is None or state.revealed_seed is not None:
-        raise BadSeed("this match has no committed seed left to reveal")
+        raise BadSeed("this match has no committed seed left to reveal", "P6")
     if commitment(server_seed) != state.proof.server_seed_sha256:
-        raise BadSeed("the seed's SHA-256 is not the commitment published in MatchOpened")
+        raise BadSeed("the seed's SHA-256 is not the commitment published in MatchOpened", "P6")
     return [MatchSeedRevealed(server_seed=server_seed.hex())]
 
 
 def _check_seat(state: MatchState, seat: int) -> None:
     if not 0 <= seat < state.seats:
-        raise UnknownSeat(f"there is no seat {seat} at this table of {state.seats}")
+        raise UnknownSeat(f"there is no seat {seat} at this table of {state.seats}", "P2")
 
 
 def _check_before_deal(state: MatchState, what: str) -> None:
