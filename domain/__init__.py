@@ -1,7 +1,7 @@
 """A rummy rules engine: pure functions and values, no I/O, no clock, no randomness.
 
 The engine plays several games of the rummy family on one game-neutral core; each game
-is a package of its own that builds its `GameSpec` and is registered once:
+is a package of its own whose `spec` module subclasses `Game` and registers it:
 
     core           domain/: `cards` (the notation, packs: P1, P2), `meld_terms`, `melds`
                    and `layoffs` (runs and sets, the ace rule and wild cards as a game's
@@ -13,14 +13,15 @@ is a package of its own that builds its `GameSpec` and is registered once:
                    `may_see`), `replay` and `mismatch` (what every game's replay
                    shares), `proof` (a deal's commitment and revealed seed), `records`,
                    `record_proofs`, `chain` and `provenance` (records and what they
-                   prove), `errors`, `rule_ids`, `game_spec` (the surface every game
-                   gives), `columns` (a match scored in several columns at once: G18)
-                   and `games` (the registry: the one module of the core that names
-                   the games)
+                   prove), `errors`, `rule_ids`, `game` (the class every game
+                   subclasses), `columns` (a match scored in several columns at once:
+                   G18), `fold` (the one fold loop), `registry` (where each game
+                   registers itself) and `games` (every registered game imported, and
+                   the names and unions built from them)
     draw games     domain/drawgame/: what the draw games share (the stock and the discard
                    pile, the deal, drawing and discarding and their events; the state,
-                   fold, views and replay of those built by `drawgame.spec`); no game's
-                   rules
+                   fold, views and replay, and `drawgame.game`'s `DrawGame`, the base
+                   the draw games subclass); no game's rules
     Penang Rummy   domain/penang/: P1–P33, D1–D8 (its rules, turns, dead check, legal
                    moves, scoring, views, codec and replay)
     basic Rummy    domain/rummy/: B1–B12

@@ -4,7 +4,7 @@ A game whose match keeps more than one score at a time (Gin's Hollywood scoring,
 reports each column as a `ScoreColumn`: its points, the hands each seat scored in it,
 whether it is over and who won it, its bonuses and each seat's final score in it. The
 match records the columns (`domain.match.events.MatchEnded.columns`) and shows them
-(`domain.match.views`); it asks the game's spec for them (`GameSpec.match_columns`)
+(`domain.match.views`); it asks the game's spec for them (`Game.match_columns`)
 and knows nothing of how a game fills them.
 """
 

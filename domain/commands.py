@@ -10,7 +10,7 @@ its state as it evolves within the command, recording all of it or nothing (D8, 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 import msgspec
 
@@ -32,6 +32,13 @@ StandIn = Annotated[
         examples=["7H"],
     ),
 ]
+#: What an action does, whatever a game calls it: a game refuses another game's action by
+#: its kind (`domain.game.Game.refusals`), so no game lists another's actions by name.
+#: Lay cards from hand as a meld (`meld`, Gin's `show_meld`); add one to a meld (`lay_off`,
+#: Gin's `lay_off_card`); swap a wild card out of a meld (`swap`); take a card (`draw`);
+#: throw one (`discard`); end the hand (`go_out`, Gin's `knock` and `big_gin`); pass a
+#: step of the turn (Gin's `pass` and `done`).
+ActionKind = Literal["meld", "lay_off", "swap", "draw", "discard", "go_out", "pass"]
 MeldId = Annotated[int, msgspec.Meta(ge=0, le=10_000, description="A table meld's id.")]
 
 
@@ -39,6 +46,8 @@ class MeldAction(
     msgspec.Struct, frozen=True, tag_field="type", tag="meld", forbid_unknown_fields=True
 ):
     """Lay 3 or more cards from hand as a run or a set (P13–P18)."""
+
+    kind: ClassVar[ActionKind] = "meld"
 
     cards: Annotated[
         tuple[CardText, ...],
@@ -53,6 +62,8 @@ class LayOffAction(
     msgspec.Struct, frozen=True, tag_field="type", tag="lay_off", forbid_unknown_fields=True
 ):
     """Add one card from hand to a table meld, anyone's (P19–P21)."""
+
+    kind: ClassVar[ActionKind] = "lay_off"
 
     meld: MeldId
     card: CardText

@@ -25,7 +25,7 @@ Algorithm `hmac-sha256-fisher-yates/1`:
    and the verifier recomputes each one once the seed is revealed (R20).
 
 `fair_deal_of` is the whole recipe, from seeds to deck, dealer and proof, for any game's
-deck (its `GameSpec.deck`: Penang's packs and jokers, P1 and P2; basic Rummy's one pack;
+deck (its `Game.deck`: Penang's packs and jokers, P1 and P2; basic Rummy's one pack;
 Three Thirteen's packs): the service deals with it and the verifiers
 (`domain.penang.proof`, `domain.drawgame.audit`) recompute a deal with it, so the two
 cannot drift apart. docs/auditors.md gives a test vector; tests/audit/test_audit_fair_vector.py

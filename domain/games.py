@@ -1,166 +1,177 @@
-"""The registry: every game of the engine, by name, and every game's events in one codec.
+"""The registry's games, imported and read: every game of the engine, by name, and every
+game's events in one codec.
 
-A game is one package and one registration, like OpenSpiel's `REGISTER_SPIEL_GAME`: it
-builds its `GameSpec` (`domain.game_spec`) from its own modules (`domain.penang.spec`,
-`domain.rummy.spec`, `domain.three13.spec`, `domain.gin.spec`), and this module lists
-them. It is the one module of the core that names the games; the rest of the core, and
-the service, ask a game's spec for what differs.
+A game is one package ending with its registration (`domain.registry.register`), like
+OpenSpiel's `register_game`: this module imports every package of `domain` that holds a
+`spec` module, and builds from the registry everything the core and the service read of
+the games as a whole: the names a request may give (`GameName`), the draw games' rule
+options (`AnyDrawRules`), the contract's unions over every game (`AnyGameState`,
+`AnyAction`, `AnyView`, `AnyMoves`, `AnyEventView`), the default game (the first
+listed), and the seats' bounds. It names no game; the rest of the core, and the
+service, ask a game (`domain.game.Game`) for what differs.
 
-`GAMES` maps each game's name (`GameName`) to its spec; `spec_for_rules_version` finds
-the game a record or a deal names by its rules version; `ALL_GAME_EVENTS` reads a store
-of every game's events (no two games tag different types alike, and the draw games'
-shared `HandDealt` is read with either game's rules). `spec_of_state` finds a game's
-spec from its folded state, and `spec_starting` from the event its stream begins with,
-each by one look-up keyed by the game's rule options' type. `AnyDrawRules` is every draw
-game's rule options, tagged with the game: what the draw core reads as `DrawRules`
-(`domain.drawgame.events`) is one of these wherever a stored deal, a match of a draw
-game or the contract is read.
+A type checker cannot build a union from a registry made at run time: under
+`TYPE_CHECKING` the names and unions are their common supertypes, and at run time the
+registry's (what msgspec and the contract read).
 
-The contract's unions over every game (`AnyGameState`, `AnyAction`, `AnyView`,
-`AnyMoves`, `AnyEventView`) are spelled out here, the one place that names them: a
-type checker cannot build a union from a registry made at run time. A unit test keeps
-them equal to what the registered specs declare.
+`spec_for_rules_version` finds the game a record or a deal names by its rules version;
+`ALL_GAME_EVENTS` reads a store of every game's events (no two games tag different types
+alike, and the draw games' shared `HandDealt` is read with any draw game's rules).
+`decode_actions` reads a command's actions for one game, refusing another game's action
+by its kind with this game's rule (`Game.refusals`). `spec_of_state` finds a game from
+its folded state, and `spec_starting` from the event
+its stream begins with, each by one look-up keyed by the game's rule options' type.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal, Protocol, cast, get_args
+import importlib
+import pkgutil
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, Protocol, Union, cast
 
+import msgspec
+
+from domain.cards import Card
 from domain.codec import EventCodec
-from domain.drawgame.commands import DiscardAction, DrawAction
-from domain.drawgame.state import DrawState
-from domain.drawgame.views import DrawEventView, HandView
+from domain.errors import MalformedInput, NotInThisGame, UnreadableAction
 from domain.events import Event
-from domain.game_spec import GameSpec
-from domain.gin import events as gin_events
-from domain.gin.commands import (
-    BigGinAction,
-    DoneAction,
-    KnockAction,
-    LayOffCardAction,
-    PassAction,
-    ShowMeldAction,
-)
-from domain.gin.rules import GinRules
-from domain.gin.spec import GIN
-from domain.gin.state import GinState
-from domain.gin.views import GinMoves, GinView
-from domain.penang.commands import Action
-from domain.penang.moves import LegalMoves
-from domain.penang.rules import Rules as PenangRules
-from domain.penang.spec import PENANG
-from domain.penang.state import GameState
-from domain.penang.views import EventView, GameView
-from domain.rummy.moves import RummyMoves
-from domain.rummy.rules import RummyRules
-from domain.rummy.spec import RUMMY
-from domain.three13.commands import GoOutAction
-from domain.three13.moves import ThirteenMoves
-from domain.three13.rules import ThirteenRules
-from domain.three13.spec import THREE_THIRTEEN
+from domain.game import Game
+from domain.registry import listed
+from domain.rule_ids import RuleId
 
-#: The name of each game of the engine, as a client asks for it (`CreateGame.game`).
-GameName = Literal["penang", "rummy", "three-thirteen", "gin"]
-#: The games a match plays (`CreateMatch.game`): every game of the engine (R31, G17).
-MatchGameName = Literal["penang", "rummy", "three-thirteen", "gin"]
-#: The games a match deals hands of a draw game of (`DrawMatchOptions.game`, R31).
-DrawGameName = Literal["rummy", "three-thirteen", "gin"]
-#: How a match is scored (`MatchOptions.scoring`): `single`, one column of totals (every
-#: game's), or a scoring in columns a game's spec lists (`GameSpec.match_scorings`):
-#: Gin's `hollywood`, three games at once (G18).
-MatchScoring = Literal["single", "hollywood"]
+
+def _import_games() -> tuple[Game, ...]:
+    """Import every game package (a package of `domain` with a `spec` module): each
+    registers its game as it is imported; the registry's games, in order."""
+    root = Path(__file__).parent
+    for package in sorted(pkgutil.iter_modules([str(root)]), key=lambda found: found.name):
+        if package.ispkg and (root / package.name / "spec.py").is_file():
+            importlib.import_module(f"domain.{package.name}.spec")
+    return listed()
+
+
+#: Every game of the engine, in the registry's order.
+LISTED: Final = _import_games()
+#: Every game of the engine, by name.
+GAMES: Final[dict[str, Game]] = {game.name: game for game in LISTED}
+#: The draw games: a stock and a discard pile (B2, T1, R31), their options `draw_rules`.
+DRAW_GAMES: Final = tuple(game for game in LISTED if game.has_stock)
+#: The game a request that names none plays (`CreateGame.game`, `CreateMatch.game`), and
+#: whose verifier reads a record of a rules version no game has: the first listed.
+DEFAULT_GAME: Final = LISTED[0].name
 #: The scoring every match takes: one column of totals.
 SINGLE: Final = "single"
-#: Every draw game's rule options, tagged with the game (`"game": "rummy"`): what a draw
-#: game's deal, a match of one, and the contract hold (`domain.drawgame.events.DrawRules`).
-AnyDrawRules = RummyRules | ThirteenRules | GinRules
+#: The scorings a match may take: `single`, or one a game lists (`Game.match_scorings`).
+SCORINGS: Final = (SINGLE, *dict.fromkeys(s for game in LISTED for s in game.match_scorings))
+
+
+def _union(*kinds: object) -> Any:
+    """The union of `kinds` (each a type or a union), flattened, the first of each kept."""
+    return Union[tuple(dict.fromkeys(kinds))]  # noqa: UP007  # built at run time
+
+
+if TYPE_CHECKING:
+
+    class _DrawRules(Protocol):
+        """What the core reads of any draw game's rule options (each game's struct)."""
+
+        MATCH_HANDS: ClassVar[int | None]
+        MATCH_HANDS_RULE: ClassVar[RuleId]
+        MATCH_TARGET: ClassVar[int | None]
+        HIGHEST_WINS: ClassVar[bool]
+        SEATS_RULE: ClassVar[RuleId]
+        DEALER_RULE: ClassVar[RuleId]
+
+        def card_points(self, card: Card) -> int: ...
+
+        def validate(self, seats: int) -> Any: ...
+
+    GameName = str
+    MatchGameName = str
+    DrawGameName = str
+    MatchScoring = str
+    AnyDrawRules = _DrawRules
+    DefaultRules = Any
+    AnyGameState = Any
+    AnyAction = Any
+    AnyView = Any
+    AnyMoves = Any
+    AnyEventView = msgspec.Struct
+else:
+    #: The name of each game, as a client asks for it (`CreateGame.game`); a match plays
+    #: any of them (`CreateMatch.game`, R31, G17); a draw game's match deals its hands.
+    GameName = Literal[tuple(GAMES)]
+    MatchGameName = GameName
+    DrawGameName = Literal[tuple(game.name for game in DRAW_GAMES)]
+    #: How a match is scored (`MatchOptions.scoring`).
+    MatchScoring = Literal[SCORINGS]
+    #: Every draw game's rule options, tagged with the game (`"game": "rummy"`): what a
+    #: draw game's deal, a match of one, and the contract hold.
+    AnyDrawRules = _union(*(game.rules_type for game in DRAW_GAMES))
+    #: The default game's rule options (`CreateGame.rules`).
+    DefaultRules = LISTED[0].rules_type
+    #: The folded state of a game of any game of the engine.
+    AnyGameState = _union(*(game.state_type for game in LISTED))
+    #: Every game's actions, tagged by `type`: what a turn's body may hold.
+    AnyAction = _union(*(action for game in LISTED for action in game.actions))
+    #: A game of any game as a viewer sees it.
+    AnyView = _union(*(view for game in LISTED for view in game.view_types))
+    #: A seat's legal moves in any game.
+    AnyMoves = _union(*(game.moves_type for game in LISTED))
+    #: An event of any game as a viewer sees it (one tagged union: no two games' tags clash).
+    AnyEventView = _union(*(view for game in LISTED for view in game.event_view_types))
+
 #: The contract's example of a draw game's rule options, tagged with its game
-#: (`CreateGame.draw_rules`, `CreateMatch.draw_rules`).
-DRAW_RULES_EXAMPLE: Final[dict[str, object]] = {"game": "rummy", "ace_high": True}
-#: Every game of the engine, by name.
-GAMES: Final[dict[str, GameSpec[Any, Any]]] = {
-    spec.name: spec for spec in (PENANG, RUMMY, THREE_THIRTEEN, GIN)
-}
-#: The game a request that names none plays (`CreateGame.game`, `CreateMatch.game`), and
-#: whose verifier reads a record of a rules version no game has.
-DEFAULT_GAME: Final[GameName] = "penang"
+#: (`CreateGame.draw_rules`, `CreateMatch.draw_rules`): the first a draw game gives.
+DRAW_RULES_EXAMPLE: Final[dict[str, object]] = dict(
+    next(game.rules_example for game in DRAW_GAMES if game.rules_example is not None)
+)
 #: The games a request may name, in words (the contract's description of `game`).
 GAMES_TEXT: Final = ", ".join(
-    f"`{name}` ({spec.title}{', the default' if name == DEFAULT_GAME else ''})"
-    for name, spec in GAMES.items()
+    f"`{name}` ({game.title}{', the default' if name == DEFAULT_GAME else ''})"
+    for name, game in GAMES.items()
 )
-#: The default game's rule options (`CreateGame.rules`): a contract type, spelled out here.
-DefaultRules = PenangRules
+
+
+def in_words(words: list[str]) -> str:
+    """`words` as a list in prose: "a", "a and b", "a, b and c"."""
+    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+
+
 #: The fewest and the most seats any game takes (P2, B1, T2, G1): what a request's seats
 #: are bounded by before its game's rules check them.
-MIN_SEATS: Final = min(spec.players.start for spec in GAMES.values())
-MAX_SEATS: Final = max(spec.players.stop - 1 for spec in GAMES.values())
+MIN_SEATS: Final = min(game.players.start for game in LISTED)
+MAX_SEATS: Final = max(game.players.stop - 1 for game in LISTED)
 #: The most hands a match of a game of a fixed number of hands deals (Three Thirteen's
 #: eleven, T1): the bound of a draw game's hand number.
-MOST_HANDS: Final[int] = max(rules.MATCH_HANDS or 1 for rules in get_args(AnyDrawRules))
+MOST_HANDS: Final[int] = max(game.rules_type.MATCH_HANDS or 1 for game in DRAW_GAMES)
 #: Every game's events in one codec: a store that holds them all reads them with it.
-ALL_GAME_EVENTS: Final = EventCodec.merged(spec.codec for spec in GAMES.values())
+ALL_GAME_EVENTS: Final = EventCodec.merged(game.codec for game in LISTED)
 #: Each game by the type of its rule options, which its state and its deal hold.
-_BY_RULES: Final[dict[type, GameSpec[Any, Any]]] = {
-    spec.rules_type: spec for spec in GAMES.values()
-}
+_BY_RULES: Final[dict[type, Game]] = {game.rules_type: game for game in LISTED}
 #: The events that begin and end a game of any game.
-DEAL_TYPES: Final = tuple(dict.fromkeys(spec.deal_type for spec in GAMES.values()))
-END_TYPES: Final = tuple(dict.fromkeys(spec.end_type for spec in GAMES.values()))
-
-# --- the contract's unions over every game (see the module's docstring) ----------------
-
-#: The folded state of a game of any game of the engine.
-AnyGameState = GameState | DrawState | GinState
-#: Every game's actions, tagged by `type`: what a turn's body may hold.
-AnyAction = (
-    Action
-    | DrawAction
-    | DiscardAction
-    | GoOutAction
-    | PassAction
-    | KnockAction
-    | ShowMeldAction
-    | LayOffCardAction
-    | DoneAction
-    | BigGinAction
-)
-#: A game of any game as a viewer sees it: Penang's `GameView`, a draw game's `HandView`.
-AnyView = GameView | HandView | GinView
-#: A seat's legal moves in any game.
-AnyMoves = LegalMoves | RummyMoves | ThirteenMoves | GinMoves
-#: An event of any game as a viewer sees it (one tagged union: no two games' tags clash).
-AnyEventView = (
-    EventView
-    | DrawEventView
-    | gin_events.UpcardPassed
-    | gin_events.Knocked
-    | gin_events.MeldShown
-    | gin_events.CardLaidOff
-    | gin_events.ShowingDone
-    | gin_events.GinHandEnded
-)
+DEAL_TYPES: Final = tuple(dict.fromkeys(game.deal_type for game in LISTED))
+END_TYPES: Final = tuple(dict.fromkeys(game.end_type for game in LISTED))
 #: The views' and the legal moves' types, by their names in the contract.
-VIEWS: Final = tuple(
-    dict.fromkeys(view.__name__ for spec in GAMES.values() for view in spec.view_types)
-)
-MOVES: Final = tuple(dict.fromkeys(spec.moves_type.__name__ for spec in GAMES.values()))
+VIEWS: Final = tuple(dict.fromkeys(view.__name__ for game in LISTED for view in game.view_types))
+MOVES: Final = tuple(dict.fromkeys(game.moves_type.__name__ for game in LISTED))
 
 
-def spec_of_state(state: AnyGameState) -> GameSpec[Any, Any]:
+def spec_of_state(state: AnyGameState) -> Game:
     """The game whose folded state `state` is (one look-up, by its rule options' type)."""
-    spec = _BY_RULES.get(type(state.rules))
-    if spec is None:
+    game = _BY_RULES.get(type(state.rules))
+    if game is None:
         raise TypeError(f"no game plays under {state.rules_version!r}")
-    return spec
+    return game
 
 
-def spec_starting(event: Event) -> GameSpec[Any, Any]:
+def spec_starting(event: Event) -> Game:
     """The game whose stream begins with `event`: its deal, naming its rule options."""
-    spec = _BY_RULES.get(type(getattr(event, "rules", None)))
-    if spec is None or not isinstance(event, spec.deal_type):
+    game = _BY_RULES.get(type(getattr(event, "rules", None)))
+    if game is None or not isinstance(event, game.deal_type):
         raise ValueError(f"no game begins with {type(event).__name__}")
-    return spec
+    return game
 
 
 class _Seated(Protocol):
@@ -174,6 +185,47 @@ def dealt_players(event: Event) -> tuple[str, ...] | None:
     return cast(_Seated, event).players if isinstance(event, DEAL_TYPES) else None
 
 
-def spec_for_rules_version(rules_version: str) -> GameSpec[Any, Any] | None:
+def spec_for_rules_version(rules_version: str) -> Game | None:
     """The game played under `rules_version` (a deal's or a record header's), if any."""
-    return next((spec for spec in GAMES.values() if spec.rules_version == rules_version), None)
+    return next((game for game in LISTED if game.rules_version == rules_version), None)
+
+
+def decode_actions(spec: Game, raw: object) -> tuple[Any, ...]:
+    """A command's actions (JSON builtins) as `spec`'s action types.
+
+    An action of another registered game is refused naming the rule of this game that
+    refuses its kind (`Game.refusals`, `NotInThisGame`); anything else unreadable is
+    `UnreadableAction`. Both carry the action's index, as the service's own decoder
+    gives it.
+    """
+    if not isinstance(raw, list | tuple):
+        raise MalformedInput("the actions are a list")
+    known = {_tag(action): action for action in spec.actions}
+    decoded = []
+    for index, item in enumerate(raw):
+        kind = item.get("type") if isinstance(item, dict) else None
+        if not isinstance(kind, str) or kind not in known:
+            rule = _refusal(spec, kind)
+            if rule is not None:
+                raise NotInThisGame(f"{spec.title} has no {kind!r} action", rule).at_action(index)
+            raise UnreadableAction(
+                f"action {index}: not an action of {spec.title}: {kind!r}", index
+            )
+        try:
+            decoded.append(msgspec.convert(item, type=known[kind]))
+        except msgspec.ValidationError as error:
+            raise UnreadableAction(f"action {index}: {error}", index) from None
+    return tuple(decoded)
+
+
+def _refusal(spec: Game, tag: object) -> RuleId | None:
+    """The rule of `spec` that refuses the registered action tagged `tag`, if any."""
+    for game in LISTED:
+        for action in game.actions:
+            if _tag(action) == tag:
+                return spec.refusals.get(action.kind)  # type: ignore[attr-defined]
+    return None
+
+
+def _tag(action: type[msgspec.Struct]) -> str:
+    return str(action.__struct_config__.tag)

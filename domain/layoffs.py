@@ -75,7 +75,8 @@ def lay_off_as(
     if card.is_joker and len(fitting) > 1 and ends["low"] % 13 != ends["high"] % 13:
         raise AmbiguousJoker(
             f"JK on the run {meld}: say end low ({position_card(ends['low'], meld.suit)}) "
-            f"or high ({position_card(ends['high'], meld.suit)})"
+            f"or high ({position_card(ends['high'], meld.suit)})",
+            terms.joker_rule,
         )
     side = fitting[0]
     if side == "low":

@@ -61,6 +61,8 @@ class MeldTerms:
     natural_rule: RuleId = "D3"
     #: A card that does not extend the meld it is laid off on.
     extend_rule: RuleId = "P20"
+    #: What the wild cards stand for, unsaid where it must be said or said wrongly.
+    joker_rule: RuleId = "D4"
 
     @property
     def top(self) -> int:

@@ -149,11 +149,12 @@ def read_meld_as(cards: Sequence[Card], jokers: Sequence[str], terms: MeldTerms)
         raise NotAMeld(f"{shown}: a meld needs at least one natural card", terms.natural_rule)
     if jokers and len(jokers) != len(wilds):
         raise JokerMismatch(
-            f"{shown}: says what {len(jokers)} joker(s) stand for, but the meld has {len(wilds)}"
+            f"{shown}: says what {len(jokers)} joker(s) stand for, but the meld has {len(wilds)}",
+            terms.joker_rule,
         )
     if not naturals and not jokers:
         if terms.name_wilds:
-            raise AmbiguousJoker(f"{shown}: say what each joker stands for")
+            raise AmbiguousJoker(f"{shown}: say what each joker stands for", terms.joker_rule)
         return MeldShape("set", tuple(wilds), "", terms.wild_rank or LOW_ACE)
     readings = _readings(naturals, wilds, jokers, terms)
     if not readings and naturals:
@@ -163,12 +164,15 @@ def read_meld_as(cards: Sequence[Card], jokers: Sequence[str], terms: MeldTerms)
         readings = [r for r in readings if tuple(sorted(r.joker_stand_ins())) == wanted]
         if not readings:
             raise JokerMismatch(
-                f"{shown}: the jokers cannot stand for {' '.join(jokers)} in one run or set"
+                f"{shown}: the jokers cannot stand for {' '.join(jokers)} in one run or set",
+                terms.joker_rule,
             )
     distinct = _distinct_readings(readings)
     if len(distinct) > 1 and terms.name_wilds:
         options = "; ".join(" ".join(r.joker_stand_ins()) for r in distinct[:4])
-        raise AmbiguousJoker(f"{shown}: say what each joker stands for (for example: {options})")
+        raise AmbiguousJoker(
+            f"{shown}: say what each joker stands for (for example: {options})", terms.joker_rule
+        )
     return distinct[0]
 
 

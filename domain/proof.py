@@ -24,21 +24,18 @@ class DealMismatch(RuleViolation):
     """A recorded deal that the rules, or its seeds, do not deal (P3, P4, P6)."""
 
     code = "deal-mismatch"
-    default_rule = "P4"
 
 
 class MalformedProof(RuleViolation):
     """A deal proof or revealed seed this verifier cannot read (P6)."""
 
     code = "malformed-proof"
-    default_rule = "P6"
 
 
 class SeedMismatch(RuleViolation):
     """The revealed server seed is not the one the deal committed to (P6)."""
 
     code = "seed-mismatch"
-    default_rule = "P6"
 
 
 def check_proof(proof: DealProof, rule: RuleId) -> None:

@@ -3,7 +3,7 @@ chain's head, and its verification.
 
 `chain_record` turns a record into format `penang-rummy-record/2` with the chain of its
 header and events (`domain.chain`), and `signed_record` adds a signature over the chain's
-head. `verify_record` replays a record through its game's rules (`GameSpec.verify`) and
+head. `verify_record` replays a record through its game's rules (`Game.verify`) and
 recomputes its chain; `domain.provenance` says how the two combine. Signing and checking
 a signature need a cryptography library and happen outside the domain (the service's
 signing module).
@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any, Literal
+from typing import Literal
 
 from domain.chain import Chain, ChainBreak, RecordChain, RecordSignature, compute_chain, first_break
 from domain.codec import TYPE_KEY
 from domain.events import Event
-from domain.game_spec import GameSpec
+from domain.game import Game
 from domain.provenance import RecordVerdict, record_verdict
 from domain.records import CHAINED_RECORD_FORMAT, GameRecord, _game, _header, record_header
 from domain.replay import Refusal
@@ -44,7 +44,7 @@ def chain_record(record: GameRecord) -> GameRecord:
 #: A further check of a record's events once the rules found them valid: its first
 #: refusal, or None (the bots' re-derivation of their seats' commands, R33).
 #: It takes where each command of the record begins, as the rules' replay found them.
-EventsCheck = Callable[[GameSpec[Any, Any], Sequence[Event], Sequence[int]], Refusal | None]
+EventsCheck = Callable[[Game, Sequence[Event], Sequence[int]], Refusal | None]
 
 
 def verify_record(record: GameRecord, also: EventsCheck | None = None) -> RecordVerdict:

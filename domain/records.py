@@ -51,7 +51,7 @@ from domain.chain import RecordChain, RecordSignature
 from domain.codec import TYPE_KEY, MalformedEvent, StoredEvent
 from domain.errors import MalformedInput
 from domain.events import Event
-from domain.game_spec import GameSpec
+from domain.game import Game
 from domain.games import DEFAULT_GAME, GAMES, spec_for_rules_version
 
 RECORD_FORMAT: Final = "penang-rummy-record/1"
@@ -111,7 +111,7 @@ def _as_json(event: Event, rules_version: str) -> StoredEvent:
     return stored
 
 
-def _game(rules_version: str) -> GameSpec[Any, Any]:
+def _game(rules_version: str) -> Game:
     """The game a record's rules version names; Penang's for a version no game has, so
     that its verifier names the version it does not know, as it always did."""
     return spec_for_rules_version(rules_version) or GAMES[DEFAULT_GAME]

@@ -2,7 +2,7 @@
 D6, R33).
 
 Each game's bots are its own, in its package, and its spec lists them by name
-(`domain.game_spec.GameSpec.bots`): Penang Rummy's `domain.penang.bots`, the draw games'
+(`domain.game.Game.bots`): Penang Rummy's `domain.penang.bots`, the draw games'
 `domain.drawgame.bots` (given each game's rules by `domain.rummy.bots` and
 `domain.three13.bots`), Gin Rummy's `domain.gin.bots`. Bots are pure and deterministic:
 the same view (and, for `random`, the same seed and history) gives the same command, in

@@ -31,7 +31,7 @@ from domain.drawgame.state import DrawState
 from domain.errors import RummyError
 from domain.events import Event, SeedRevealed
 from domain.fair import bot_seed
-from domain.game_spec import GameSpec
+from domain.game import Game
 from domain.provenance import RecordVerdict
 from domain.records import GameRecord
 from domain.replay import Refusal
@@ -42,9 +42,7 @@ def verify_record(record: GameRecord) -> RecordVerdict:
     return record_proofs.verify_record(record, also=bot_refusal)
 
 
-def bot_refusal(
-    spec: GameSpec[Any, Any], events: Sequence[Event], starts: Sequence[int]
-) -> Refusal | None:
+def bot_refusal(spec: Game, events: Sequence[Event], starts: Sequence[int]) -> Refusal | None:
     """The refusal of the first bot command of the record that is not its bot's, if any;
     `starts` are where the record's commands begin, as the rules' replay found them."""
     try:
@@ -55,7 +53,7 @@ def bot_refusal(
 
 
 def check_bot_turns(
-    spec: GameSpec[Any, Any], events: Sequence[Event], starts: Sequence[int] | None = None
+    spec: Game, events: Sequence[Event], starts: Sequence[int] | None = None
 ) -> None:
     """Refuse (`Refusal`, code `bot-turn-mismatch`) the first bot command of the record
     that is not its bot's; a record without bots, or whose seed is not revealed (and
@@ -110,7 +108,7 @@ def check_bot_turns(
         position += len(expected)
 
 
-def _clock_turn(spec: GameSpec[Any, Any], state: Any, seat: int, seed: bytes | None) -> list[Event]:
+def _clock_turn(spec: Game, state: Any, seat: int, seed: bytes | None) -> list[Event]:
     """The default turn the turn clock plays for `seat` (R19, R36, R51), where the game
     marks it as the clock's (its fold then holds the seat timed out: a discard with
     reason `timeout`, Gin's marks): a bot seat's turn can run out too, when its process
@@ -131,7 +129,7 @@ def _rebuild(state: Any, seed: bytes | None) -> Any:
 
 
 def _bot_command(
-    spec: GameSpec[Any, Any], state: Any, seat: int, name: str, seed: bytes | None, *, at: int
+    spec: Game, state: Any, seat: int, name: str, seed: bytes | None, *, at: int
 ) -> list[Event]:
     """The events the game records for the command `name` sends from `seat`'s view."""
     play = bots_of(spec).get(name)

@@ -7,20 +7,19 @@ and a verifier that folds the record to the same view gets the same command.
 
 Penang's bots play a whole turn (D8), or None where the seat must declare dead; the draw
 games' send one command at a time (R22), and so do Gin's, one action a command (R50).
-`bots_of` gives a game's bots as its spec lists them (`GameSpec.bots`): each game's
+`bots_of` gives a game's bots as its spec lists them (`Game.bots`): each game's
 package holds its bots and its spec registers them, so no game is named here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from domain.game_spec import BotPlay, GameSpec
+from domain.game import BotPlay, Game
 
 __all__ = ["BotPlay", "bots_of"]
 
 
-def bots_of(spec: GameSpec[Any, Any]) -> Mapping[str, BotPlay]:
+def bots_of(spec: Game) -> Mapping[str, BotPlay]:
     """The bots that play `spec`'s game, by name (none for a game without bots)."""
     return spec.bots

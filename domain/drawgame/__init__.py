@@ -20,7 +20,7 @@ they share lives here, one module per concept:
   drawer, the discard pile always (R28);
 - `audit`: replaying a recorded hand through its game's rules;
 - `spec`: a draw game's events, the actions its record reads back as, and its
-  `GameSpec`, built from what the game names of its own;
+  `Game`, built from what the game names of its own;
 - `errors`: the refusals only draw games have.
 
 Each game names its own rule ids for these shared decisions (`piles.DrawTerms`) and adds

@@ -41,7 +41,7 @@ from domain.drawgame.piles import DrawTerms, reveal_seed, seeded
 from domain.drawgame.state import DrawState
 from domain.errors import RuleViolation, RummyError
 from domain.events import DealProof, Event, LaidOff, Melded, SeedRevealed
-from domain.game_spec import Rebuild
+from domain.game import Rebuild
 from domain.replay import (
     DealCheck,
     Refusal,

@@ -9,17 +9,19 @@ drawn from the stock is known only once drawn.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 import msgspec
 
-from domain.commands import CardText
+from domain.commands import ActionKind, CardText
 
 
 class DrawAction(
     msgspec.Struct, frozen=True, tag_field="type", tag="draw", forbid_unknown_fields=True
 ):
     """Take the top card of the stock or of the discard pile (B3, T4)."""
+
+    kind: ClassVar[ActionKind] = "draw"
 
     source: Literal["stock", "discard"]
 
@@ -28,5 +30,7 @@ class DiscardAction(
     msgspec.Struct, frozen=True, tag_field="type", tag="discard", forbid_unknown_fields=True
 ):
     """Put a card from hand on the discard pile; the turn ends (B3, T4)."""
+
+    kind: ClassVar[ActionKind] = "discard"
 
     card: CardText

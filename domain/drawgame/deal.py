@@ -20,7 +20,7 @@ from domain.deal import deal
 from domain.drawgame.events import DrawRules, HandDealt
 from domain.errors import InvalidRules
 from domain.events import DealProof, Event
-from domain.game_spec import Deal
+from domain.game import Deal
 from domain.rule_ids import RuleId
 
 
@@ -73,7 +73,7 @@ def hand_dealer(
     seats_rule: RuleId,
     deal_rule: RuleId,
 ) -> Deal[Any]:
-    """A draw game's deal (`domain.game_spec.Deal`): the rules checked for the seats
+    """A draw game's deal (`domain.game.Deal`): the rules checked for the seats
     (`validate`), the hand's size (`hand_size(rules, seats, number)`, which refuses a
     number the game does not deal), the deck exactly the game's `packs` (`seats_rule`),
     and one `HandDealt`, dealt from the seat left of the dealer with the next card turned

@@ -9,39 +9,33 @@ class WrongPhase(RuleViolation):
     """A draw when the seat has drawn already, or a play before it has drawn (B3, T4)."""
 
     code = "wrong-phase"
-    default_rule = "B3"
 
 
 class EmptyStock(RuleViolation):
     """The stock is empty and the discard pile cannot rebuild it (B11, T10, R20)."""
 
     code = "empty-stock"
-    default_rule = "B11"
 
 
 class TakenBack(RuleViolation):
     """The card taken from the discard pile may not be discarded this turn (B4, R21)."""
 
     code = "discard-taken-back"
-    default_rule = "B4"
 
 
 class BadRebuild(RuleViolation):
     """A rebuilt stock that is not the discard pile less its top card (B11, T10)."""
 
     code = "bad-rebuild"
-    default_rule = "B11"
 
 
 class LastCardDiscard(RuleViolation):
     """With B7's option the last card must be discarded, not melded or laid off."""
 
     code = "last-card-discard"
-    default_rule = "B7"
 
 
 class CannotGoOut(RuleViolation):
     """The hand does not form the melds declared to go out (T8, R27)."""
 
     code = "cannot-go-out"
-    default_rule = "T8"

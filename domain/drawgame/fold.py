@@ -28,6 +28,7 @@ from domain.drawgame.events import (
 )
 from domain.drawgame.state import DrawState, known_draw_event
 from domain.events import Event, LaidOff, Melded, SeedRevealed
+from domain.fold import fold_drafts
 from domain.melds import meld_from_record, replace_cards
 
 
@@ -57,18 +58,9 @@ def evolve(state: DrawState | None, event: Event) -> DrawState:
 
 def fold(events: Iterable[Event], state: DrawState | None = None) -> DrawState:
     """The state after all `events` (from the start, or from `state`)."""
-    draft = None if state is None else _Draft(state)
-    appliers = _APPLIERS
-    for event in events:
-        # One dict lookup finds how an event of a known type changes the draft (a
-        # rebuild folds every event of the hand); `_apply` takes the others: the deal, a
-        # subclass, or what is no event of a draw game.
-        applier = appliers.get(type(event))
-        if applier is None or draft is None:
-            draft = _apply(draft, event)
-        else:
-            draft.version += 1
-            applier(draft, event)
+    # `_apply` takes what `_APPLIERS` does not: the deal, a subclass, or what is no event
+    # of a draw game (`domain.fold`).
+    draft = fold_drafts(events, None if state is None else _Draft(state), _APPLIERS, _apply)
     if draft is None:
         raise ValueError("no events: a hand begins with HandDealt")
     return draft.freeze()

@@ -36,7 +36,7 @@ from domain.errors import (
 )
 from domain.events import Event, SeedRevealed
 from domain.fair import commitment, rebuild_order
-from domain.game_spec import Rebuild
+from domain.game import Rebuild
 from domain.rule_ids import RuleId
 
 Action = TypeVar("Action")

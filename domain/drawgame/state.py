@@ -1,5 +1,5 @@
 """A hand of a draw game played on the draw core's state (each game whose spec
-`domain.drawgame.spec.draw_game_spec` builds): everything the rules need to judge the
+`domain.drawgame.game.DrawGame` plays): everything the rules need to judge the
 next command, and those games' events (B4 the taken discard, B9 the turn's act, B11 and
 T10 the stock's rebuilds, B7 and T8 going out, R19 and R36 timeouts).
 

@@ -32,7 +32,7 @@ from domain.drawgame.fold import fold
 from domain.drawgame.piles import draws_open
 from domain.drawgame.state import DrawState
 from domain.events import Event
-from domain.game_spec import Rebuild
+from domain.game import Rebuild
 
 Play = Callable[[DrawState, int, Sequence[Any], "Rebuild | None"], list[Event]]
 

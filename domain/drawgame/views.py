@@ -40,9 +40,17 @@ class DrawSeatView(msgspec.Struct, frozen=True, kw_only=True):
     hand: tuple[str, ...] | None = None
 
 
+def game_tag(rules: object) -> str:
+    """The game a draw game's rule options are of: their `game` tag (`"rummy"`)."""
+    return str(type(rules).__struct_config__.tag)  # type: ignore[attr-defined]
+
+
 class HandView(msgspec.Struct, frozen=True, kw_only=True):
     """A hand of a draw game as one viewer may see it."""
 
+    #: The game this is of, by its name (`CreateGame.game`): the contract's unions of
+    #: every game's views and moves are told apart by it.
+    game: str
     version: int
     viewer: int | None
     rules: DrawRules
@@ -147,6 +155,7 @@ def view_hand(
         for seat in range(state.seats)
     )
     return HandView(
+        game=game_tag(state.rules),
         version=state.version,
         viewer=viewer,
         rules=state.rules,

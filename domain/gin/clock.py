@@ -29,7 +29,7 @@ from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.events import Drew
 from domain.drawgame.timeout import abandoned, timed_out
 from domain.events import Event
-from domain.game_spec import Rebuild
+from domain.game import Rebuild
 from domain.gin.commands import BigGinAction, DoneAction, GinAction, KnockAction, PassAction
 from domain.gin.events import GinHandEnded
 from domain.gin.fold import evolve, fold

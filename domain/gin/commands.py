@@ -12,9 +12,11 @@ Rummy's `meld` (with jokers) and `lay_off` (onto a numbered table meld) are othe
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import msgspec
 
-from domain.commands import CardText
+from domain.commands import ActionKind, CardText
 from domain.drawgame.commands import DiscardAction, DrawAction
 
 
@@ -23,11 +25,15 @@ class PassAction(
 ):
     """Decline the first upcard (G3), or let the hand end at the wall (R41)."""
 
+    kind: ClassVar[ActionKind] = "pass"
+
 
 class KnockAction(
     msgspec.Struct, frozen=True, tag_field="type", tag="knock", forbid_unknown_fields=True
 ):
     """Knock: a discard and the melds follow (G9)."""
+
+    kind: ClassVar[ActionKind] = "go_out"
 
 
 class BigGinAction(
@@ -35,11 +41,15 @@ class BigGinAction(
 ):
     """Go out with all eleven cards in melds, without a discard (G19): the melds follow."""
 
+    kind: ClassVar[ActionKind] = "go_out"
+
 
 class ShowMeldAction(
     msgspec.Struct, frozen=True, tag_field="type", tag="show_meld", forbid_unknown_fields=True
 ):
     """Lay one meld face up after a knock (G10)."""
+
+    kind: ClassVar[ActionKind] = "meld"
 
     cards: tuple[CardText, ...]
 
@@ -49,6 +59,8 @@ class LayOffCardAction(
 ):
     """Lay one card off onto the knocker's melds (G11)."""
 
+    kind: ClassVar[ActionKind] = "lay_off"
+
     card: CardText
 
 
@@ -56,6 +68,8 @@ class DoneAction(
     msgspec.Struct, frozen=True, tag_field="type", tag="done", forbid_unknown_fields=True
 ):
     """Finish laying melds or lay-offs (G10, G11)."""
+
+    kind: ClassVar[ActionKind] = "pass"
 
 
 GinAction = (
@@ -66,8 +80,8 @@ GIN_ACTIONS = (
     DiscardAction,
     PassAction,
     KnockAction,
-    BigGinAction,
     ShowMeldAction,
     LayOffCardAction,
     DoneAction,
+    BigGinAction,
 )

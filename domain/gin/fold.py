@@ -19,6 +19,7 @@ from typing import Any, Final
 from domain.cards import Card, parse_cards, sort_cards
 from domain.drawgame.events import Discarded, Drew, HandDealt
 from domain.events import Event, SeedRevealed
+from domain.fold import fold_drafts
 from domain.gin.draft import _Draft
 from domain.gin.events import (
     CardLaidOff,
@@ -58,23 +59,26 @@ def evolve(state: GinState | None, event: Event) -> GinState:
 
 def fold(events: Iterable[Event], state: GinState | None = None) -> GinState:
     """The state after all `events` (from the start, or from `state`)."""
-    draft = None if state is None else _Draft(state)
-    appliers = _APPLIERS
-    for event in events:
-        if isinstance(event, HandDealt):
-            draft = _Draft(_start(event))
-            continue
-        if draft is None:
-            raise ValueError(f"a hand begins with HandDealt, not {type(event).__name__}")
-        # One dict lookup finds how an event of a known type changes the draft (a
-        # rebuild folds every event of the hand); a subclass is looked for in turn.
-        applier = appliers.get(type(event)) or _applier(event)
-        draft.version += 1
-        applier(draft, event)
-        _mark(draft, event)
+    # `_other` takes what `_APPLIERS` does not: the deal, or a subclass (`domain.fold`);
+    # each seat's event sets its clock mark (`_mark`).
+    draft = fold_drafts(events, None if state is None else _Draft(state), _APPLIERS, _other, _mark)
     if draft is None:
         raise ValueError("no events: a hand begins with HandDealt")
     return draft.freeze()
+
+
+def _other(draft: _Draft | None, event: Event) -> _Draft:
+    """`draft` changed by an event `_APPLIERS` does not hold by its type: the deal starts
+    a draft; a subclass of an event it holds is applied as that event."""
+    if isinstance(event, HandDealt):
+        return _Draft(_start(event))
+    if draft is None:
+        raise ValueError(f"a hand begins with HandDealt, not {type(event).__name__}")
+    applier = _applier(event)
+    draft.version += 1
+    applier(draft, event)
+    _mark(draft, event)
+    return draft
 
 
 def _applier(event: Event) -> Callable[[_Draft, Any], None]:

@@ -21,7 +21,7 @@ from domain.errors import (
     UnknownSeat,
 )
 from domain.events import Event
-from domain.game_spec import Rebuild
+from domain.game import Rebuild
 from domain.gin import melds as m
 from domain.gin.commands import (
     BigGinAction,

@@ -23,7 +23,7 @@ from msgspec import UNSET, UnsetType
 
 from domain.cards import Card
 from domain.errors import InvalidRules
-from domain.game_spec import TableChoice, TableOption
+from domain.game import TableChoice, TableOption
 from domain.gin.match import TARGET
 from domain.rule_ids import RuleId
 

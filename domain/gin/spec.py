@@ -1,20 +1,18 @@
-"""Gin Rummy as a game of the engine: its `GameSpec`, built from its own modules.
-
-Registered in `domain.games`, which is all the service needs to play it.
-"""
+"""Gin Rummy as a game of the engine: its `Game`, of its own modules, registered."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Mapping, Sequence
+from typing import ClassVar, Final
 
 from domain.columns import ScoreColumn
+from domain.commands import ActionKind
 from domain.deal import Scored
 from domain.drawgame.events import Discarded, HandDealt
-from domain.errors import NotInThisGame
-from domain.events import Event
-from domain.game_spec import GameSpec
+from domain.drawgame.views import DrawEventView
+from domain.game import Game
 from domain.gin import audit, clock, game, views
+from domain.gin import events as gin_events
 from domain.gin.bots import GIN_BOTS
 from domain.gin.commands import GIN_ACTIONS
 from domain.gin.events import GinHandEnded
@@ -23,19 +21,8 @@ from domain.gin.hollywood import HOLLYWOOD, hollywood_columns
 from domain.gin.match import TARGET, GinMatchScore, match_score
 from domain.gin.rules import RULES_VERSION, GinRules
 from domain.gin.state import GinState
-
-
-def _no_dead(state: GinState, seat: int) -> list[Event]:
-    raise NotInThisGame("Gin Rummy has no dead declaration: a turn is a draw and a discard", "G4")
-
-
-def _hidden_stock(view: views.GinView) -> object:
-    return view.stock
-
-
-def _no_rebuild(state: GinState, server_seed: bytes | None) -> None:
-    """G13: the stock is never rebuilt; the wall ends the hand first."""
-    return
+from domain.registry import register
+from domain.rule_ids import RuleId
 
 
 def next_dealer(previous_dealer: int, ended: Scored, points_recorded: bool = True) -> int:
@@ -85,51 +72,72 @@ def match_columns(
     )
 
 
-GIN: Final[GameSpec[GinState, GinRules]] = GameSpec(
-    name="gin",
-    title="Gin Rummy",
-    players=range(2, 3),
-    rules_type=GinRules,
-    rules_version=RULES_VERSION,
-    codec=audit.GIN_EVENTS,
-    state_type=GinState,
-    deal_type=HandDealt,
-    deal_rule="G2",
-    rule_families="G",
-    end_type=GinHandEnded,
-    turn_ends=(Discarded,),  # G4: a turn is a draw and a discard (a knock discards too)
-    has_stock=True,
-    actions=GIN_ACTIONS,
-    foreign_actions={
+class Gin(Game):
+    """Gin Rummy, as the tables play it (G1 to G21)."""
+
+    name = "gin"
+    title = "Gin Rummy"
+    order = 30
+    players = range(2, 3)
+    rules_type = GinRules
+    rules_version = RULES_VERSION
+    codec = audit.GIN_EVENTS
+    state_type = GinState
+    deal_type = HandDealt
+    deal_rule = "G2"
+    turn_rule = "G4"
+    rule_families = "G"
+    end_type = GinHandEnded
+    turn_ends = (Discarded,)  # G4: a turn is a draw and a discard (a knock discards too)
+    actions = GIN_ACTIONS
+    refusals: ClassVar[Mapping[ActionKind, RuleId]] = {
         "swap": "G1",
         "go_out": "G9",
-        "declare_dead": "G4",
         "meld": "G10",
         "lay_off": "G11",
-    },
-    validate=GinRules.validate,
-    deck=game.pack,
-    deal=game.start_hand,
-    play=game.play,
-    declare_dead=_no_dead,
-    default_turn=clock.default_turn,
-    timed_out=clock.timed_out,
-    timeout_outcome="the clock plays its default turn",
-    fold=fold,
-    view=views.view_hand,
-    view_types=(views.GinView,),
-    hidden_in_view=_hidden_stock,
-    view_event=views.view_event,
-    legal_moves=views.legal_moves,
-    moves_type=views.GinMoves,
-    rebuild_order=_no_rebuild,
-    next_dealer=next_dealer,
-    reveal_seed=audit.reveal_seed,
-    verify=audit.verify,
-    end_rule="G8",
-    match_bonuses=match_bonuses,
-    match_shutout=match_shutout,
-    match_scorings=(HOLLYWOOD,),
-    match_columns=match_columns,
-    bots=GIN_BOTS,
-)
+    }
+    view_types = (views.GinView,)
+    event_view_types = (
+        DrawEventView,
+        gin_events.UpcardPassed,
+        gin_events.Knocked,
+        gin_events.MeldShown,
+        gin_events.CardLaidOff,
+        gin_events.ShowingDone,
+        gin_events.GinHandEnded,
+    )
+    moves_type = views.GinMoves
+    end_rule = "G8"
+    match_scorings = (HOLLYWOOD,)
+    bots = GIN_BOTS
+    turn_words = (
+        "one action a command: taking (`draw`) or passing (`pass`) the first upcard, a draw "
+        "and a discard, or a knock (`knock`), its discard, its melds (`show_meld`) and "
+        "`done`, or big gin (`big_gin`: eleven cards melded, no discard, G19); the "
+        "defender's lay-offs (`lay_off_card`), `done`, its melds and `done` (G3-G11)"
+    )
+    deck = staticmethod(game.pack)
+    deal = staticmethod(game.start_hand)
+    play = staticmethod(game.play)
+    default_turn = staticmethod(clock.default_turn)
+    timed_out = staticmethod(clock.timed_out)
+    fold = staticmethod(fold)
+    view = staticmethod(views.view_hand)
+    view_event = staticmethod(views.view_event)
+    legal_moves = staticmethod(views.legal_moves)
+    next_dealer = staticmethod(next_dealer)
+    reveal_seed = staticmethod(audit.reveal_seed)
+    verify = staticmethod(audit.verify)
+    match_bonuses = staticmethod(match_bonuses)
+    match_shutout = staticmethod(match_shutout)
+    match_columns = staticmethod(match_columns)
+
+    def hidden_in_view(self, view: views.GinView) -> object:
+        return view.stock
+
+    def rebuild_order(self, state: GinState, server_seed: bytes | None) -> None:
+        """G13: the stock is never rebuilt; the wall ends the hand first."""
+        return
+
+
+GIN: Final = register(Gin())

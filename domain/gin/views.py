@@ -15,7 +15,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.drawgame.events import Drew, HandDealt
-from domain.drawgame.views import view_draw_event
+from domain.drawgame.views import game_tag, view_draw_event
 from domain.events import Event
 from domain.gin.commands import GinAction
 from domain.gin.events import GinHandEnded
@@ -37,6 +37,9 @@ class GinSeatView(msgspec.Struct, frozen=True, kw_only=True):
 class GinView(msgspec.Struct, frozen=True, kw_only=True):
     """A hand of Gin Rummy as one viewer may see it."""
 
+    #: The game this is of, by its name (`CreateGame.game`): the contract's unions of
+    #: every game's views and moves are told apart by it.
+    game: str
     version: int
     viewer: int | None
     rules: GinRules
@@ -78,6 +81,9 @@ class GinView(msgspec.Struct, frozen=True, kw_only=True):
 class GinMoves(msgspec.Struct, frozen=True, kw_only=True):
     """What the seat asked about may do now: each action is a command of its own."""
 
+    #: The game this is of, by its name (`CreateGame.game`): the contract's unions of
+    #: every game's views and moves are told apart by it.
+    game: str
     seat: int
     can_move: bool
     phase: Phase
@@ -98,6 +104,7 @@ def view_hand(state: GinState, viewer: Viewer, over: bool) -> GinView:
     )
     own = seen_cards(state.hands[viewer], viewer, viewer, over) if viewer is not None else None
     return GinView(
+        game=game_tag(state.rules),
         version=state.version,
         viewer=viewer,
         rules=state.rules,
@@ -136,4 +143,10 @@ def view_event(event: Event, viewer: Viewer, over: bool) -> msgspec.Struct:
 def legal_moves(state: GinState, seat: int) -> GinMoves:
     """What `seat` may do now: nothing unless it is on turn."""
     actions = tuple(legal_actions(state)) if state.turn == seat else ()
-    return GinMoves(seat=seat, can_move=bool(actions), phase=state.phase, actions=actions)
+    return GinMoves(
+        game=game_tag(state.rules),
+        seat=seat,
+        can_move=bool(actions),
+        phase=state.phase,
+        actions=actions,
+    )

@@ -18,8 +18,8 @@ A match of a draw game (R31) opens with `open_match` too: its hands are its game
 deal passes to the left (R24, T11) or, in Gin Rummy, to the winner (R43); basic Rummy's
 and Gin's highest total wins (R24, G17) and Three Thirteen's lowest, after its eleven
 hands (R29). Who deals next and what a seat adds at the end (Gin's bonuses, G17, R46)
-are the game's spec's word (`GameSpec.next_dealer`, `GameSpec.match_bonuses`), and so
-are the columns of a match scored in several at once (`GameSpec.match_columns`: Gin's
+are the game's spec's word (`Game.next_dealer`, `Game.match_bonuses`), and so
+are the columns of a match scored in several at once (`Game.match_columns`: Gin's
 Hollywood, G18): such a match reaches its target when every column has (R55).
 """
 
@@ -119,7 +119,7 @@ def start_match(
         shown = " ".join(str(seat) for seat in state.open_seats)
         raise SeatsOpen(f"seats {shown} are still open")
     if not 0 <= dealer < state.seats:
-        raise UnknownSeat(f"there is no seat {dealer} to deal")
+        raise UnknownSeat(f"there is no seat {dealer} to deal", "P2")
     seeds = tuple(seat_seeds) if seat_seeds is not None else _claimed_seeds(state)
     if seeds and len(seeds) != state.seats:
         raise InvalidRules("R18", f"{len(seeds)} seat seeds for {state.seats} seats", "seat_seeds")
@@ -185,7 +185,7 @@ def game_scored(state: MatchState, ended: Scored) -> list[AnyMatchEvent]:
 
 def match_columns(state: MatchState, scored: Sequence[MatchGameScored]) -> tuple[ScoreColumn, ...]:
     """The match's columns after `scored`, where its scoring keeps columns (G18): the
-    game's spec's word (`GameSpec.match_columns`); none for one column of totals."""
+    game's spec's word (`Game.match_columns`); none for one column of totals."""
     options = state.options
     if options.scoring == SINGLE:
         return ()
@@ -287,15 +287,15 @@ def reveal_match_seed(state: MatchState, server_seed: bytes) -> list[AnyMatchEve
     if not state.over:
         raise MatchNotOver("the match seed is revealed only once the match is over")
     if state.proof is None or state.revealed_seed is not None:
-        raise BadSeed("this match has no committed seed left to reveal")
+        raise BadSeed("this match has no committed seed left to reveal", "P6")
     if commitment(server_seed) != state.proof.server_seed_sha256:
-        raise BadSeed("the seed's SHA-256 is not the commitment published in MatchOpened")
+        raise BadSeed("the seed's SHA-256 is not the commitment published in MatchOpened", "P6")
     return [MatchSeedRevealed(server_seed=server_seed.hex())]
 
 
 def _check_seat(state: MatchState, seat: int) -> None:
     if not 0 <= seat < state.seats:
-        raise UnknownSeat(f"there is no seat {seat} at this table of {state.seats}")
+        raise UnknownSeat(f"there is no seat {seat} at this table of {state.seats}", "P2")
 
 
 def _check_before_deal(state: MatchState, what: str) -> None:

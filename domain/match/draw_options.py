@@ -10,13 +10,13 @@ differs is read of the rules' type: the match's fixed number of hands, if any
 (`MATCH_HANDS`, T1), the target it is always played to, if any (`MATCH_TARGET`, G17),
 and whether the highest total wins (`HIGHEST_WINS`). Points are always recorded: P8's
 worst loser has no place in a draw game; who deals next is the game's spec's word
-(`GameSpec.next_dealer`: R24, T11, R43). Its `scoring` is one column of totals, or one
-in columns the game's spec lists (`GameSpec.match_scorings`: Gin's `hollywood`, G18).
+(`Game.next_dealer`: R24, T11, R43). Its `scoring` is one column of totals, or one
+in columns the game's spec lists (`Game.match_scorings`: Gin's `hollywood`, G18).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Final, cast
+from typing import Annotated, Final
 
 import msgspec
 
@@ -45,7 +45,7 @@ class DrawMatchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
     def game(self) -> DrawGameName:
         """The draw game whose rule options `rules` are (their `game` tag)."""
         spec = next(spec for spec in GAMES.values() if isinstance(self.rules, spec.rules_type))
-        return cast(DrawGameName, spec.name)
+        return spec.name
 
     @property
     def points_recorded(self) -> bool:

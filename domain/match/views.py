@@ -6,13 +6,13 @@ public facts. The cards are in the games, seen through `domain.views`.
 
 from __future__ import annotations
 
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 import msgspec
 from msgspec import UNSET, UnsetType
 
 from domain.columns import ScoreColumn
-from domain.games import GAMES, DrawGameName
+from domain.games import GAMES, MatchGameName
 from domain.match.commands import match_columns
 from domain.match.draw_options import DrawMatchOptions
 from domain.match.events import EndReason, MatchProof
@@ -69,15 +69,16 @@ class MatchResultView(msgspec.Struct, frozen=True, kw_only=True):
 class MatchView(msgspec.Struct, frozen=True, kw_only=True):
     """A match as anyone sees it, whatever its game (R31).
 
-    A draw game's match (basic Rummy, Three Thirteen, Gin Rummy) also shows its `game`,
-    each seat's hands won and its columns (G18); its games are its hands. Penang's shows
-    none of them (`UNSET` is never written), so its answers stay as they were. The
-    contract states the two shapes as `MatchView` and `DrawMatchView`.
+    Every match shows its `game`; a draw game's match (`Game.match_shows_hands`) also
+    shows each seat's hands won and its columns (G18), and its games are its hands.
+    Penang's shows neither (`UNSET` is never written). The contract states the two
+    shapes as `MatchView` and `DrawMatchView`, told apart by `game`.
     """
 
     version: int
-    #: A draw game's match: the draw game it plays; Penang's names none.
-    game: DrawGameName | UnsetType = UNSET
+    #: The game the match plays, by its name: the contract's two shapes of a match's
+    #: view are told apart by it.
+    game: MatchGameName
     status: MatchStatus
     #: Penang's options, or a draw game's, whose `rules` name the game.
     options: MatchOptions | DrawMatchOptions
@@ -107,10 +108,10 @@ class MatchView(msgspec.Struct, frozen=True, kw_only=True):
 def view_match(state: MatchState) -> MatchView:
     """A match as anyone may see it, whatever its game: with its game, the hands each
     seat has won and its columns where its game's spec says its match shows them
-    (`GameSpec.match_shows_hands`)."""
+    (`Game.match_shows_hands`)."""
     options = state.options
     if not GAMES[state.game].match_shows_hands:
-        return MatchView(options=options, **_shown(state))
+        return MatchView(game=state.game, options=options, **_shown(state))
     won = [0] * state.seats
     for game in state.games:
         for seat in game.scored.winners if game.scored is not None else ():
@@ -118,7 +119,7 @@ def view_match(state: MatchState) -> MatchView:
     shown = _shown(state)
     scored = [game.scored for game in state.games if game.scored is not None]
     return MatchView(
-        game=cast(DrawGameName, state.game),
+        game=state.game,
         options=options,
         hands_won=tuple(won),
         columns=match_columns(state, scored),

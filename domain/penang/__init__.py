@@ -9,5 +9,5 @@ P22–P25), the exact dead check (`dead_check`: P29, R8), the legal moves as who
 (`moves`: D6), scoring
 (`scoring`: P33, D1, D7), what each seat may see (`views`: P5, R3), the replay of its
 records (`audit`, with `proof` for its deal, `mismatch` for the rule an event breaks
-and `recorded_actions` for what a seat sent), and its `GameSpec` (`spec`).
+and `recorded_actions` for what a seat sent), and its `Game` (`spec`).
 """

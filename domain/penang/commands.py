@@ -8,15 +8,19 @@ within the turn, and recorded whole or not at all (D8): the table's `meld` and `
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import msgspec
 
-from domain.commands import CardText, LayOffAction, MeldAction, MeldId
+from domain.commands import ActionKind, CardText, LayOffAction, MeldAction, MeldId
 
 
 class SwapAction(
     msgspec.Struct, frozen=True, tag_field="type", tag="swap", forbid_unknown_fields=True
 ):
     """Replace a table joker with the natural card it stands for; the joker goes to hand (P23)."""
+
+    kind: ClassVar[ActionKind] = "swap"
 
     meld: MeldId
     card: CardText

@@ -19,6 +19,7 @@ from typing import Any, Final, assert_never, cast
 
 from domain.cards import Card, parse_cards, sort_cards
 from domain.events import Event, LaidOff, Melded, SeedRevealed
+from domain.fold import fold_drafts
 from domain.melds import recorded_place
 from domain.penang.draft import _Draft, _OpenMeld
 from domain.penang.events import (
@@ -96,18 +97,9 @@ def fold(events: Iterable[Event], state: GameState | None = None) -> GameState:
     remembered = _remembered(state, events)
     if remembered is not None:
         return remembered
-    draft = None if state is None else _Draft(state)
-    appliers = _APPLIERS
-    for event in events:
-        # One dict lookup finds how an event of a known type changes the draft (a
-        # rebuild folds every event of the game); `_apply` takes the others: the deal, a
-        # subclass, or what is no event of a Penang game.
-        applier = appliers.get(type(event))
-        if applier is None or draft is None:
-            draft = _apply(draft, event)
-        else:
-            draft.version += 1
-            applier(draft, event)
+    # `_apply` takes what `_APPLIERS` does not: the deal, a subclass, or what is no event
+    # of a Penang game (`domain.fold`).
+    draft = fold_drafts(events, None if state is None else _Draft(state), _APPLIERS, _apply)
     if draft is None:
         raise ValueError("no events: a game begins with Dealt")
     return draft.freeze()

@@ -20,12 +20,10 @@ from domain.errors import (
     ActionAfterGame,
     BadSeed,
     CardNotInHand,
-    DeadRefused,
     EmptyTurn,
     GameOver,
     InvalidRules,
     NotYourTurn,
-    PassportRequired,
     RuleViolation,
     SeatIsDead,
     UnknownMeld,
@@ -36,6 +34,7 @@ from domain.fair import commitment
 from domain.melds import TableMeld
 from domain.penang.commands import Action, SwapAction
 from domain.penang.dead_check import has_legal_move
+from domain.penang.errors import DeadRefused, PassportRequired
 from domain.penang.events import (
     Dealt,
     DeclaredDead,
@@ -92,13 +91,15 @@ def play_turn(state: GameState, seat: int, actions: Sequence[Action]) -> list[Ev
     """The events of `seat`'s whole turn, or the first rule it breaks (P9–P12, D8)."""
     _check_can_act(state, seat)
     if not actions:
-        raise EmptyTurn("a turn must hold at least one meld or lay-off; it cannot be skipped")
+        raise EmptyTurn(
+            "a turn must hold at least one meld or lay-off; it cannot be skipped", "P10"
+        )
     events: list[Event] = []
     working = state
     for index, action in enumerate(actions):
         if not working.hands[seat]:
             raise ActionAfterGame(
-                "the hand is empty: Game was reached and the game ends at once"
+                "the hand is empty: Game was reached and the game ends at once", "P31"
             ).at_action(index)
         try:
             event = _act(working, seat, action)
@@ -192,7 +193,9 @@ def _swap(state: GameState, seat: int, action: SwapAction) -> Event:
 
 def _table_meld(state: GameState, meld_id: int) -> TableMeld:
     if not 0 <= meld_id < len(state.table):
-        raise UnknownMeld(f"there is no meld {meld_id} on the table ({len(state.table)} melds)")
+        raise UnknownMeld(
+            f"there is no meld {meld_id} on the table ({len(state.table)} melds)", "P19"
+        )
     return state.table[meld_id]
 
 
@@ -215,14 +218,14 @@ def _take_from_hand(state: GameState, seat: int, cards: Sequence[Card], rule: Ru
 
 def _check_can_act(state: GameState, seat: int) -> None:
     if not 0 <= seat < state.seats:
-        raise UnknownSeat(f"there is no seat {seat} at this table of {state.seats}")
+        raise UnknownSeat(f"there is no seat {seat} at this table of {state.seats}", "P2")
     if state.over:
         rule: RuleId = "P31" if state.winner is not None else "P32"
         raise GameOver("the game is over", rule)
     if state.dead[seat]:
-        raise SeatIsDead(f"seat {seat} is dead and takes no further part in this game")
+        raise SeatIsDead(f"seat {seat} is dead and takes no further part in this game", "P30")
     if state.turn != seat:
-        raise NotYourTurn(f"it is seat {state.turn}'s turn, not seat {seat}'s")
+        raise NotYourTurn(f"it is seat {state.turn}'s turn, not seat {seat}'s", "P9")
 
 
 def _pass_turn(state: GameState) -> list[Event]:
@@ -257,7 +260,7 @@ def reveal_seed(state: GameState, server_seed: bytes) -> list[Event]:
     if not state.over:
         raise GameOver("the server seed is revealed only once the game is over", "R3")
     if state.proof is None or state.revealed_seed is not None:
-        raise BadSeed("this game has no committed seed left to reveal")
+        raise BadSeed("this game has no committed seed left to reveal", "P6")
     if commitment(server_seed) != state.proof.server_seed_sha256:
-        raise BadSeed("the seed's SHA-256 is not the commitment published in Dealt")
+        raise BadSeed("the seed's SHA-256 is not the commitment published in Dealt", "P6")
     return [SeedRevealed(server_seed=server_seed.hex())]

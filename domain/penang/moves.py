@@ -47,7 +47,7 @@ from domain.penang.dead_check import (
     usable_jokers,
 )
 from domain.penang.melds import PENANG_TERMS
-from domain.penang.rules import Rules
+from domain.penang.rules import GAME, Rules
 from domain.penang.state import GameState
 
 Move = MeldAction | LayOffAction
@@ -56,6 +56,9 @@ Move = MeldAction | LayOffAction
 class LegalMoves(msgspec.Struct, frozen=True, kw_only=True):
     """What a seat could do now: whether it can move (exact), whole turns, and actions."""
 
+    #: The game this is of, by its name (`CreateGame.game`): the contract's unions of
+    #: every game's views and moves are told apart by it.
+    game: str
     seat: int
     can_move: bool
     passport: bool
@@ -82,6 +85,7 @@ def legal_moves(state: GameState, seat: int) -> LegalMoves:
     passport = state.passport[seat]
     if state.over or state.dead[seat]:
         return LegalMoves(
+            game=GAME,
             seat=seat,
             can_move=False,
             passport=passport,
@@ -106,6 +110,7 @@ def legal_moves(state: GameState, seat: int) -> LegalMoves:
                 swap_turns.append(turn)
     alone: list[Action] = [*melds, *lay_offs]
     return LegalMoves(
+        game=GAME,
         seat=seat,
         can_move=has_legal_move(state, seat),
         passport=passport,

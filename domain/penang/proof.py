@@ -29,7 +29,7 @@ def deck_dealing(dealt: Dealt) -> list[Card]:
         if len(hand) != size:
             raise DealMismatch(f"seat {seat} holds {len(hand)} cards, not {size}", "P3")
     if not 0 <= dealt.dealer < seats:
-        raise DealMismatch(f"there is no seat {dealt.dealer} to deal")
+        raise DealMismatch(f"there is no seat {dealt.dealer} to deal", "P4")
     hands = [parse_cards(hand) for hand in dealt.hands]
     deck = [hands[(dealt.dealer + 1 + i) % seats][i // seats] for i in range(seats * size)]
     return deck + list(parse_cards(dealt.undealt))
@@ -48,6 +48,6 @@ def check_fair_deal(dealt: Dealt, proof: DealProof, seed: bytes) -> None:
     hands, undealt = deal(deck, seats, dealer, rules.hand_size_for(seats))
     for seat, hand in enumerate(hands):
         if texts(sort_cards(hand)) != dealt.hands[seat]:
-            raise DealMismatch(f"the seeds deal seat {seat} another hand than the record's")
+            raise DealMismatch(f"the seeds deal seat {seat} another hand than the record's", "P4")
     if texts(undealt) != dealt.undealt:
-        raise DealMismatch("the seeds leave other undealt cards than the record's")
+        raise DealMismatch("the seeds leave other undealt cards than the record's", "P4")

@@ -7,7 +7,7 @@ record replays under the rules it was played with.
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar
+from typing import Annotated, ClassVar, Final
 
 import msgspec
 
@@ -15,6 +15,8 @@ from domain.cards import Card, build_deck
 from domain.errors import InvalidRules
 from domain.rule_ids import RuleId
 
+#: The game's name (`domain.penang.spec.Penang.name`), which its views carry.
+GAME: Final = "penang"
 RULES_VERSION = "penang-1"
 
 MIN_PLAYERS = 2

@@ -25,7 +25,7 @@ from domain.penang.events import (
     WildSwapped,
     known_event,
 )
-from domain.penang.rules import Rules
+from domain.penang.rules import GAME, Rules
 from domain.penang.state import GameState
 from domain.views import Deadline, MeldView, Viewer, meld_views, seen_cards
 
@@ -57,6 +57,9 @@ class GameView(msgspec.Struct, frozen=True, kw_only=True):
     them, where `Dealt` may have recorded them as null (the RULES.md default, D2).
     """
 
+    #: The game this is of, by its name (`CreateGame.game`): the contract's unions of
+    #: every game's views and moves are told apart by it.
+    game: str
     version: int
     viewer: int | None
     rules: Rules
@@ -136,6 +139,7 @@ def view_game(state: GameState, viewer: Viewer, *, over: bool = False) -> GameVi
             deadwood=ended.deadwood,
         )
     return GameView(
+        game=GAME,
         version=state.version,
         viewer=viewer,
         rules=state.rules.in_effect(state.seats),

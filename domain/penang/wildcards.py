@@ -8,8 +8,8 @@ passport, and whether it counts as a turn's action, is the turn's business (doma
 from __future__ import annotations
 
 from domain.cards import Card, rank_text
-from domain.errors import BadSwap
 from domain.melds import TableMeld, replace_cards
+from domain.penang.errors import BadSwap
 
 
 def swap_slot(meld: TableMeld, card: Card) -> int:

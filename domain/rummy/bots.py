@@ -21,7 +21,7 @@ from domain.drawgame.bots.game import DrawBotGame
 from domain.drawgame.bots.greedy import taken, varied
 from domain.drawgame.commands import DiscardAction
 from domain.drawgame.state import DrawState
-from domain.game_spec import BotPlay
+from domain.game import BotPlay
 from domain.rummy import moves as rummy_moves
 
 

@@ -2,7 +2,7 @@
 
 Its family of event types, each at schema version 1: the draw games' `HandDealt`,
 `Drew`, `Discarded`, `StockRebuilt`, `WentOut`, `HandEnded`, and Penang's `Melded`,
-`LaidOff` and `SeedRevealed` (`domain.drawgame.spec.draw_events`). A record's turns read
+`LaidOff` and `SeedRevealed` (`domain.drawgame.game.draw_events`). A record's turns read
 back as their actions (`turn_actions`) and are decided again under the rule each event
 names (`EVENT_RULES`) by the draw games' replay (`domain.drawgame.audit`).
 """
@@ -15,7 +15,7 @@ from typing import Final
 from domain.cards import Card
 from domain.commands import LayOffAction, MeldAction
 from domain.drawgame.events import Discarded, Drew, HandDealt, HandEnded, StockRebuilt, WentOut
-from domain.drawgame.spec import draw_events, recorded_actions
+from domain.drawgame.game import draw_events, recorded_actions
 from domain.events import Event, LaidOff, Melded, SeedRevealed
 from domain.rule_ids import RuleId
 from domain.rummy.game import RummyAction

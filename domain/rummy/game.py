@@ -39,7 +39,7 @@ from domain.errors import (
     UnknownMeld,
 )
 from domain.events import Event, LaidOff, Melded
-from domain.game_spec import Rebuild
+from domain.game import Rebuild
 from domain.layoffs import lay_off_as
 from domain.melds import read_meld_as
 from domain.rummy.rules import RULES_VERSION, RummyRules

@@ -21,6 +21,7 @@ from domain.commands import LayOffAction, MeldAction
 from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.piles import draws_open
 from domain.drawgame.state import DrawState, Phase
+from domain.drawgame.views import game_tag
 from domain.errors import RuleViolation
 from domain.layoffs import lay_off_as
 from domain.melds import position_card
@@ -36,6 +37,9 @@ class RummyCommand(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class RummyMoves(msgspec.Struct, frozen=True, kw_only=True):
     """What the seat on turn may do now, as single actions and as commands to send."""
 
+    #: The game this is of, by its name (`CreateGame.game`): the contract's unions of
+    #: every game's views and moves are told apart by it.
+    game: str
     seat: int
     can_move: bool
     phase: Phase
@@ -51,6 +55,7 @@ def legal_moves(state: DrawState, seat: int) -> RummyMoves:
     """The moves of this module's docstring; none for a seat not on turn, or once over."""
     if state.over or state.turn != seat:
         return RummyMoves(
+            game=game_tag(state.rules),
             seat=seat, can_move=False, phase=state.phase, draws=(), melds=(), lay_offs=(),
             discards=(), commands=(),
         )  # fmt: skip
@@ -71,6 +76,7 @@ def legal_moves(state: DrawState, seat: int) -> RummyMoves:
         )
     actions: tuple[RummyAction, ...] = (*draws, *melds, *lay_offs, *discards)
     return RummyMoves(
+        game=game_tag(state.rules),
         seat=seat,
         can_move=bool(actions),
         phase=state.phase,

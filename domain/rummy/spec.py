@@ -1,46 +1,54 @@
-"""Basic Rummy as a game of the engine: its `GameSpec`, built from its own modules by the
-draw games' (`domain.drawgame.spec`)."""
+"""Basic Rummy as a game of the engine: a draw game (`domain.drawgame.game.DrawGame`) of
+its own modules, registered."""
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from typing import ClassVar, Final
 
-from domain.commands import LayOffAction, MeldAction
+from domain.commands import ActionKind, LayOffAction, MeldAction
 from domain.drawgame.commands import DiscardAction, DrawAction
-from domain.drawgame.spec import draw_game_spec
-from domain.drawgame.state import DrawState
-from domain.game_spec import GameSpec
-from domain.rummy import codec, game, moves
+from domain.drawgame.game import DrawGame
+from domain.registry import register
+from domain.rule_ids import RuleId
+from domain.rummy import game, moves
 from domain.rummy.bots import RUMMY_BOTS
+from domain.rummy.codec import EVENT_RULES, RUMMY_EVENTS, turn_actions
 from domain.rummy.rules import MAX_PLAYERS, MIN_PLAYERS, RULES_VERSION, RummyRules
 
-RUMMY: Final[GameSpec[DrawState, RummyRules]] = draw_game_spec(
-    name="rummy",
-    terms=game.TERMS,
-    rule_families="B",
-    players=range(MIN_PLAYERS, MAX_PLAYERS + 1),
-    rules_type=RummyRules,
-    rules_version=RULES_VERSION,
-    validate=RummyRules.validate,
-    codec=codec.RUMMY_EVENTS,
-    packs=game.packs,
-    deal=game.start_hand,
-    play=game.play,
-    default_turn=game.default_turn,
-    actions=(DrawAction, MeldAction, LayOffAction, DiscardAction),
-    foreign_actions={
+
+class Rummy(DrawGame):
+    """Basic Rummy: draw, meld and lay off, discard (B1 to B11)."""
+
+    name = "rummy"
+    order = 10
+    terms = game.TERMS
+    rule_families = "B"
+    players = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    rules_type = RummyRules
+    rules_version = RULES_VERSION
+    codec = RUMMY_EVENTS
+    actions = (DrawAction, MeldAction, LayOffAction, DiscardAction)
+    refusals: ClassVar[Mapping[ActionKind, RuleId]] = {
         "swap": "B1",
         "go_out": "B7",
         "pass": "B3",
-        "done": "B3",
-        "knock": "B7",
-        "big_gin": "B7",
-        "show_meld": "B3",
-        "lay_off_card": "B6",
-    },
-    turn_actions=codec.turn_actions,
-    event_rules=codec.EVENT_RULES,
-    legal_moves=moves.legal_moves,
-    moves_type=moves.RummyMoves,
-    bots=RUMMY_BOTS,
-)
+        "meld": "B3",
+        "lay_off": "B6",
+    }
+    event_rules = EVENT_RULES
+    moves_type = moves.RummyMoves
+    rules_example: ClassVar[Mapping[str, object]] = {"game": "rummy", "ace_high": True}
+    bots = RUMMY_BOTS
+    turn_words = (
+        "a draw (`draw`), melds and lay-offs as the seat likes, then a discard (`discard`, B3)"
+    )
+    deck = staticmethod(game.packs)
+    deal = staticmethod(game.start_hand)
+    play = staticmethod(game.play)
+    default_turn = staticmethod(game.default_turn)
+    turn_actions = staticmethod(turn_actions)
+    legal_moves = staticmethod(moves.legal_moves)
+
+
+RUMMY: Final = register(Rummy())

@@ -22,7 +22,7 @@ from domain.drawgame.bots import draw_bots
 from domain.drawgame.bots.game import DrawBotGame
 from domain.drawgame.bots.greedy import varied
 from domain.drawgame.state import DrawState
-from domain.game_spec import BotPlay
+from domain.game import BotPlay
 from domain.three13 import moves as thirteen_moves
 from domain.three13.deadwood import deadwood_after_discards
 from domain.three13.rules import wild_rank

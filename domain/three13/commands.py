@@ -7,11 +7,11 @@ the melds (closed melding: the melds stay in the hand, T7).
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, ClassVar
 
 import msgspec
 
-from domain.commands import CardText
+from domain.commands import ActionKind, CardText
 
 
 class GoOutAction(
@@ -23,6 +23,8 @@ class GoOutAction(
     (B7): a `go_out` that names none is read, and refused by the rules naming T8, as an
     action another game has is refused naming this game's rule.
     """
+
+    kind: ClassVar[ActionKind] = "go_out"
 
     melds: Annotated[
         tuple[Annotated[tuple[CardText, ...], msgspec.Meta(min_length=1, max_length=14)], ...],

@@ -27,7 +27,7 @@ from domain.drawgame.state import DrawState
 from domain.drawgame.timeout import abandoned
 from domain.drawgame.timeout import default_turn as play_for_the_clock
 from domain.events import Event
-from domain.game_spec import Rebuild
+from domain.game import Rebuild
 from domain.melds import read_meld_as
 from domain.three13.commands import GoOutAction
 from domain.three13.rules import RULES_VERSION, ThirteenRules, hand_size, meld_terms

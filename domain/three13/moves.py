@@ -17,6 +17,7 @@ from domain.cards import Card, texts
 from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.piles import draws_open
 from domain.drawgame.state import DrawState, Phase
+from domain.drawgame.views import game_tag
 from domain.three13.commands import GoOutAction
 from domain.three13.deadwood import ways_out
 from domain.three13.game import ThirteenAction
@@ -32,6 +33,9 @@ class ThirteenCommand(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class ThirteenMoves(msgspec.Struct, frozen=True, kw_only=True):
     """What the seat on turn may do now, as single actions and as commands to send."""
 
+    #: The game this is of, by its name (`CreateGame.game`): the contract's unions of
+    #: every game's views and moves are told apart by it.
+    game: str
     seat: int
     can_move: bool
     phase: Phase
@@ -60,6 +64,7 @@ def legal_moves(state: DrawState, seat: int) -> ThirteenMoves:
             go_outs = tuple(_go_outs(state, hand))
     actions: tuple[ThirteenAction, ...] = (*draws, *go_outs, *discards)
     return ThirteenMoves(
+        game=game_tag(state.rules),
         seat=seat,
         can_move=bool(actions),
         phase=state.phase,

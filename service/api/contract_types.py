@@ -7,9 +7,10 @@ string. These patches run over the whole document, every component and operation
 alike, so they cover whatever is added to the contract later:
 
 - every `enum` or `const` whose values share one JSON type states that `type`;
-- every union whose members are all references to objects tagged by one required,
-  single-valued property (msgspec's tagged structs: `type`) gets a `discriminator`
-  with its mapping, where it has none;
+- every union whose members are all references to objects tagged by one required
+  property, whose values no two members share (msgspec's tagged structs: `type`; a
+  game's views and moves: `game`, one view of two games mapped from both names), gets
+  a `discriminator` with its mapping, where it has none;
 - `Problem.code` lists every code a problem can carry (`problem_table.problem_codes`,
   derived from the error classes and the problem table, never listed by hand).
 """
@@ -75,11 +76,14 @@ def _discriminator(members: list[Any], schemas: Json) -> Json | None:
     if len(targets) < 2:
         return None
     for name in _common_required(targets):
-        tags = [_single_value(target["properties"].get(name, {})) for target in targets]
-        if all(isinstance(tag, str) for tag in tags) and len(set(tags)) == len(tags):
+        tags = [_values(target["properties"].get(name, {})) for target in targets]
+        flat = [tag for values in tags for tag in values]
+        if all(tags) and all(isinstance(tag, str) for tag in flat) and len(set(flat)) == len(flat):
             return {
                 "propertyName": name,
-                "mapping": dict(zip(tags, refs, strict=True)),
+                "mapping": {
+                    tag: ref for values, ref in zip(tags, refs, strict=True) for tag in values
+                },
             }
     return None
 
@@ -89,11 +93,12 @@ def _common_required(targets: list[Json]) -> list[str]:
     return [name for name in first if all(name in others for others in rest)]
 
 
-def _single_value(schema: Json) -> object:
+def _values(schema: Json) -> list[object]:
+    """The values a property may take, where it states them (`const`, `enum`)."""
     if "const" in schema:
-        return schema["const"]
+        return [schema["const"]]
     values = schema.get("enum")
-    return values[0] if isinstance(values, list) and len(values) == 1 else None
+    return list(values) if isinstance(values, list) else []
 
 
 def _json_type(value: object) -> str | None:

@@ -17,6 +17,7 @@ from litestar.datastructures import State
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
+from domain.games import LISTED, in_words
 from service.api import guards
 from service.api.guards import Loaded, SeatRead, Viewer
 from service.api.http import (
@@ -126,16 +127,8 @@ def get_seat_view(
     operation_id="submitTurn",
     summary="Play a turn, or part of a draw game's turn: its actions, checked in order.",
     description=(
-        "In Penang Rummy, one whole turn of melds (`meld`), lay-offs (`lay_off`) and "
-        "joker swaps (`swap`), with no draw and no discard (P12, D8). In basic Rummy, a "
-        "draw (`draw`), melds and lay-offs as the seat likes, then a discard (`discard`, "
-        "B3). In Three Thirteen, a draw, then a discard, or going out with one (`go_out`, "
-        "T8). In Gin Rummy, one action a command: taking (`draw`) or passing (`pass`) the "
-        "first upcard, a draw and a discard, or a knock (`knock`), its discard, its melds "
-        "(`show_meld`) and `done`, or big gin (`big_gin`: eleven cards melded, no discard, "
-        "G19); the defender's lay-offs (`lay_off_card`), `done`, its "
-        "melds and `done` (G3-G11). A draw game's turn may be sent as several commands, the "
-        "draw first (R22). Each "
+        " ".join(f"In {game.title}, {game.turn_words}." for game in LISTED)
+        + " A draw game's turn may be sent as several commands, the draw first (R22). Each "
         "command's actions are checked in order and recorded together, or refused "
         "together with nothing recorded; an action of another game is refused naming "
         "this game's rule (`not-in-this-game`)."
@@ -172,10 +165,12 @@ async def submit_turn(
     operation_id="declareDead",
     summary="Declare the seat dead; refused while it has a legal move (D6).",
     description=(
-        "Penang Rummy's dead declaration (P29), refused while the seat has a legal move "
-        "(D6). The draw games have none, since every turn there draws and discards: basic "
-        "Rummy, Three Thirteen and Gin Rummy refuse it naming their turn rule "
-        "(`not-in-this-game`, B3, T4, G4)."
+        " ".join(f"{game.dead_words}." for game in LISTED if game.dead_words)
+        + " The draw games have none, since every turn there draws and discards: "
+        + in_words([game.title for game in LISTED if not game.declares_dead])
+        + " refuse it naming their turn rule (`not-in-this-game`, "
+        + ", ".join(game.turn_rule for game in LISTED if not game.declares_dead)
+        + ")."
     ),
     status_code=200,
     security=SEAT_SECURITY,

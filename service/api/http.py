@@ -13,7 +13,7 @@ from litestar.openapi import OpenAPIConfig, ResponseSpec
 from litestar.openapi.spec import Components, OpenAPIType, SecurityScheme
 from litestar.params import HeaderParameter, PathParameter, QueryParameter
 
-from domain.games import MAX_SEATS
+from domain.games import LISTED, MAX_SEATS, in_words
 from service.api.docs import render_plugins
 from service.api.ids import GAME_ID_PATTERN, CanonicalId
 from service.api.problems import PROBLEM_MEDIA_TYPE
@@ -238,10 +238,13 @@ def openapi_config() -> OpenAPIConfig:
         title="Penang Rummy rules service",
         version="0.1.0",
         description=(
-            "The reference rules service for Penang Rummy (Si Rummy), which plays basic "
-            "Rummy, Three Thirteen and Gin Rummy too: each game, and each match of games, "
-            "names its `game` (`penang` by default, `rummy`, `three-thirteen`, `gin`). "
-            "Cards are written "
+            "The reference rules service for Penang Rummy (Si Rummy), which plays "
+            + in_words([game.title for game in LISTED[1:]])
+            + " too: each game, and each match of games, names its `game` ("
+            + ", ".join(
+                f"`{game.name}`" + (" by default" * (not i)) for i, game in enumerate(LISTED)
+            )
+            + "). Cards are written "
             "rank then suit letter (`AS 2H 10D QC`), `JK` for a joker (Penang Rummy's "
             "only). Errors are RFC 9457 problems with a stable `code` and, for rule "
             "violations, the rule id."

@@ -45,7 +45,7 @@ from litestar.openapi.spec import Reference, Schema
 from litestar.plugins import OpenAPISchemaPlugin
 from litestar.typing import FieldDefinition
 
-from domain.games import ALL_GAME_EVENTS, GAMES
+from domain.games import ALL_GAME_EVENTS, GAMES, LISTED
 from domain.match.codec import MATCH_EVENTS
 from domain.match.views import MatchView
 from service.api.contract_relations import state_relations
@@ -187,9 +187,21 @@ def patch_schema(schema: dict[str, Any]) -> None:
                     _conditional(operation)
     document_limits(schema)
     state_relations(schema)
+    tag_games(schema)
     type_enums(schema)
     add_discriminators(schema)
     enumerate_problem_codes(schema, problem_codes())
+
+
+def tag_games(schema: dict[str, Any]) -> None:
+    """State the names of the games whose view or legal moves each component is: the
+    `game` of a view or moves (a plain string to msgspec, a view shared by games) takes
+    them as its `enum`, which tags the unions of every game's views and moves."""
+    components = schema["components"]["schemas"]
+    for game in LISTED:
+        for kind in (*game.view_types, game.moves_type):
+            field = components[kind.__name__]["properties"]["game"]
+            field["enum"] = list(dict.fromkeys([*field.get("enum", ()), game.name]))
 
 
 def _components(types: tuple[type[Any], ...]) -> tuple[Any, dict[str, Any]]:

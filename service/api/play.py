@@ -15,14 +15,14 @@ The routes stay out of the contract (`include_in_schema=False`), as the viewer's
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Final, get_args
+from typing import Final, get_args
 
 import msgspec
 from litestar import Router, get
 from litestar.static_files import create_static_files_router
 
 from domain.bots.seats import bots_of
-from domain.game_spec import GameSpec, TableOption
+from domain.game import Game, TableOption
 from domain.games import ALL_GAME_EVENTS, DEFAULT_GAME, GAMES, MatchGameName
 
 PLAY_PATH: Final = "/play"
@@ -80,7 +80,7 @@ class Lobby(msgspec.Struct, frozen=True, kw_only=True):
     event_types: tuple[str, ...] = ()
 
 
-def _fields(spec: GameSpec[Any, Any]) -> dict[str, tuple[str, ...]]:
+def _fields(spec: Game) -> dict[str, tuple[str, ...]]:
     """Where the lobby's options go in a `POST /matches` body of `spec`'s game: a draw
     game's rules are its `draw_rules`, the default game's its match options' `rules`
     (`CreateMatch`); a match of a fixed number of hands (T1) takes no `games`, and one
@@ -102,7 +102,7 @@ def _fields(spec: GameSpec[Any, Any]) -> dict[str, tuple[str, ...]]:
     return fields
 
 
-def _options(spec: GameSpec[Any, Any]) -> tuple[TableOption, ...]:
+def _options(spec: Game) -> tuple[TableOption, ...]:
     """The rule options a table of `spec`'s game offers (its rules' `TABLE_OPTIONS`)."""
     options: tuple[TableOption, ...] = getattr(spec.rules_type, "TABLE_OPTIONS", ())
     return options

@@ -22,7 +22,7 @@ store, a SQLite file or a PostgreSQL URL, many games to a transaction
 the run and prints the summary of the games finished.
 
 `--game` takes every game of the registry whose seats have bots (docs/benchmarks.md). A draw
-game (one with a stock, `GameSpec.has_stock`) plays N matches of that game (in process, or with
+game (one with a stock, `Game.has_stock`) plays N matches of that game (in process, or with
 `--url` against the service, each command through its seat's token), each with its
 players named and its seed committed to (R31): basic Rummy's to `--target` points
 (default 100) or of `--hands` hands (B12), Three Thirteen's its eleven hands (T1), Gin

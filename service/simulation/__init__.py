@@ -10,7 +10,7 @@ asked. None of it imports the web framework: the HTTP side is a client (httpx);
 
 Nothing here names a game (docs/benchmarks.md, "What simulate plays"): every game of the
 registry (`domain.games`) whose seats have bots (`domain.bots.seats.bots_of`) is played
-through its `GameSpec`, one path for every game in process and one over HTTP. The same
+through its `Game`, one path for every game in process and one over HTTP. The same
 seed gives the same games both ways: each game's deal is drawn from the seed text `POST
 /games` (`POST /matches`) takes (`domain.fair`), and bots decide from their seat's view
 alone, with the seed of a bot seat's command (R33), the same whether folded here or read

@@ -1,6 +1,6 @@
 """Simulated play in process: the rules engine alone, no service, no store.
 
-Every game is played through its spec (`domain.game_spec.GameSpec`), as the service
+Every game is played through its spec (`domain.game.Game`), as the service
 plays it: dealt from its seed (`domain.fair`, as `POST /games` deals it), each seat's bot
 (`domain.bots.seats.bots_of`) shown only its seat's view when its turn comes, and each
 command judged by the engine: an illegal one, or a dead declaration while the seat has
@@ -27,7 +27,7 @@ from domain import fair
 from domain.bots.seats import bots_of
 from domain.events import Event
 from domain.fair import bot_seed, fair_deal_of
-from domain.game_spec import GameSpec
+from domain.game import Game as GameKind
 from domain.match import commands
 from domain.match.dealing import MatchDeal, advance, after_game
 from domain.match.events import AnyMatchEvent, MatchProof
@@ -50,7 +50,7 @@ class Game(msgspec.Struct):
 
 
 def play_out(
-    spec: GameSpec[Any, Any],
+    spec: GameKind,
     events: list[Event],
     bots: tuple[str, ...],
     server_seed: bytes | None,

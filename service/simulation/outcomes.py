@@ -2,7 +2,7 @@
 
 Points are each seat's points at the end as the game's end event gives them (Penang's
 deadwood, P33, D1: 0 for the seat that declared Game), or a match's totals. A turn is
-what the game's spec says ends one (`GameSpec.turn_ends`: a whole turn in Penang, P10,
+what the game's spec says ends one (`Game.turn_ends`: a whole turn in Penang, P10,
 dead declarations not counted; a draw and its discard in a draw game); a decision is
 one command a bot sent (a whole turn or a dead declaration in Penang, a single command
 in a draw game). The endings are asked of the game too (`endings`): the reasons its
@@ -15,12 +15,11 @@ from __future__ import annotations
 import typing
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 import msgspec
 
 from domain.events import Event
-from domain.game_spec import GameSpec
+from domain.game import Game
 from domain.match.events import MatchEnded, MatchStarted
 from domain.match.records import MatchRecord, dump_match_record
 from domain.records import GameRecord, dump_record
@@ -80,7 +79,7 @@ def match_outcome(plan: Plan, match: MatchRecord, decisions: int = 0) -> Outcome
     )
 
 
-def _turns(spec: GameSpec[Any, Any], events: Sequence[Event]) -> int:
+def _turns(spec: Game, events: Sequence[Event]) -> int:
     return sum(isinstance(event, spec.turn_ends) for event in events)
 
 

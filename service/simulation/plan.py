@@ -3,7 +3,7 @@
 Every game of the registry (`domain.games`) whose seats have bots (`domain.bots.seats.
 bots_of`) is simulated, and what differs between games is asked of the game's spec and
 its rule options' type, never of its name (docs/benchmarks.md). A game whose deal leaves no stock
-(`GameSpec.has_stock` false: Penang) is simulated a game at a time; a draw game is
+(`Game.has_stock` false: Penang) is simulated a game at a time; a draw game is
 simulated a match at a time (R31), a match as its rules say it ends: after its fixed
 hands (`MATCH_HANDS`), at the target it is always played to (`MATCH_TARGET`, 100 unless
 `--target` says otherwise), or at `--target` or after `--hands` (`RUMMY_TARGET` where
@@ -28,7 +28,7 @@ from typing import Any, Final
 import msgspec
 
 from domain.bots.seats import bots_of
-from domain.game_spec import GameSpec
+from domain.game import Game
 from domain.games import GAMES
 from domain.match.draw_options import DrawMatchOptions
 
@@ -46,12 +46,12 @@ def bot_names(game: str) -> tuple[str, ...]:
     return tuple(bots_of(GAMES[game]))
 
 
-def plays_matches(spec: GameSpec[Any, Any]) -> bool:
+def plays_matches(spec: Game) -> bool:
     """Whether `spec`'s game is simulated a match at a time (a draw game's, R31)."""
     return spec.has_stock
 
 
-def takes_cards(spec: GameSpec[Any, Any]) -> bool:
+def takes_cards(spec: Game) -> bool:
     """Whether `spec`'s rule options take a number of cards dealt to each player."""
     return "cards_per_player" in spec.rules_type.__struct_fields__
 
@@ -72,7 +72,7 @@ class SimulationOptions(msgspec.Struct, frozen=True, kw_only=True):
     hands: int | None = None
 
     @property
-    def spec(self) -> GameSpec[Any, Any]:
+    def spec(self) -> Game:
         return GAMES[self.game]
 
     @property
@@ -139,7 +139,7 @@ class SimulationOptions(msgspec.Struct, frozen=True, kw_only=True):
         return DrawMatchOptions(rules=rules, target=target, games=self.hands)
 
 
-def _takes_an_ending(spec: GameSpec[Any, Any]) -> bool:
+def _takes_an_ending(spec: Game) -> bool:
     return plays_matches(spec) and getattr(spec.rules_type, "MATCH_HANDS", None) is None
 
 
@@ -158,7 +158,7 @@ class Plan(msgspec.Struct, frozen=True, kw_only=True):
     match: DrawMatchOptions | None = None
 
     @property
-    def spec(self) -> GameSpec[Any, Any]:
+    def spec(self) -> Game:
         return GAMES[self.game]
 
     @property

@@ -5,7 +5,7 @@ a match with `POST /matches` (its players, game, rules, how it ends and its seed
 same match seed, so the same first dealer and hands as in process,
 `service.simulation.local`). Then each command is sent by the seat whose turn it is,
 through that seat's own token: its bot reads the seat's view (`GET
-/games/{id}/seats/{seat}`, of the game's view type, `GameSpec.view_types`) and sends one
+/games/{id}/seats/{seat}`, of the game's view type, `Game.view_types`) and sends one
 command (`POST .../turns`), or declares dead (`POST .../dead`), naming the version it saw
 (`If-Match`). The turn that ends a hand of a match names the next one (`next_game`).
 When the game or match is over, its record is the service's own export (`GET
@@ -147,7 +147,7 @@ class RemoteGame(ApiCalls):
         return Played(self.plan, load_record(record), self.decisions, record)
 
     def _body(self) -> dict[str, Any]:
-        # A game without a stock takes `rules`, a draw game `draw_rules` (GameSpec.has_stock).
+        # A game without a stock takes `rules`, a draw game `draw_rules` (Game.has_stock).
         rules = "draw_rules" if self.spec.has_stock else "rules"
         return {
             "players": list(self.plan.players),

@@ -32,7 +32,7 @@ from service.store.game_folds import AnyGameState
 #: Raised by one when a fold comes to give another state for the same events (a fix):
 #: every snapshot written before is then passed over, and written anew when loaded.
 FOLD_VERSION: Final = 1
-#: Every registered game's folded state (`GameSpec.state_type`).
+#: Every registered game's folded state (`Game.state_type`).
 STATE_TYPES: Final[tuple[type[Any], ...]] = tuple(
     dict.fromkeys(spec.state_type for spec in GAMES.values())
 )

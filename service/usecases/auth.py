@@ -65,7 +65,7 @@ def check_seat(state: AnyGameState, seat: int) -> None:
 def check_seat_number(seats: int, seat: int) -> None:
     """Refuse a seat number a table of `seats` does not have."""
     if not 0 <= seat < seats:
-        raise UnknownSeat(f"there is no seat {seat} at this table of {seats}")
+        raise UnknownSeat(f"there is no seat {seat} at this table of {seats}", "P2")
 
 
 def authorize(

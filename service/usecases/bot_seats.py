@@ -21,7 +21,7 @@ from service.store.game_folds import AnyGameState
 
 def bot_on_turn(game_secrets: GameSecrets, state: AnyGameState) -> str | None:
     """The bot of the seat on turn in `state`, if that seat is a bot's and the game runs."""
-    seat = state.turn
+    seat: int | None = state.turn
     if game_secrets.bots is None or seat is None or state.over:
         return None
     return game_secrets.bots[seat]

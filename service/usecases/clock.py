@@ -11,12 +11,11 @@ for the game now (never for a past version), and the live updates get it from
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Any
 from uuid import UUID
 
 import msgspec
 
-from domain.game_spec import GameSpec
+from domain.game import Game
 from service.errors import TurnTimedOut
 from service.store import GameStore
 from service.store.envelopes import GameSecrets
@@ -70,7 +69,7 @@ def check_in_time(
     store: GameStore,
     game_id: UUID,
     game_secrets: GameSecrets,
-    spec: GameSpec[Any, Any],
+    spec: Game,
     state: AnyGameState,
 ) -> None:
     """Refuse a command of the seat on turn once its time has run out (R19).
@@ -85,7 +84,7 @@ def check_in_time(
 
 
 def check_not_late(
-    store: GameStore, game_id: UUID, spec: GameSpec[Any, Any], state: AnyGameState, seat: int
+    store: GameStore, game_id: UUID, spec: Game, state: AnyGameState, seat: int
 ) -> None:
     """Refuse a command of `seat` whose last turn the clock has ended, and which has not
     played since (R19, R36): the late turn, whatever version it names, is answered as

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from functools import partial
-from typing import Any
+from typing import cast
 from uuid import uuid4
 
 import msgspec
@@ -24,7 +24,7 @@ from domain.bots.seats import bots_of
 from domain.cards import Card, parse_cards
 from domain.events import DealProof, Event
 from domain.fair import fair_deal_of
-from domain.game_spec import GameSpec
+from domain.game import Game
 from service.errors import DeckNotAllowed, InvalidRequest, NotThisGamesOption
 from service.settings import Settings
 from service.store import GameStore
@@ -109,7 +109,7 @@ def _create_game(
     return created
 
 
-def _options(spec: GameSpec[Any, Any], request: CreateGame) -> msgspec.Struct:
+def _options(spec: Game, request: CreateGame) -> msgspec.Struct:
     """The game's rule options from the request; another game's options are refused."""
     rule = spec.deal_rule
     if not spec.has_stock:
@@ -127,7 +127,7 @@ def _options(spec: GameSpec[Any, Any], request: CreateGame) -> msgspec.Struct:
         default: msgspec.Struct = spec.rules_type()
         return default
     if not isinstance(options, spec.rules_type):
-        tag = type(options).__struct_config__.tag
+        tag = cast(type[msgspec.Struct], type(options)).__struct_config__.tag
         why = f"`draw_rules` are tagged {tag!r}, not {spec.name!r}: they are another game's"
         raise NotThisGamesOption(why, "draw_rules.game", rule)
     chosen: msgspec.Struct = options

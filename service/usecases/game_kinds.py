@@ -1,7 +1,7 @@
 """Which game a game of the service is, and that game's functions: the one dispatch per game.
 
 The service plays every game of the engine (each registered in `domain.games`) through
-the same use cases. What differs is the game's `GameSpec`,
+the same use cases. What differs is the game's `Game`,
 which this module finds for a new game (`CreateGame.game`) or a stored one (its folded
 state, by one registry look-up: `domain.games.spec_of_state`), and a few service
 matters the spec leaves to the caller:
@@ -27,7 +27,7 @@ from typing import Any, Final, cast
 import msgspec
 
 from domain.events import Event
-from domain.game_spec import GameSpec, decode_actions
+from domain.game import Game
 from domain.games import (
     GAMES,
     MOVES,
@@ -38,6 +38,8 @@ from domain.games import (
     AnyMoves,
     AnyView,
     GameName,
+    decode_actions,
+    spec_for_rules_version,
     spec_of_state,
 )
 from domain.views import Viewer, may_see
@@ -54,7 +56,7 @@ __all__ = [
 
 #: Each event type of any game, and the game whose views show it. An event every game
 #: records (`Melded`, `SeedRevealed`) is shown alike by each: the first game's views.
-_VIEWS_OF_EVENT: Final[dict[type, GameSpec[Any, Any]]] = {}
+_VIEWS_OF_EVENT: Final[dict[type, Game]] = {}
 for _spec in GAMES.values():
     for _type in _spec.codec.types.values():
         _VIEWS_OF_EVENT.setdefault(getattr(_type, "__origin__", _type), _spec)
@@ -62,18 +64,18 @@ for _spec in GAMES.values():
 _VIEW_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
     view.__name__: view for spec in GAMES.values() for view in spec.view_types
 }
-_GAME_OF_VIEW: Final[dict[type, GameSpec[Any, Any]]] = {
+_GAME_OF_VIEW: Final[dict[type, Game]] = {
     view: spec for spec in GAMES.values() for view in spec.view_types
 }
 _encoder = msgspec.json.Encoder()
 
 
-def spec_named(name: GameName) -> GameSpec[Any, Any]:
+def spec_named(name: GameName) -> Game:
     """The game `name` names (`CreateGame.game`)."""
     return GAMES[name]
 
 
-def spec_of(state: AnyGameState) -> GameSpec[Any, Any]:
+def spec_of(state: AnyGameState) -> Game:
     """The game a stored game is a game of (one dictionary look-up)."""
     return spec_of_state(state)
 
@@ -83,7 +85,7 @@ def view(
     viewer: Viewer,
     *,
     over: bool = False,
-    spec: GameSpec[Any, Any] | None = None,
+    spec: Game | None = None,
 ) -> AnyView:
     """The game as `viewer` may see it; `over`: it has ended since (an earlier version).
     `spec`: the game's, where the caller has looked it up already."""
@@ -95,7 +97,7 @@ def view_event(event: Event, viewer: Viewer, over: bool) -> AnyEventView:
     spec = _VIEWS_OF_EVENT.get(type(event))
     if spec is None:
         raise TypeError(f"{type(event).__name__} is not an event of any game")
-    return cast(AnyEventView, spec.view_event(event, viewer, over))
+    return spec.view_event(event, viewer, over)
 
 
 def legal_moves(state: AnyGameState, seat: int) -> AnyMoves:
@@ -126,6 +128,9 @@ def as_view(value: object) -> AnyView:
         return cast(AnyView, value)
     if not isinstance(value, dict):
         raise TypeError(f"not a view of a game: {type(value).__name__}")
+    if "game" not in value:  # stored before views named their game: its rules version does
+        spec = spec_for_rules_version(str(value.get("rules_version")))
+        value = value if spec is None else {"game": spec.name, **value}
     return cast(AnyView, msgspec.convert(value, _view_type_of(value), dec_hook=dec_hook))
 
 
@@ -145,7 +150,7 @@ def _required_fields(view_type: type[msgspec.Struct]) -> set[str]:
 
 
 def play(
-    spec: GameSpec[Any, Any],
+    spec: Game,
     state: AnyGameState,
     seat: int,
     actions: Sequence[AnyAction],
@@ -169,14 +174,14 @@ def play(
 
 
 def default_turn(
-    spec: GameSpec[Any, Any], state: AnyGameState, seat: int, server_seed: bytes | None
+    spec: Game, state: AnyGameState, seat: int, server_seed: bytes | None
 ) -> list[Event]:
     """What the turn clock records for `seat`, whose time ran out (R19, R36)."""
     events: list[Event] = spec.default_turn(state, seat, spec.rebuild_order(state, server_seed))
     return events
 
 
-def reveal(spec: GameSpec[Any, Any], state: AnyGameState, server_seed: bytes | None) -> list[Event]:
+def reveal(spec: Game, state: AnyGameState, server_seed: bytes | None) -> list[Event]:
     """Once the game is over, publish the seed its deal committed to (`domain.fair`)."""
     if not state.over or server_seed is None or state.revealed_seed is not None:
         return []
@@ -184,7 +189,7 @@ def reveal(spec: GameSpec[Any, Any], state: AnyGameState, server_seed: bytes | N
     return events
 
 
-def declare_dead(spec: GameSpec[Any, Any], state: AnyGameState, seat: int) -> list[Event]:
+def declare_dead(spec: Game, state: AnyGameState, seat: int) -> list[Event]:
     """Declare `seat` dead, where its game has dead declarations (Penang's P29)."""
     events: list[Event] = spec.declare_dead(state, seat)
     return events

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 import msgspec
 
-from domain.game_spec import GameSpec
+from domain.game import Game
 from domain.games import GAMES, GAMES_TEXT
 
 #: The draw games, in words: those whose rule options are tagged with the game.
@@ -27,7 +27,7 @@ DRAW_GAMES_TEXT: Final = ", ".join(
 )
 
 
-def by_game(kinds: Callable[[GameSpec[Any, Any]], Iterable[type]]) -> str:
+def by_game(kinds: Callable[[Game], Iterable[type]]) -> str:
     """Each type `kinds` gives a game, with the games it is theirs: `HandView` (basic
     Rummy, Three Thirteen)."""
     games: dict[str, list[str]] = {}
@@ -40,7 +40,7 @@ def by_game(kinds: Callable[[GameSpec[Any, Any]], Iterable[type]]) -> str:
 def _seats() -> str:
     """The seats each game takes, games alike together: `basic Rummy and Three Thirteen 2
     to 6 (B1, T2)`."""
-    groups: dict[range, list[GameSpec[Any, Any]]] = {}
+    groups: dict[range, list[Game]] = {}
     for spec in GAMES.values():
         groups.setdefault(spec.players, []).append(spec)
     said = []

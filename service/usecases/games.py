@@ -11,13 +11,13 @@ records (export, import) are the use cases of `service.usecases.records`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 from uuid import UUID
 
 import msgspec
 
 from domain.events import Event
-from domain.game_spec import GameSpec
+from domain.game import Game
 from domain.games import END_TYPES
 from service.store import GameStore
 from service.store.envelopes import GameSecrets
@@ -139,7 +139,7 @@ def turn(
 ) -> Command:
     """The command of a turn: `actions` played by `seat`, as the game decides."""
 
-    def decision(spec: GameSpec[Any, Any], state: AnyGameState, seed: bytes | None) -> list[Event]:
+    def decision(spec: Game, state: AnyGameState, seed: bytes | None) -> list[Event]:
         return game_kinds.play(spec, state, seat, actions, seed)
 
     fingerprinted = "" if key is None else _fingerprint("submitTurn", seat, tuple(actions))
@@ -164,7 +164,7 @@ def dead_command(
 ) -> Command:
     """The command of a dead declaration of `seat`."""
 
-    def decision(spec: GameSpec[Any, Any], state: AnyGameState, seed: bytes | None) -> list[Event]:
+    def decision(spec: Game, state: AnyGameState, seed: bytes | None) -> list[Event]:
         return game_kinds.declare_dead(spec, state, seat)
 
     fingerprinted = "" if key is None else fingerprint("declareDead", seat, b"")
@@ -184,7 +184,7 @@ def time_out_turn(store: GameStore, game_id: UUID, state: AnyGameState) -> TurnR
     if seat is None:
         raise AssertionError("a game that is over has no turn to time out")
 
-    def decision(spec: GameSpec[Any, Any], now: AnyGameState, seed: bytes | None) -> list[Event]:
+    def decision(spec: Game, now: AnyGameState, seed: bytes | None) -> list[Event]:
         return game_kinds.default_turn(spec, now, seat, seed)
 
     return pipeline.run_as_service(store, Command(game_id, seat, decision), state)

@@ -38,9 +38,8 @@ from service.usecases.stored_forms import COMPONENT_REF, stored_event_meta
 Deck = Annotated[tuple[CardText, ...], msgspec.Meta(max_length=200)]
 #: A match as anyone sees it (`domain.match.views.MatchView`), in one of its two shapes
 #: (`service.usecases.match_view_forms`): Penang's `MatchView` or a draw game's
-#: `DrawMatchView` (R31). Neither carries a tag (Penang's answers stay as they were), so
-#: the field states the union for the contract, as the games' `View` does;
-#: `DrawMatchView.game` names a draw game.
+#: `DrawMatchView` (R31), told apart by `game`: the field states the union for the
+#: contract, as the games' `View` does.
 MatchViewField = Annotated[
     Any,
     msgspec.Meta(

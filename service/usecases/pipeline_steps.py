@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import NamedTuple
 from uuid import UUID
 
 import msgspec
 
 from domain.events import Event
-from domain.game_spec import GameSpec
+from domain.game import Game
 from domain.match.events import MatchGameStarted
 from service.errors import StaleVersion
 from service.store import GameStore
@@ -29,7 +29,7 @@ from service.usecases.messages import EventRecord, TurnResult
 
 #: What a command decides: the events of `seat`'s command on the state, told its game's
 #: spec and the game's server seed (None: dealt from an explicit deck).
-Decision = Callable[[GameSpec[Any, Any], AnyGameState, bytes | None], list[Event]]
+Decision = Callable[[Game, AnyGameState, bytes | None], list[Event]]
 #: The match's side of a write (`matches.continue_after`): what to write with it, and
 #: what to cache once it is stored.
 Continuing = Callable[
@@ -63,7 +63,7 @@ class Loaded(NamedTuple):
 
     state: AnyGameState
     secrets: GameSecrets
-    spec: GameSpec[Any, Any]
+    spec: Game
     #: Whether `state` is the process's cached one (which may be behind the store).
     cached: bool
 

@@ -1,10 +1,11 @@
 """The answers' fields that hold a view or legal moves of any game, typed for the contract.
 
-Penang Rummy's `GameView` and `LegalMoves` carry no tag, so that Penang's answers stay
-byte for byte as they were; the other games' views and moves carry none either. msgspec
-cannot type a union of untagged structs: these fields hold any of them (`game_kinds`'
-`AnyView`, `AnyMoves`) and state the union for the contract, by the components' names,
-each with its games as the registry has them (`game_names.by_game`).
+Every game's view and legal moves name their `game`, a plain field (a draw game's
+`HandView` is two games' view), not a msgspec tag: msgspec cannot type their union, so
+these fields hold any of them (`game_kinds`' `AnyView`, `AnyMoves`) and state the union
+for the contract, by the components' names, each with its games as the registry has
+them (`game_names.by_game`); the contract's discriminator maps each game's name to its
+component (`service.api.openapi.tag_games`).
 An answer decoded from its stored form (an Idempotency-Key's replay) gets its view back
 as its struct in `__post_init__` (`game_kinds.as_view`).
 """
@@ -19,10 +20,8 @@ from service.usecases.game_kinds import MOVES, VIEWS
 from service.usecases.game_names import by_game
 from service.usecases.stored_forms import COMPONENT_REF
 
-#: A view of a game of any game, as its game's spec gives it. None carries a tag
-#: (Penang's answers stay as they were), so msgspec cannot type their union: the field
-#: holds any (`game_kinds.AnyView`) and states the union for the contract. They are told
-#: apart by `rules_version`, which names the game.
+#: A view of a game of any game, as its game gives it: the field holds any
+#: (`game_kinds.AnyView`) and states the union for the contract, told apart by `game`.
 View = Annotated[
     Any,
     msgspec.Meta(

@@ -16,6 +16,7 @@ import pytest
 from patience import PATIENCE
 
 from domain.bots.audit import verify_record
+from domain.games import GAMES
 from domain.records import load_record
 from service.settings import Settings
 
@@ -117,7 +118,7 @@ def test_an_unknown_gin_bot_is_refused_listing_gins_bots(api: Api) -> None:
     assert problem["bots"] == ["greedy", "random"] and problem["field"] == "players[0].bot"
 
 
-@pytest.mark.parametrize("game", ["gin", "rummy", "three-thirteen", "penang"])
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_table_with_bots_takes_a_turn_clock(api: Api, game: str) -> None:
     # Every game marks its clock's turns (R19, R36; Gin's, R51), so a verifier tells
     # them from a bot's commands: a table with bot seats takes a clock (R50).

@@ -318,7 +318,13 @@ def expected(case: Case, recorded: dict[str, Json]) -> Json:
 def test_an_operation_answers_each_credential_as_recorded(
     client: TestClient[Any], recorded: dict[str, Json], case: Case
 ) -> None:
-    assert _answer(client, case) == expected(case, recorded)
+    assert _untagged(_answer(client, case)) == _untagged(expected(case, recorded))
+
+
+def _untagged(answer: Json) -> Json:
+    """`answer` without the `game` its views, moves and match views name (issue 30), which
+    the recorded answers precede: every other byte is compared as recorded."""
+    return {**answer, "body": re.sub(r'"game":"[a-z0-9-]+",', "", answer["body"])}
 
 
 def test_every_case_is_recorded(recorded: dict[str, Json]) -> None:

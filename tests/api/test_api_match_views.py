@@ -23,8 +23,8 @@ from service.usecases.match_view_forms import DrawMatchShape, PenangMatchShape, 
 from .support import Api
 
 ROOT = Path(__file__).resolve().parents[2]
-#: The fields only a draw game's match shows.
-DRAW_ONLY = {"game", "hands_won", "columns"}
+#: The fields only a draw game's match shows (every match shows its `game`).
+DRAW_ONLY = {"hands_won", "columns"}
 GAMES = {
     "penang": {},
     "rummy": {"game": "rummy", "options": {"target": 60}},
@@ -47,7 +47,8 @@ def test_every_games_match_view_is_exactly_its_contract_shape(api: Api, game: st
     assert response.status_code == 200, response.text
     shown = response.json()
     shape = PenangMatchShape if game == "penang" else DrawMatchShape
-    # Penang's answer names no game and counts no hands won; a draw game's does both.
+    # Every answer names its game; Penang's counts no hands won, a draw game's does.
+    assert shown["game"] == game
     assert (set(shown) >= DRAW_ONLY) is (game != "penang")
     assert DRAW_ONLY.isdisjoint(shown) is (game == "penang")
     # Read as its shape, and written again, the answer is the same bytes: nothing is
@@ -85,6 +86,15 @@ def test_a_match_answer_is_documented_as_either_shape() -> None:
             {"$ref": "#/components/schemas/DrawMatchView"},
         ]
     }
+    schemas = contract["components"]["schemas"]
+    either["discriminator"] = {
+        "propertyName": "game",
+        "mapping": {
+            name: f"#/components/schemas/{shape}"
+            for shape in ("MatchView", "DrawMatchView")
+            for name in schemas[shape]["properties"]["game"]["enum"]
+        },
+    }
     for path, method in (("/matches/{match_id}", "get"), ("/matches/{match_id}/close", "post")):
         answer = contract["paths"][path][method]["responses"]["200"]["content"]
         assert answer["application/json"]["schema"] == either
@@ -99,4 +109,4 @@ def test_a_replayed_match_creation_answers_the_same_view(api: Api, game: str) ->
     first = _created(api, game, **key)
     again = _created(api, game, **key)
     assert again.content == first.content
-    assert ("game" in again.json()["view"]) is (game != "penang")
+    assert again.json()["view"]["game"] == game

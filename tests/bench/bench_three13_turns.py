@@ -5,7 +5,7 @@ The games are played in process as `penang-rummy simulate` plays them
 (`service.simulation.local`): the greedy bot at every seat (then, as simulate's default,
 greedy and random bots in turn), each run seeded as simulate seeds its own. Three
 Thirteen is played at four seats against Penang at four; Gin Rummy, a game of two, at
-two against Penang at two. A turn is what simulate's summary counts (`GameSpec.
+two against Penang at two. A turn is what simulate's summary counts (`Game.
 turn_ends`): in Three Thirteen a draw and its discard (or going out), in Gin a draw and
 its discard (a knock discards too), in Penang a whole turn. Each game and its baseline
 are played in alternating rounds, so that whatever else loads the machine falls on both

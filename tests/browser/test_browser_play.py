@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
+from domain.games import GAMES
+
 from .play_support import claim_from_link, game_over, open_table, play_one, play_until_over
 from .support import OfflinePage, offline_page, save_artifact
 
@@ -26,7 +28,7 @@ def second(browser: Browser, server: str) -> Iterator[OfflinePage]:
         yield opened
 
 
-@pytest.mark.parametrize("game", ["penang", "rummy", "three-thirteen", "gin"])
+@pytest.mark.parametrize("game", list(GAMES))
 def test_two_people_claim_the_seats_of_a_match_and_play_a_game_against_each_other(
     page: OfflinePage, second: OfflinePage, tmp_path: Path, game: str
 ) -> None:

@@ -1,4 +1,4 @@
-"""Random legal play of any game of the engine, through its `GameSpec` (DESIGN principle 14).
+"""Random legal play of any game of the engine, through its `Game` (DESIGN principle 14).
 
 A game is dealt, from a deck the test's generator shuffles or from a server seed (a fair
 deal, its seed revealed once the game is over), and played by picking every command
@@ -16,7 +16,7 @@ What differs between games is in its `GamePlay`: how its legal moves list whole
 commands, where its cards lie, its bound, the options it is played under, and how a
 player picks among the listed commands. A game with no play of its own is played through
 its spec alone (`bots_play`): under its default rules, every seat by one of its own bots
-(`GameSpec.bots`) from the seat's view, as the service plays a bot seat (R33); its cards
+(`Game.bots`) from the seat's view, as the service plays a bot seat (R33); its cards
 are not counted (where they lie is the game's own), the rest is checked as above."""
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from domain.cards import Card
 from domain.drawgame.piles import seeded
 from domain.events import Event
 from domain.fair import bot_seed, fair_deal_of
-from domain.game_spec import BotPlay, GameSpec, Rebuild
+from domain.game import BotPlay, Game, Rebuild
 
 
 @dataclass(frozen=True)
@@ -106,9 +106,7 @@ class GamePlay:
     ending: Callable[[Any], str] = lambda state: "ended"
 
 
-def play_game(
-    spec: GameSpec[Any, Any], game: GamePlay, table: Table, choose: Chooser | None = None
-) -> Played:
+def play_game(spec: Game, game: GamePlay, table: Table, choose: Chooser | None = None) -> Played:
     """Deal `table` and play listed commands until the game ends, checking as it goes."""
     rng = random.Random(table.seed)
     played, state, rebuild = _deal(spec, game, table, rng)
@@ -138,7 +136,7 @@ def play_game(
 
 
 def _bot_command(
-    spec: GameSpec[Any, Any], table: Table, state: Any, seat: int, rebuild: Rebuild | None
+    spec: Game, table: Table, state: Any, seat: int, rebuild: Rebuild | None
 ) -> list[Event]:
     """The command of `seat`'s bot, from its seat's view and the seed the service would
     give it (`domain.fair.bot_seed`, R33); None from the bot declares the seat dead."""
@@ -155,7 +153,7 @@ BOTS_BOUND = 10_000
 
 
 @st.composite
-def _bot_tables(draw: st.DrawFn, spec: GameSpec[Any, Any], bots: Sequence[str]) -> Table:
+def _bot_tables(draw: st.DrawFn, spec: Game, bots: Sequence[str]) -> Table:
     players = draw(st.integers(spec.players.start, spec.players.stop - 1))
     return Table(
         game=spec.name,
@@ -167,9 +165,9 @@ def _bot_tables(draw: st.DrawFn, spec: GameSpec[Any, Any], bots: Sequence[str]) 
     )
 
 
-def bots_play(spec: GameSpec[Any, Any], examples: int = 10, records: int = 5) -> GamePlay:
+def bots_play(spec: Game, examples: int = 10, records: int = 5) -> GamePlay:
     """`spec`'s game played through its spec alone: dealt under its default rules to any
-    number of seats it takes, each seat played by one of its own bots (`GameSpec.bots`).
+    number of seats it takes, each seat played by one of its own bots (`Game.bots`).
 
     A game without bots cannot be played so: it needs a play of its own
     (games_played.py's `OWN_PLAYS`)."""
@@ -193,7 +191,7 @@ def _no_choice(state: Any, seat: int, listed: Sequence[Sequence[Any]], rng: rand
 
 
 def _deal(
-    spec: GameSpec[Any, Any], game: GamePlay, table: Table, rng: random.Random
+    spec: Game, game: GamePlay, table: Table, rng: random.Random
 ) -> tuple[Played, Any, Rebuild | None]:
     """The game dealt: from a fair deal of the server seed, or a deck `rng` shuffles."""
     packs = spec.deck(table.rules, table.players)
@@ -212,7 +210,7 @@ def _deal(
 
 
 def record(
-    spec: GameSpec[Any, Any],
+    spec: Game,
     game: GamePlay,
     played: Played,
     state: Any,

@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 
 from domain.cards import Card, build_deck
 from domain.commands import LayOffAction, MeldAction
-from domain.errors import DeadRefused
 from domain.events import Event
 from domain.penang.commands import Action, SwapAction
 from domain.penang.dead_check import has_legal_move
+from domain.penang.errors import DeadRefused
 from domain.penang.events import DeclaredDead, GameEnded, WildSwapped
 from domain.penang.fold import evolve, fold
 from domain.penang.game import declare_dead, play_turn, start_game, time_out

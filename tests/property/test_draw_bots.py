@@ -23,7 +23,7 @@ from domain.drawgame.piles import seeded
 from domain.drawgame.state import DrawState
 from domain.drawgame.views import HandView
 from domain.fair import fair_deal_of
-from domain.game_spec import GameSpec
+from domain.game import Game
 from domain.games import GAMES
 from domain.match.audit import verify_match_record
 from domain.match.draw_options import DrawMatchOptions
@@ -79,7 +79,7 @@ def hands(draw: st.DrawFn) -> Hand:
 
 def play_hand(hand: Hand) -> DrawState:
     """The whole hand, each command the seat's bot's, judged by the engine."""
-    spec: GameSpec[DrawState, Any] = GAMES[hand.game]
+    spec: Game = GAMES[hand.game]
     server_seed = hashlib.sha256(str(hand.seed).encode()).digest()
     players = len(hand.bots)
     packs = spec.deck(hand.rules, players)

@@ -1,7 +1,7 @@
 """The draw games of the rules spec's `Driver`, in process (`DomainDriver` mixes it in).
 
 A hand of basic Rummy, Three Thirteen or Gin Rummy (a state of its own over the draw
-core's events) is played through its game's `GameSpec` (`domain.games`), the one
+core's events) is played through its game's `Game` (`domain.games`), the one
 surface the service will dispatch on: the deal, the commands
 (actions read by `decode_actions`, so another game's action is refused with this game's
 rule), the views, events and legal moves. A hand dealt from a seed draws its deck and
@@ -24,8 +24,8 @@ from domain.drawgame.piles import seeded
 from domain.drawgame.state import DrawState
 from domain.errors import RummyError
 from domain.events import Event
-from domain.game_spec import GameSpec, Rebuild, decode_actions
-from domain.games import GAMES
+from domain.game import Game, Rebuild
+from domain.games import GAMES, decode_actions
 from domain.match import commands as match_commands
 from domain.match.draw_options import DrawMatchOptions
 from domain.match.events import MatchGameScored
@@ -45,7 +45,7 @@ class _Hand(NamedTuple):
 class Hand:
     """The hand being played: its game, its events so far, its state, its rebuilds."""
 
-    spec: GameSpec[DrawState, Any]
+    spec: Game
     state: DrawState
     events: list[Event] = field(default_factory=list)
     rebuild: Rebuild | None = None
@@ -53,7 +53,7 @@ class Hand:
 
 
 class DrawHands:
-    """One hand of a draw game at a time, decided by the domain through its GameSpec."""
+    """One hand of a draw game at a time, decided by the domain through its Game."""
 
     def __init__(self) -> None:
         self._hand: Hand | None = None
@@ -73,7 +73,7 @@ class DrawHands:
         """Deal a hand of `game` from `deck` and `dealer`, or, without a deck, from the
         seed SHA-256(`seed`), which draws the deck, the dealer and every rebuild. The
         engine knows no clock: `table` is the service's business."""
-        spec: GameSpec[DrawState, Any] = GAMES[game]
+        spec: Game = GAMES[game]
         try:
             options = msgspec.convert(dict(rules), type=spec.rules_type)
             options = spec.validate(options, len(players))
@@ -98,7 +98,7 @@ class DrawHands:
 
     def _begin_hand(self, game: str, events: Sequence[Event], seed: bytes | None) -> None:
         """Play on in a match's next hand of `game`, dealt from `seed` (R31) or a deck."""
-        spec: GameSpec[DrawState, Any] = GAMES[game]
+        spec: Game = GAMES[game]
         state = spec.fold(events, None)
         self._hand = Hand(spec, state, list(events), seed=seed)
         if seed is not None and state.proof is not None:

@@ -22,7 +22,7 @@ from domain.drawgame.events import HandDealt
 from domain.drawgame.state import DrawState
 from domain.errors import RummyError
 from domain.events import Event
-from domain.game_spec import decode_actions
+from domain.games import decode_actions
 from domain.penang.fold import fold
 from domain.penang.game import declare_dead, play_turn, start_game, time_out
 from domain.penang.moves import legal_moves
@@ -142,7 +142,7 @@ class Driver(Protocol):
     # --- the draw games: basic Rummy, Three Thirteen, Gin Rummy (draw_driver.py) ------
     #
     # Once a hand is dealt, `play`, `declare_dead`, `view`, `legal_moves`, `events` and
-    # `next_dealer` act on it, through its game's `domain.game_spec.GameSpec`. The HTTP
+    # `next_dealer` act on it, through its game's `domain.game.Game`. The HTTP
     # driver deals it with `POST /games` (`game`, `draw_rules`, `hand`) and plays it through
     # the same endpoints as Penang's games; `next_dealer` and `match_winners` are the
     # engine's alone until the service deals matches of the draw games.

@@ -68,7 +68,7 @@ def features_folder(game: str) -> str:
 
 
 #: Each registered game's folder of features, and the letters of the RULES.md ids its
-#: scenarios cite: its spec's families (`GameSpec.rule_families`: Penang's own rules P
+#: scenarios cite: its spec's families (`Game.rule_families`: Penang's own rules P
 #: and its defaults D; basic Rummy's B; Three Thirteen's T; Gin Rummy's G).
 GAME_FOLDERS = {features_folder(name): spec.rule_families for name, spec in GAMES.items()}
 #: The bot seats of a game (R33, R34, R35), in its folder: bound by test_bot_seats_http.py,

@@ -1,9 +1,11 @@
-"""The contract's unions over every game (`domain.games`) hold what the registered specs
-declare: a type checker cannot build them from the registry, so this test keeps the two
-equal, and a new game that registers a spec but is left out of a union fails here."""
+"""The contract's unions over every game (`domain.games`) hold what the registered games
+declare, and every union of the contract across games is tagged (a discriminator), so
+that two games' views or moves of one shape stay distinguishable."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import get_args
 
 import msgspec
@@ -19,6 +21,9 @@ from domain.games import (
     AnyMoves,
     AnyView,
 )
+from service.usecases.match_view_forms import MATCH_VIEW_SHAPES
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_state_union_is_every_games_state_type() -> None:
@@ -52,3 +57,61 @@ def test_the_contracts_draw_rules_example_is_a_draw_games_rule_options() -> None
     rules = msgspec.convert(DRAW_RULES_EXAMPLE, AnyDrawRules)
     assert DRAW_RULES_EXAMPLE["game"] in GAMES
     assert isinstance(rules, GAMES[str(DRAW_RULES_EXAMPLE["game"])].rules_type)
+
+
+def _game_components() -> set[str]:
+    """The contract's components that are one game's own, by name: its views, moves,
+    actions, rule options and events as seen, and the shapes of a match's view."""
+    kinds: set[object] = set()
+    for spec in GAMES.values():
+        kinds |= {*spec.view_types, spec.moves_type, *spec.actions, spec.rules_type}
+        for union in spec.event_view_types:
+            kinds |= set(get_args(union)) or {union}
+    names = {getattr(kind, "__name__", "") for kind in kinds}
+    return names | {shape.__name__ for shape in MATCH_VIEW_SHAPES}
+
+
+def _unions(node: object) -> list[dict[str, object]]:
+    found = []
+    if isinstance(node, dict):
+        for key in ("oneOf", "anyOf"):
+            members = node.get(key)
+            if isinstance(members, list):
+                refs = [m["$ref"] for m in members if isinstance(m, dict) and "$ref" in m]
+                if len(refs) >= 2:
+                    found.append(node)
+        for value in node.values():
+            found += _unions(value)
+    elif isinstance(node, list):
+        for value in node:
+            found += _unions(value)
+    return found
+
+
+def untagged_game_unions(contract: dict[str, object]) -> list[list[str]]:
+    """Each union of the contract across games' components that has no discriminator."""
+    own = _game_components()
+    untagged = []
+    for node in _unions(contract):
+        members = [
+            str(m["$ref"]).rsplit("/", 1)[1]
+            for key in ("oneOf", "anyOf")
+            for m in node.get(key, []) or []  # type: ignore[attr-defined]
+            if isinstance(m, dict) and "$ref" in m
+        ]
+        if len(set(members) & own) >= 2 and "discriminator" not in node:
+            untagged.append(members)
+    return untagged
+
+
+def test_every_union_of_the_contract_across_games_is_tagged() -> None:
+    contract = json.loads((ROOT / "openapi" / "openapi.json").read_text(encoding="utf-8"))
+    assert untagged_game_unions(contract) == []
+
+
+def test_an_untagged_union_of_two_games_views_is_found() -> None:
+    views = sorted({view.__name__ for spec in GAMES.values() for view in spec.view_types})
+    union = {"oneOf": [{"$ref": f"#/components/schemas/{name}"} for name in views]}
+    assert untagged_game_unions({"paths": {"x": union}}) == [views]
+    union["discriminator"] = {"propertyName": "game"}
+    assert untagged_game_unions({"paths": {"x": union}}) == []

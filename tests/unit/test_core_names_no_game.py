@@ -7,8 +7,8 @@ registry (`domain/games.py`), for what names a particular game:
 - a string literal that is a game's name (`"penang"`, `"three-thirteen"`) or its
   package's (`"three13"`); docstrings are prose and are not read.
 
-The game packages are the ones the registry takes a spec from (`from domain.X.spec
-import ...`), and the names are the registry's own, so a fifth game joins the scan by
+The game packages are the ones the registry's games are defined in (each game's `spec`
+module, `domain.registry`), and the names are the registry's own, so a fifth game joins the scan by
 its registration alone. What is still found is listed in `ALLOWED` with the reason it
 is left: the list is the honest record of what remains, and a test keeps it exact (an
 entry nothing matches any more must go).
@@ -29,13 +29,8 @@ REGISTRY = ROOT / "domain" / "games.py"
 
 
 def _game_packages() -> tuple[str, ...]:
-    """The packages the registry takes a game's spec from (`domain.penang`, ...)."""
-    tree = ast.parse(REGISTRY.read_text(encoding="utf-8"))
-    found = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.endswith(".spec"):
-            found.append(node.module.removesuffix(".spec"))
-    return tuple(sorted(set(found)))
+    """The packages the registry's games come from (`domain.penang`, ...)."""
+    return tuple(sorted({type(game).__module__.rsplit(".", 1)[0] for game in GAMES.values()}))
 
 
 PACKAGES = _game_packages()

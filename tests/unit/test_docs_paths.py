@@ -102,8 +102,16 @@ def _resolves(dotted: str) -> bool:
     return False
 
 
+def _statements(body: list[ast.stmt]) -> list[ast.stmt]:
+    """`body`'s statements, with those of its `if` blocks (`if TYPE_CHECKING: ... else:`)."""
+    found: list[ast.stmt] = []
+    for node in body:
+        found += _statements([*node.body, *node.orelse]) if isinstance(node, ast.If) else [node]
+    return found
+
+
 def _defined(scope: ast.Module | ast.ClassDef, names: list[str]) -> bool:
-    for node in scope.body:
+    for node in _statements(scope.body):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             found = [node.name]
         elif isinstance(node, ast.Assign | ast.AnnAssign):
@@ -123,3 +131,25 @@ def _defined(scope: ast.Module | ast.ClassDef, names: list[str]) -> bool:
 @functools.cache
 def _module_tree(path: Path) -> ast.Module:
     return ast.parse(path.read_text(encoding="utf-8"))
+
+
+def test_every_path_adding_a_game_or_a_variant_names_exists_for_every_game() -> None:
+    # The two recipes of docs/development.md name a new game's files by `<game>` (or
+    # `<variant>`): each such path exists for every registered game, as its package is
+    # named (its features by its name, `_` for `-`; a module `<path>.py` or a package),
+    # and every other path they name exists as written.
+    from domain.games import GAMES
+
+    text = (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
+    recipes = text[text.index("## Adding a game") : text.index("## The whole suite")]
+    games = {(type(game).__module__.split(".")[1], name) for name, game in GAMES.items()}
+    named = re.findall(r"`([a-z]\w*/[\w./<>-]*)`", recipes)
+    assert named
+    missing = []
+    for path in named:
+        for package, name in games if "<" in path else {("", "")}:
+            own = name.replace("-", "_") if path.startswith("features/") else package
+            concrete = (ROOT / re.sub(r"<(?:game|variant)>", own, path)).as_posix().rstrip("/")
+            if not (Path(concrete).exists() or Path(concrete + ".py").exists()):
+                missing.append(concrete)
+    assert not missing, missing

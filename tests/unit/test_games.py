@@ -14,8 +14,7 @@ from domain.commands import MeldAction
 from domain.drawgame.events import HandDealt
 from domain.errors import MalformedInput, NotInThisGame, UnreadableAction
 from domain.events import Event, SeedRevealed
-from domain.game_spec import decode_actions
-from domain.games import ALL_GAME_EVENTS, GAMES, AnyAction, spec_for_rules_version
+from domain.games import ALL_GAME_EVENTS, GAMES, AnyAction, decode_actions, spec_for_rules_version
 from domain.match.events import MatchGameScored
 from domain.penang.codec import PENANG_EVENTS
 from domain.penang.commands import SwapAction
@@ -81,17 +80,21 @@ def _tags_of(union: object) -> set[str]:
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_every_action_of_the_contract_is_this_games_or_refused_naming_its_rule(name: str) -> None:
     # The contract's `actions` hold any game's action, so a valid request may send any of
-    # them to any game: each one is this game's own, or refused as `not-in-this-game`
-    # naming one of this game's rules, never as malformed input.
+    # them to any game: each one is this game's own, or refused by its kind as
+    # `not-in-this-game` naming one of this game's rules, never as malformed input.
     spec = GAMES[name]
     own = {str(action.__struct_config__.tag) for action in spec.actions}
-    assert _tags_of(AnyAction) - own <= set(spec.foreign_actions)
-    prefix = {"penang": "P", "rummy": "B", "three-thirteen": "T", "gin": "G"}[name]
-    for kind, rule in spec.foreign_actions.items():
-        assert rule.startswith(prefix), (kind, rule)
+    for action in typing.get_args(AnyAction):
+        tag = str(action.__struct_config__.tag)
+        if tag in own:
+            continue
+        assert action.kind in spec.refusals, (name, tag)
+        rule = spec.refusals[action.kind]
+        assert any(rule.startswith(family) for family in spec.rule_families), (tag, rule)
         with pytest.raises(NotInThisGame) as raised:
-            decode_actions(spec, [{"type": kind}])
+            decode_actions(spec, [{"type": tag}])
         assert (raised.value.rule, raised.value.action_index) == (rule, 0)
+        assert str(raised.value) == f"{rule}: {spec.title} has no {tag!r} action (action 0)"
 
 
 @pytest.mark.parametrize(("kind", "rule"), [("draw", "P12"), ("discard", "P12"), ("go_out", "P31")])

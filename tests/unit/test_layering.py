@@ -4,13 +4,14 @@
   base classes; never the service, Litestar, storage or anything else.
 - Inside the domain, imports point from the games to the core, never back: the core
   (`domain/*.py`, `domain/drawgame/`, `domain/bots/`) imports no game and no match; a
-  game (`domain/penang/`, `domain/rummy/`, `domain/three13/`, `domain/gin/`) imports the
-  core only, never another game nor the registry; the registry (`domain/games.py`) is
-  the one module of the core that names the games, and the rest of the core (the
-  records, the bots' seats and audit) asks it; the match model asks the registry,
-  naming a game only where `MATCH_NAMES_A_GAME` says why it must. Each game's bots are
-  its own (`domain/<game>/bots`), listed by its spec. No module imports itself through
-  others (no circle).
+  game package (each package a registered game is defined in) imports the core only,
+  never another game nor the registry, but a variant its parent (the game its game's
+  class subclasses, `STANDS_ON`); the registry (`domain/games.py`) imports the games'
+  packages by finding them, and the rest of the core (the records, the bots' seats and
+  audit) asks it; the match model asks the registry, naming a game only where
+  `MATCH_NAMES_A_GAME` says why it must. Each game's bots are its own
+  (`domain/<game>/bots`), listed by its spec. No module imports itself through others
+  (no circle).
 - Inside the service, the store and the use cases know nothing of HTTP: neither
   imports Litestar or `service.api`, and the store imports no use case.
 """
@@ -24,6 +25,8 @@ from pathlib import Path
 
 import pytest
 
+from domain.games import GAMES as REGISTERED
+
 ROOT = Path(__file__).resolve().parents[2]
 DOMAIN = ROOT / "domain"
 SERVICE = ROOT / "service"
@@ -35,8 +38,25 @@ SERVICE_FORBIDDEN = {
 }
 
 
-#: The game packages; each may import the core, never another game.
-GAMES = ("domain.penang", "domain.rummy", "domain.three13", "domain.gin")
+def _package(kind: type) -> str:
+    return kind.__module__.rsplit(".", 1)[0]
+
+
+def _stands_on() -> dict[str, tuple[str, ...]]:
+    """The game packages, as the registry's games are defined in them, and the game
+    packages each stands on: those of the registered games its game subclasses (a
+    variant imports its parent)."""
+    classes = {type(game) for game in REGISTERED.values()}
+    return {
+        _package(kind): tuple(_package(base) for base in kind.__mro__[1:] if base in classes)
+        for kind in classes
+    }
+
+
+#: Each game package, and the game packages it may import besides the core: none, but a
+#: variant's parent.
+STANDS_ON = _stands_on()
+GAMES = tuple(sorted(STANDS_ON))
 REGISTRY = "domain.games"
 #: The match model's imports of a game, and why each must name it.
 MATCH_NAMES_A_GAME: dict[tuple[str, str], str] = {}
@@ -103,7 +123,7 @@ def _upward(source: str, target: str) -> bool:
     if source == REGISTRY:
         return False
     if game is not None:
-        return target == REGISTRY or (imported is not None and imported != game)
+        return target == REGISTRY or imported not in (None, game, *STANDS_ON[game])
     return imported is not None  # the core asks the registry, never a game itself
 
 

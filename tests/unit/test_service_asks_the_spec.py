@@ -3,7 +3,7 @@
 An AST scan of every module under `service/`: no `isinstance` (or `match` class
 pattern) on a registered game's state type, and no comparison of a value with a
 game's name (`== "penang"`, `in ("rummy", ...)`). The registry (`domain.games`) and
-each game's spec (`domain.game_spec`) are where those live.
+each game's spec (`domain.game`) are where those live.
 """
 
 from __future__ import annotations

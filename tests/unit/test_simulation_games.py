@@ -7,12 +7,11 @@ line changed here."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from domain.bots.seats import bots_of
-from domain.game_spec import GameSpec
+from domain.game import Game
 from domain.games import GAMES
 from service.cli.main import main
 from service.simulation.local import play
@@ -30,7 +29,7 @@ from service.simulation.summary import Tally
 REGISTERED = sorted(GAMES)
 
 
-def _options(spec: GameSpec[Any, Any], games: int, seats: int) -> SimulationOptions:
+def _options(spec: Game, games: int, seats: int) -> SimulationOptions:
     """Simulate's options for `games` of `spec`'s game at `seats`, every bot it has."""
     bots = bot_names(spec.name)
     return SimulationOptions(

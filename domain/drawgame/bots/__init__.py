@@ -7,7 +7,7 @@ drawn, R22), every one listed by the game's legal moves, which each game gives i
 - `greedy` (`domain.drawgame.bots.greedy`): takes the discard that makes a meld, melds, lays
   off, sheds its highest card, goes out when it can.
 
-`draw_bots` gives a game's bots as its spec lists them (`GameSpec.bots`).
+`draw_bots` gives a game's bots as its spec lists them (`Game.bots`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from domain.drawgame.bots.game import DrawBotGame
 from domain.drawgame.bots.greedy import GreedyDrawBot
 from domain.drawgame.bots.random import RandomDrawBot
 from domain.drawgame.views import HandView
-from domain.game_spec import BotPlay
+from domain.game import BotPlay
 
 #: The bots of the draw games.
 DRAW_BOT_NAMES: Final = ("greedy", "random")
@@ -55,5 +55,5 @@ def _play(name: str, game: DrawBotGame) -> BotPlay:
 
 
 def draw_bots(game: DrawBotGame) -> Mapping[str, BotPlay]:
-    """The bots of `game`, by name, as its spec lists them (`GameSpec.bots`)."""
+    """The bots of `game`, by name, as its spec lists them (`Game.bots`)."""
     return {name: _play(name, game) for name in DRAW_BOT_NAMES}

@@ -5,7 +5,7 @@
 - `greedy` (`domain.gin.bots.greedy`): takes the upcard that lowers its deadwood, sheds
   the card that leaves the least, knocks as soon as it may, lays off all it can.
 
-`GIN_BOTS` is what the game's spec lists (`GameSpec.bots`).
+`GIN_BOTS` is what the game's spec lists (`Game.bots`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from domain.game_spec import BotPlay
+from domain.game import BotPlay
 from domain.gin.bots.greedy import choose
 from domain.gin.bots.random import choose_at_random
 from domain.gin.commands import GinAction

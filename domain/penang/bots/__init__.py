@@ -11,7 +11,7 @@ turn comes, and answers a whole turn, ready to send (D8), or None to declare dea
 - `patient` (`domain.penang.bots.patient`): one move a turn, the best, keeping its melds
   in hand for later turns, until an opponent may go out.
 
-`PENANG_BOTS` is what the game's spec lists (`GameSpec.bots`).
+`PENANG_BOTS` is what the game's spec lists (`Game.bots`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final, Protocol
 
-from domain.game_spec import BotPlay
+from domain.game import BotPlay
 from domain.penang.bots.greedy import GreedyBot
 from domain.penang.bots.patient import PatientBot
 from domain.penang.bots.uniform import RandomBot

@@ -21,6 +21,8 @@ from patience import PATIENCE
 from pytest_bdd import given, parsers, then, when
 
 from domain.bots.audit import verify_record
+from domain.games import DEFAULT_GAME
+from domain.games import GAMES as REGISTERED
 from domain.provenance import RecordVerdict
 from domain.records import dump_record, load_record
 from service.signing import KeyRing
@@ -79,7 +81,7 @@ def _deal(scene: Scene, bot_table: BotTable, game: str, bots: list[str | None]) 
     scene.players = len(bots)
     bot_table.bots = bots
     body: Json = {"dealer": 0, **scene.table}
-    if game == "penang":
+    if not REGISTERED[game].has_stock:
         body.update(rules=dict(scene.rules))
         body["deck"] = shuffled_deck(len(bots), PENANG_PACKS, PENANG_JOKERS)
     else:
@@ -89,13 +91,10 @@ def _deal(scene: Scene, bot_table: BotTable, game: str, bots: list[str | None]) 
     scene.before = None
 
 
-_GAMES = {
-    "Penang Rummy": "penang",
-    "basic Rummy": "rummy",
-    "Three Thirteen": "three-thirteen",
-    "Gin Rummy": "gin",
-}
-_SEATS = r"(?P<players>\d+)-player (?P<game>Penang Rummy|basic Rummy|Three Thirteen|Gin Rummy)"
+#: Each registered game's name, by its title (as the scenarios name it).
+_GAMES = {game.title: game.name for game in REGISTERED.values()}
+_TITLES = "|".join(re.escape(title) for title in _GAMES)
+_SEATS = rf"(?P<players>\d+)-player (?P<game>{_TITLES})"
 _BOTS = r'(?:with (?P<bots>[^"]+) played by the bots? "(?P<names>[^"]+)"|of people only)'
 
 
@@ -322,7 +321,7 @@ def record_refused(bot_table: BotTable, rule: str, code: str) -> None:
 @given(
     parsers.re(
         r"a (?P<players>\d+)-player match of "
-        r"(?P<game>Penang Rummy|basic Rummy|Three Thirteen|Gin Rummy) with "
+        rf"(?P<game>{_TITLES}) with "
         r'open seats, (?P<bots>[^"]+?) played by the bots? "(?P<names>[^"]+)", '
         r'and the seed "(?P<seed>[^"]+)"'
     )
@@ -331,10 +330,13 @@ def open_match_with_bots(
     scene: Scene, bot_table: BotTable, *, players: str, game: str, bots: str, names: str, seed: str
 ) -> None:
     bot_table.bots = _named(int(players), bots, names)
-    # One game; Three Thirteen's match is its eleven hands (T1) and Gin's is played to its
-    # target (G17): neither takes a number of games.
-    options: Json = {} if _GAMES[game] in ("three-thirteen", "gin") else {"games": 1}
-    if _GAMES[game] != "penang":
+    # One game, where the match takes a number of games: a game whose match is a fixed
+    # number of hands (Three Thirteen's eleven, T1) or played to its target (Gin's, G17)
+    # takes none; the default game's match names no game.
+    rules = REGISTERED[_GAMES[game]].rules_type
+    fixed = getattr(rules, "MATCH_HANDS", None) or getattr(rules, "MATCH_TARGET", None)
+    options: Json = {} if fixed else {"games": 1}
+    if _GAMES[game] != DEFAULT_GAME:
         options.update(game=_GAMES[game])
     scene.players = int(players)
     driver = _http(scene.driver)

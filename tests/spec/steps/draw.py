@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 
 from pytest_bdd import given, parsers, then, when
 
 from domain import fair
 from domain.cards import Card
+from domain.drawgame.game import DrawGame
+from domain.games import GAMES as REGISTERED
 
 from ..drivers import Driver, Json
 from ..notation import (
@@ -23,7 +26,10 @@ from ..notation import (
 )
 from ..scene import NAMES, SHUFFLE_SEED, Scene, accepted, play, rows, seat_list
 
-GAMES = {"basic Rummy": "rummy", "Three Thirteen": "three-thirteen"}
+#: The games on the draw core's state (`DrawGame`s), by their titles: each one's name.
+GAMES = {game.title: game.name for game in REGISTERED.values() if isinstance(game, DrawGame)}
+#: Their titles, as a pattern's alternatives.
+TITLES = "|".join(re.escape(title) for title in GAMES)
 
 
 def packs_for(scene: Scene, players: int) -> int:
@@ -325,7 +331,7 @@ def next_hand_dealer(driver: Driver, seat: int) -> None:
 
 @then(
     parsers.re(
-        r"a match of (?P<game>basic Rummy|Three Thirteen) "
+        rf"a match of (?P<game>{TITLES}) "
         r"(?:to (?P<target>\d+) points|of (?P<hands>\d+) hands) with totals (?P<totals>[\d, ]+) "
         r"after (?P<played>\d+) hands (?:is won by seats? (?P<won>\d+(?:(?:, | and )\d+)*)|goes on)"
     )

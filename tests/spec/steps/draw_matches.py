@@ -8,14 +8,14 @@ from pytest_bdd import given, parsers, then, when
 from ..drivers import Driver
 from ..notation import cards, full_deck, remove_cards, stacked_hand
 from ..scene import Scene, accepted, rows
-from .draw import GAMES, packs_for
+from .draw import GAMES, TITLES, packs_for
 
 _RANKS = {3: "threes", 4: "fours", 5: "fives", 13: "kings"}
 
 
 @given(
     parsers.re(
-        r"a (?P<seats>\d+)-player match of (?P<game>basic Rummy|Three Thirteen)"
+        rf"a (?P<seats>\d+)-player match of (?P<game>{TITLES})"
         r"(?: of (?P<hands>\d+) hands)?(?: to (?P<target>\d+) points)?$"
     )
 )
@@ -33,7 +33,7 @@ def draw_match(
 
 @given(
     parsers.re(
-        r"a (?P<seats>\d+)-player match of (?P<game>basic Rummy|Three Thirteen) "
+        rf"a (?P<seats>\d+)-player match of (?P<game>{TITLES}) "
         r'with (?P<how>open seats|its players named) and the seed "(?P<seed>[^"]*)"'
     )
 )

@@ -1,5 +1,5 @@
 """Gin Rummy (G1–G18, R37–R44, R53–R55): hands dealt from stacked decks and played through the
-scenario's `Driver`, in process (`DomainDriver`, the game's `GameSpec`) or over HTTP
+scenario's `Driver`, in process (`DomainDriver`, the game's `Game`) or over HTTP
 (`HttpDriver`, `POST /games` with `"game": "gin"`).
 
 Seat 1 deals, so seat 0 is offered the upcard first (G3). A hand's cards are given seat

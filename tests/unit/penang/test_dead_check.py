@@ -15,9 +15,10 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from domain.commands import MeldAction
-from domain.errors import DeadRefused, RuleViolation
+from domain.errors import RuleViolation
 from domain.melds import TableMeld
 from domain.penang.dead_check import has_legal_move
+from domain.penang.errors import DeadRefused
 from domain.penang.events import DeclaredDead, GameEnded, TurnEnded
 from domain.penang.fold import fold
 from domain.penang.game import declare_dead, play_turn

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from domain.cards import Card
-from domain.errors import AmbiguousJoker, BadSwap, CannotLayOff, RuleViolation
+from domain.errors import AmbiguousJoker, CannotLayOff, RuleViolation
 from domain.melds import End, TableMeld
+from domain.penang.errors import BadSwap
 from domain.penang.melds import lay_off
 from domain.penang.rules import Rules
 from domain.penang.wildcards import swap, swap_slot

@@ -18,10 +18,11 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from domain.commands import LayOffAction, MeldAction
-from domain.errors import DeadRefused, RuleViolation
+from domain.errors import RuleViolation
 from domain.events import LaidOff, Melded
 from domain.fair import fair_deal_of
 from domain.penang.commands import Action, SwapAction, Turn
+from domain.penang.errors import DeadRefused
 from domain.penang.events import WildSwapped
 from domain.penang.fold import fold
 from domain.penang.game import declare_dead, play_turn, start_game

@@ -10,15 +10,12 @@ from domain.commands import LayOffAction, MeldAction
 from domain.errors import (
     ActionAfterGame,
     AmbiguousJoker,
-    BadSwap,
     CannotLayOff,
     CardNotInHand,
-    DeadRefused,
     EmptyTurn,
     GameOver,
     NotAMeld,
     NotYourTurn,
-    PassportRequired,
     RuleViolation,
     SeatIsDead,
     UnknownMeld,
@@ -27,6 +24,7 @@ from domain.errors import (
 from domain.events import LaidOff, Melded
 from domain.melds import End
 from domain.penang.commands import Action, SwapAction
+from domain.penang.errors import BadSwap, DeadRefused, PassportRequired
 from domain.penang.events import (
     DeclaredDead,
     DeclaredGame,
