@@ -88,8 +88,9 @@ def granted(connection: Connection, kind: type[G]) -> G:
     return grant
 
 
-def _grant(connection: Connection, grant: object) -> None:
-    connection.scope["state"][_GRANT] = grant
+def grant(connection: Connection, what: object) -> None:
+    """Leave the guard's grant for the handler (`granted`)."""
+    connection.scope["state"][_GRANT] = what
 
 
 def _store(connection: Connection) -> GameStore:
@@ -135,7 +136,7 @@ async def guard_seat_command(connection: Connection, _: BaseRouteHandler) -> Non
     game_id, seat = _id(connection, "game_id"), _seat(connection)
     if game_id is not None and seat is not None:
         loaded = await seat_command(_store(connection), game_id, seat, _authorization(connection))
-        _grant(connection, loaded)
+        grant(connection, loaded)
 
 
 def seat_read(store: GameStore, game_id: UUID, seat: int, authorization: str | None) -> SeatRead:
@@ -152,7 +153,7 @@ async def guard_seat_read(connection: Connection, _: BaseRouteHandler) -> None:
     if game_id is not None and seat is not None:
         store, authorization = _store(connection), _authorization(connection)
         read = await anyio.to_thread.run_sync(seat_read, store, game_id, seat, authorization)
-        _grant(connection, read)
+        grant(connection, read)
 
 
 async def guard_viewer(connection: Connection, _: BaseRouteHandler) -> None:
@@ -164,7 +165,7 @@ async def guard_viewer(connection: Connection, _: BaseRouteHandler) -> None:
         game_secrets = store.cached_secrets(game_id)
         if game_secrets is None:
             game_secrets = await anyio.to_thread.run_sync(store.secrets, game_id)
-        _grant(connection, Viewer(auth.viewer(game_secrets, _authorization(connection))))
+        grant(connection, Viewer(auth.viewer(game_secrets, _authorization(connection))))
 
 
 # --- stream tickets -------------------------------------------------------------------------
@@ -187,7 +188,7 @@ async def guard_game_seat_token(connection: Connection, _: BaseRouteHandler) -> 
         if game_secrets is None:
             game_secrets = await anyio.to_thread.run_sync(store.secrets, game_id)
         token = _seat_token(game_secrets.token_sha256, seat, _authorization(connection))
-        _grant(connection, token)
+        grant(connection, token)
 
 
 # --- a match's seats and its host -------------------------------------------------------
@@ -207,7 +208,7 @@ async def guard_match_seat(connection: Connection, _: BaseRouteHandler) -> None:
     if read is not None and seat is not None:
         auth.check_seat_number(read.state.seats, seat)
         auth.authorize(read.secrets.seat_sha256, _authorization(connection), seat)
-        _grant(connection, read)
+        grant(connection, read)
 
 
 async def guard_match_seat_token(connection: Connection, _: BaseRouteHandler) -> None:
@@ -216,7 +217,7 @@ async def guard_match_seat_token(connection: Connection, _: BaseRouteHandler) ->
     read = None if seat is None else await _match(connection)
     if read is not None and seat is not None:
         hashes = read.secrets.seat_sha256
-        _grant(connection, _seat_token(hashes, seat, _authorization(connection)))
+        grant(connection, _seat_token(hashes, seat, _authorization(connection)))
 
 
 async def guard_host(connection: Connection, _: BaseRouteHandler) -> None:
@@ -224,4 +225,4 @@ async def guard_host(connection: Connection, _: BaseRouteHandler) -> None:
     read = await _match(connection)
     if read is not None:
         auth.require(read.secrets.host_sha256, _authorization(connection), "host")
-        _grant(connection, read)
+        grant(connection, read)

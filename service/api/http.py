@@ -253,6 +253,22 @@ def openapi_config() -> OpenAPIConfig:
                     scheme="bearer",
                     description="A match's host token, as `POST /matches` returned it.",
                 ),
+                "operatorKey": SecurityScheme(
+                    type="http",
+                    scheme="bearer",
+                    description=(
+                        "The operator key (`PENANG_RUMMY_OPERATOR_KEY`), with which a site "
+                        "registers players and manages their keys (U9)."
+                    ),
+                ),
+                "playerKey": SecurityScheme(
+                    type="http",
+                    scheme="bearer",
+                    description=(
+                        "A player's key (`prk_…`), as `POST /players` or `issuePlayerKey` "
+                        "returned it."
+                    ),
+                ),
                 "seatToken": SecurityScheme(
                     type="http",
                     scheme="bearer",
