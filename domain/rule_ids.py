@@ -28,7 +28,7 @@ RuleId = Literal[
     "G1", "G2", "G3", "G4", "G5", "G6", "G7", "G8", "G9", "G10", "G11",
     "G12", "G13", "G14", "G15", "G16", "G17", "G18", "G19", "G20", "G21",
     # Players (the service's accounts) (RULES.md)
-    "U1", "U2", "U3", "U4", "U5", "U6", "U7", "U8", "U9",
+    "U1", "U2", "U3", "U4", "U5", "U6", "U7", "U8", "U9", "U10",
     # readings where a rule needed a choice (READINGS.md)
     "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10", "R11",
     "R12", "R13", "R14", "R15", "R16", "R17", "R18", "R19", "R20", "R21", "R22",

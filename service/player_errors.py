@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from service.errors import ServiceError
+from service.errors import InvalidRequest, ServiceError
 
 
 class PlayerNotFound(ServiceError):
@@ -43,3 +43,17 @@ class AnotherPlayersKey(ServiceError):
 
     code = "another-players-key"
     rule = "U7"
+
+
+class NotSeatedHere(ServiceError):
+    """The player's key holds no seat of this table (U10)."""
+
+    code = "invalid-token"
+    rule = "U10"
+
+
+class PlayerSeatedTwice(InvalidRequest):
+    """One player named for two seats of one table (U10)."""
+
+    code = "player-seated-twice"
+    rule = "U10"

@@ -30,8 +30,10 @@ from litestar.handlers.base import BaseRouteHandler
 
 from domain.games import MAX_SEATS
 from service.api.ids import canonical_id
+from service.errors import UnknownToken
 from service.store import GameStore
-from service.usecases import auth, games, match_writes, pipeline_steps
+from service.store.envelopes import GameSecrets
+from service.usecases import auth, games, match_writes, pipeline_steps, player_seats
 from service.usecases.games import SeatRead
 from service.usecases.match_writes import MatchRead
 from service.usecases.pipeline_steps import Loaded
@@ -127,7 +129,12 @@ async def seat_command(
     if loaded is None:
         loaded = await anyio.to_thread.run_sync(pipeline_steps.load, store, game_id)
     auth.check_seat(loaded.state, seat)
-    auth.authorize(loaded.secrets, authorization, seat)
+    try:
+        auth.authorize(loaded.secrets, authorization, seat)
+    except UnknownToken:
+        if not player_seats.is_player_key(authorization):
+            raise
+        await anyio.to_thread.run_sync(player_seats.authorize, store, game_id, authorization, seat)
     return loaded
 
 
@@ -143,8 +150,36 @@ def seat_read(store: GameStore, game_id: UUID, seat: int, authorization: str | N
     """A seat's read of its game now, for the bearer of that seat's token (a thread's)."""
     read = games.seat_read(store, game_id)
     auth.check_seat(read.state, seat)
-    auth.authorize(read.secrets, authorization, seat)
+    _seat_or_player(store, game_id, read.secrets.token_sha256, authorization, seat)
     return read
+
+
+def _seat_or_player(
+    store: GameStore,
+    game_id: UUID,
+    hashes: tuple[str | None, ...] | tuple[str, ...],
+    authorization: str | None,
+    seat: int,
+) -> None:
+    """Require the seat's token, or the key of the player holding the seat (U10)."""
+    try:
+        auth.authorize(hashes, authorization, seat)
+    except UnknownToken:
+        if not player_seats.is_player_key(authorization):
+            raise
+        player_seats.authorize(store, game_id, authorization, seat)
+
+
+def _viewer(
+    store: GameStore, game_id: UUID, hashes: GameSecrets, authorization: str | None
+) -> int | None:
+    """The bearer's seat (a seat's token, or its player's key: U10), None without one."""
+    try:
+        return auth.viewer(hashes, authorization)
+    except UnknownToken:
+        if not player_seats.is_player_key(authorization):
+            raise
+        return player_seats.player_seat(store, game_id, authorization)
 
 
 async def guard_seat_read(connection: Connection, _: BaseRouteHandler) -> None:
@@ -165,7 +200,14 @@ async def guard_viewer(connection: Connection, _: BaseRouteHandler) -> None:
         game_secrets = store.cached_secrets(game_id)
         if game_secrets is None:
             game_secrets = await anyio.to_thread.run_sync(store.secrets, game_id)
-        grant(connection, Viewer(auth.viewer(game_secrets, _authorization(connection))))
+        authorization = _authorization(connection)
+        if player_seats.is_player_key(authorization):
+            seat = await anyio.to_thread.run_sync(
+                _viewer, store, game_id, game_secrets, authorization
+            )
+        else:
+            seat = auth.viewer(game_secrets, authorization)
+        grant(connection, Viewer(seat))
 
 
 # --- stream tickets -------------------------------------------------------------------------
@@ -187,8 +229,16 @@ async def guard_game_seat_token(connection: Connection, _: BaseRouteHandler) -> 
         game_secrets = store.cached_secrets(game_id)
         if game_secrets is None:
             game_secrets = await anyio.to_thread.run_sync(store.secrets, game_id)
-        token = _seat_token(game_secrets.token_sha256, seat, _authorization(connection))
-        grant(connection, token)
+        hashes, authorization = game_secrets.token_sha256, _authorization(connection)
+        if player_seats.is_player_key(authorization):
+            # The player's ticket is the seat's: it dies with the seat's token as any (U10).
+            auth.check_seat_number(len(hashes), seat)
+            await anyio.to_thread.run_sync(
+                _seat_or_player, store, game_id, hashes, authorization, seat
+            )
+            grant(connection, SeatToken(hashes[seat]))
+        else:
+            grant(connection, _seat_token(hashes, seat, authorization))
 
 
 # --- a match's seats and its host -------------------------------------------------------

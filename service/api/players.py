@@ -1,5 +1,8 @@
 """The players' endpoints (U1-U9): register, read, and a player's keys.
 
+Issuing a key is `POST …/keys/new`, not `POST …/keys`: Litestar answers `OPTIONS` of a
+path whose methods are registered by several handlers with the first one's alone.
+
 A player's operation is guarded (`guard_player`): the guard reads the player and the
 bearer key from the store, in a worker thread, and grants the handler the player's
 state and who acts (`service.usecases.players.acting`); the handler's scope (U7) is
@@ -21,8 +24,8 @@ from litestar.params import JSONBody, PathParameter
 from domain.players.state import PlayerKey, PlayerState
 from service.api import guards
 from service.api.guards import Connection
-from service.api.http import body_problems, problems
-from service.api.ids import CanonicalId, canonical_id
+from service.api.http import PlayerId, body_problems, problems
+from service.api.ids import canonical_id
 from service.settings import Settings
 from service.store import GameStore
 from service.usecases import players
@@ -40,15 +43,6 @@ PLAYER_SECURITY: list[dict[str, list[str]]] = [{"playerKey": []}, {"operatorKey"
 #: Registering: with no key (the player itself), or the operator's (U9).
 REGISTER_SECURITY: list[dict[str, list[str]]] = [{}, {"operatorKey": []}]
 
-PlayerId = Annotated[
-    CanonicalId,
-    PathParameter(
-        description=(
-            "The player's id, exactly as `POST /players` returned it: a UUID in lowercase "
-            "with dashes (other spellings of it are refused)."
-        ),
-    ),
-]
 KeyId = Annotated[
     str, PathParameter(description="The key's id, as issued.", pattern="^[0-9a-f]{16}$")
 ]
@@ -124,9 +118,9 @@ def list_player_keys(player_id: PlayerId, request: Request[Any, Any, Any]) -> Ke
 
 
 @guards.post(
-    "/players/{player_id:str}/keys",
+    "/players/{player_id:str}/keys/new",
     operation_id="issuePlayerKey",
-    summary="Issue the player a key (scope `keys`) with scopes the acting key holds; shown once.",
+    summary="Issue the player a key (scope `keys`) of scopes the acting key holds; shown once.",
     sync_to_thread=True,
     security=PLAYER_SECURITY,
     guards=[guard_player],

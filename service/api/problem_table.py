@@ -90,7 +90,9 @@ from service.errors import (
 from service.player_errors import (
     AnotherPlayersKey,
     MissingPlayerKey,
+    NotSeatedHere,
     PlayerNotFound,
+    PlayerSeatedTwice,
     RevokedPlayerKey,
     UnknownPlayerKey,
 )
@@ -130,6 +132,8 @@ PROBLEMS: dict[type[Exception], Row] = {
     UnknownPlayerKey: Row(401, "unauthorized", "Player key not recognised"),
     RevokedPlayerKey: Row(401, "unauthorized", "Player key revoked"),
     AnotherPlayersKey: Row(403, "forbidden", "Key of another player"),
+    NotSeatedHere: Row(401, "unauthorized", "The player holds no seat here"),
+    PlayerSeatedTwice: Row(422, "invalid-request", "A player holds one seat of a table"),
     ScopeNotHeld: Row(403, "forbidden", "Scope not held"),
     HandleTaken: Row(409, "handle-taken", "Handle taken"),
     KeyRevokedAlready: Row(409, "key-revoked", "Key revoked already"),

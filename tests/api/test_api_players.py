@@ -89,7 +89,7 @@ def test_full_width_letters_are_stored_as_ascii(api: Api) -> None:
 
 def _issue(api: Api, player: dict[str, Any], key: str, scopes: list[str]) -> Any:
     return api.client.post(
-        f"/players/{player['player_id']}/keys",
+        f"/players/{player['player_id']}/keys/new",
         json={"scopes": scopes, "label": "a bot"},
         headers=api.auth(key),
     )

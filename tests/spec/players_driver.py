@@ -14,7 +14,7 @@ import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, NamedTuple, Protocol
-from uuid import uuid4
+from uuid import UUID, uuid4
 
 from litestar.testing import TestClient
 
@@ -181,7 +181,7 @@ class HttpPlayers:
         self, handle: str, key: str, name: str, scopes: tuple[Scope, ...]
     ) -> tuple[str, ...] | Refusal:
         response = self.client.post(
-            f"/players/{self.ids[handle]}/keys",
+            f"/players/{self.ids[handle]}/keys/new",
             json={"scopes": list(scopes), "label": name},
             headers=self._auth(key),
         )
@@ -205,6 +205,30 @@ class HttpPlayers:
         path = f"/players/{self.ids[handle]}/keys/{self.key_ids[name]}/revoke"
         response = self.client.post(path, headers=self._auth(key))
         return None if response.status_code == 200 else _refusal(response)
+
+    def seat_game(self, key: str, handles: tuple[str, ...]) -> str | Refusal:
+        """A game seating the players of `handles`, by seat, created with `key`; its id."""
+        body = {
+            "players": [f"Seat {seat}" for seat in range(len(handles))],
+            "seat_players": [self.ids[handle] for handle in handles],
+            "seed": "players-spec",
+        }
+        response = self.client.post("/games", json=body, headers=self._auth(key))
+        if response.status_code != 201:
+            return _refusal(response)
+        self.game_id: str = response.json()["game_id"]
+        return self.game_id
+
+    def seated(self) -> tuple[str | None, ...]:
+        """The handles of the players the game's deal seats (`seated`), by seat."""
+        store = self.client.app.state.store
+        dealt = store.game_events(UUID(self.game_id), 0, 1)[0]
+        handles = {player_id: handle for handle, player_id in self.ids.items()}
+        return tuple(None if p is None else handles[p] for p in dealt.seated)
+
+    def read_seat(self, key: str, seat: int) -> Any:
+        response = self.client.get(f"/games/{self.game_id}/seats/{seat}", headers=self._auth(key))
+        return response.json() if response.status_code == 200 else _refusal(response)
 
     def _auth(self, key: str) -> dict[str, str]:
         return _bearer(OPERATOR_KEY if key == OPERATOR else self.keys[key])

@@ -89,13 +89,15 @@ BOT_SEATS = tuple(
 #: live_updates.feature (test_live_updates_http.py: over HTTP only, the domain does
 #: not stream), access.feature (test_access_http.py: over HTTP only, the domain takes
 #: no token), the bot seats' (BOT_SEATS) and the players' (test_players_domain.py and
-#: test_players_http.py, with drivers of their own: players_driver.py).
+#: test_players_http.py, with drivers of their own: players_driver.py; seats.feature
+#: over HTTP only, the rules engine taking no key).
 OWN_DRIVERS = (
     "penang/audit.feature",
     "penang/live_updates.feature",
     "penang/access.feature",
     *BOT_SEATS,
     "players/players.feature",
+    "players/seats.feature",
 )
 #: Every other feature file of a game's folder is a rule area, bound by
 #: test_rules_domain.py and, for the scenarios tagged @http, test_rules_http.py.

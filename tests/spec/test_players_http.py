@@ -1,4 +1,4 @@
-"""features/players/players.feature, run over HTTP (the service in process, its
+"""features/players/players.feature and seats.feature, run over HTTP (the service in process, its
 operator key set)."""
 
 from __future__ import annotations
@@ -23,4 +23,4 @@ def players(tmp_path: Path) -> Iterator[PlayersDriver]:
         yield HttpPlayers(client)
 
 
-scenarios("players/players.feature")
+scenarios("players/players.feature", "players/seats.feature")

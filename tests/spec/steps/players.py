@@ -12,7 +12,14 @@ from pytest_bdd import given, parsers, then, when
 
 from domain.players.events import Scope
 
-from ..players_driver import OPERATOR, PlayersDriver, Refusal, Registered, first_key
+from ..players_driver import (
+    OPERATOR,
+    HttpPlayers,
+    PlayersDriver,
+    Refusal,
+    Registered,
+    first_key,
+)
 
 #: How a scenario names a key: `Alice's first key`, `the key "reader"`, `the operator key`.
 _KEY = r"(?P<key>\w+'s first key|the key \"\w+\"|the operator key)"
@@ -105,3 +112,45 @@ def list_shows(players: PlayersDriver, answer: Any, labels: str) -> None:
 def list_shows_revoked(answer: Any, label: str) -> None:
     (key,) = [key for key in answer[0] if key.label == label]
     assert key.revoked
+
+
+# --- seats held by players (U10): over HTTP only -----------------------------------------
+
+
+def _http(players: PlayersDriver) -> HttpPlayers:
+    assert isinstance(players, HttpPlayers), "only the HTTP driver takes keys at a seat"
+    return players
+
+
+@when(
+    parsers.re(
+        r"(?P<key>\w+'s first key|the operator) seats (?P<first>\w+) and (?P<second>\w+) at a game"
+    ),
+    target_fixture="answer",
+)
+def seats_at_a_game(players: PlayersDriver, key: str, first: str, second: str) -> Any:
+    acting = OPERATOR if key == "the operator" else key
+    return _http(players).seat_game(acting, (first, second))
+
+
+@then(parsers.parse("the deal seats {first} at seat 0 and {second} at seat 1"))
+def deal_seats(players: PlayersDriver, first: str, second: str) -> None:
+    assert _http(players).seated() == (first, second)
+
+
+@then(parsers.re(r"(?P<handle>\w+)'s first key reads seat (?P<seat>\d) of the game"))
+def reads_seat(players: PlayersDriver, handle: str, seat: str) -> None:
+    view = _http(players).read_seat(first_key(handle), int(seat))
+    assert not isinstance(view, Refusal), view
+    assert view["hand"] is not None
+
+
+@then(
+    parsers.re(
+        r"(?P<handle>\w+)'s first key is refused at seat (?P<seat>\d) of the game "
+        r'with code "(?P<code>[\w-]+)"'
+    )
+)
+def refused_at_seat(players: PlayersDriver, handle: str, seat: str, code: str) -> None:
+    refusal = _http(players).read_seat(first_key(handle), int(seat))
+    assert isinstance(refusal, Refusal) and refusal.code == code, refusal
