@@ -3,6 +3,7 @@ where, and each seat's operations take its player's key as well as the seat's to
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from typing import Any
 from uuid import UUID
@@ -24,7 +25,10 @@ def api(settings: Settings, make_api: Callable[[Settings], Api]) -> Api:
 
 
 def player(api: Api, handle: str) -> Json:
-    response = api.client.post("/players", json={"handle": handle})
+    """A player registered as `handle` and a tag of its own: PostgreSQL's database is the
+    session's, so a handle of one test would be taken in the next (U3)."""
+    tag = "".join(secrets.choice("cdfghjkpqvwxyz") for _ in range(5))
+    response = api.client.post("/players", json={"handle": handle + tag})
     assert response.status_code == 201, response.text
     return dict(response.json())
 
@@ -47,7 +51,8 @@ def seated_game(api: Api) -> tuple[Json, Json, Json]:
 
 def test_the_deal_records_who_sat_where_and_names_the_seats_by_handle(api: Api) -> None:
     game, alice, bobby = seated_game(api)
-    assert api.events(game)["events"][0]["event"]["players"] == ["Alice", "Bobby"]
+    handles = [alice["handle"], bobby["handle"]]
+    assert api.events(game)["events"][0]["event"]["players"] == handles
     # The stored deal names the players (the record shows it: the test below).
     dealt = api.store.game_events(UUID(game["game_id"]), 0, 1)[0]
     assert getattr(dealt, "seated", None) == (alice["player_id"], bobby["player_id"])
