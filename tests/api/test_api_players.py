@@ -213,3 +213,16 @@ def test_without_an_operator_key_set_no_bearer_is_the_operator(api: Api, tag: st
     assert empty.status_code == 401
     assert register(api, "Nobodys" + tag, OPERATOR).status_code == 401
     assert register(api, "Nobodys" + tag).json()["registered_by"] == "player"
+
+
+def test_a_key_in_the_url_is_refused(api: Api, tag: str) -> None:
+    player = registered(api, "Urly" + tag)
+    key = player["key"]["key"]
+    # Refused once the credential an operation takes is checked (R56), or at once.
+    for path, headers in (
+        (f"/players/{player['player_id']}/keys", api.auth(key)),
+        (f"/players/{player['player_id']}", {}),
+    ):
+        for name in ("key", "api_key", "token"):
+            response = api.client.get(path, params={name: key}, headers=headers)
+            assert (response.status_code, response.json()["code"]) == (422, "token-in-url")
