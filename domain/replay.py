@@ -163,13 +163,19 @@ class Replay(ABC, Generic[_State]):
         """The verdict on a record every event of which follows the rules."""
 
 
-def named_bots(events: list[Event], bots: tuple[str | None, ...] | None) -> list[Event]:
-    """A deal's events as dealt, its deal event naming the seats' bots (R33): the rules
-    deal the cards, the service names who plays them, so a replay takes the names as
+def named_bots(events: list[Event], dealt: Event) -> list[Event]:
+    """A deal's events as dealt, its deal event naming the seats' bots (R33) and the
+    players who hold seats (U10) as the recorded deal event `dealt` does: the rules deal
+    the cards, the service names who plays them, so a replay takes the names as
     recorded."""
-    if bots is None or not events:
+    named = {
+        field: getattr(dealt, field)
+        for field in ("bots", "seated")
+        if getattr(dealt, field, None) is not None
+    }
+    if not named or not events:
         return events
-    return [msgspec.structs.replace(events[0], bots=bots), *events[1:]]
+    return [msgspec.structs.replace(events[0], **named), *events[1:]]
 
 
 def seats_text(seats: Sequence[int]) -> str:

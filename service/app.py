@@ -30,6 +30,7 @@ from service.api import (
     keys,
     matches,
     play,
+    players,
     record_views,
     records,
     scrape,
@@ -143,6 +144,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             *matches.ROUTES,
             *streams.ROUTES,
             *tickets.ROUTES,
+            *players.ROUTES,
             keys.signing_keys,
             health.health,
             health.ready,
@@ -176,6 +178,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     )
     served_schema(app)
     app.state.metrics = metrics
+    app.state.settings = settings
     app.state.metrics_access = scrape.MetricsAccess(settings, proxies)
     scrape.watch_app(metrics, app)
     # Outside Litestar's router and middleware, so that every request is seen (those the

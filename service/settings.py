@@ -183,6 +183,13 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         str,
         described("a bearer token that may read restricted metrics from any address"),
     ] = ""
+    operator_key: Annotated[
+        str,
+        described(
+            "a bearer key with which a site registers players and manages their keys "
+            "(U9); unset: no operator (there is no default)"
+        ),
+    ] = ""
     # None: `DEFAULT_KEY_FILE` beside the SQLite file (`default_key_file`).
     signing_key: Annotated[
         str | None,

@@ -136,7 +136,7 @@ class _Replay(Replay[DrawState]):
             self._check_proof(dealt)
         except RummyError as error:
             raise Refusal.by(0, error) from None
-        self._expect(named_bots(produced, dealt.bots), 0)
+        self._expect(named_bots(produced, dealt), 0)
 
     def _check_proof(self, dealt: HandDealt[Any]) -> None:
         """Recompute the deal, and the rebuilds, from a revealed seed (P6's recipe, R20)."""

@@ -49,9 +49,12 @@ class HandDealt(Event, Generic[RulesT], frozen=True, tag="HandDealt"):
     #: The bot of each seat the service plays (R33), by seat, None for a person's seat;
     #: absent (and not stored) where no seat is a bot's.
     bots: tuple[str | None, ...] | None = None
+    #: The player (its public id) holding each seat, by seat, None for a seat no player
+    #: holds (U10); absent (and not stored) where no seat is a player's.
+    seated: tuple[str | None, ...] | None = None
     #: Fields left out of the stored form while None, so records without them keep
     #: their bytes (`domain.codec`).
-    omitted_when_none: ClassVar[tuple[str, ...]] = ("bots",)
+    omitted_when_none: ClassVar[tuple[str, ...]] = ("bots", "seated")
     hand: int = 1
 
 

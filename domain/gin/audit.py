@@ -157,7 +157,7 @@ class _Replay(Replay[GinState]):
                 self.deal_check = "committed"
         except RummyError as error:
             raise Refusal.by(0, error) from None
-        self._expect(named_bots(produced, dealt.bots), 0)  # R33: the service names its bots
+        self._expect(named_bots(produced, dealt), 0)  # R33: the service names its bots
 
     def _next_command(self, state: GinState) -> None:
         start, event = self.position, self.events[self.position]

@@ -124,7 +124,7 @@ class _Replay(Replay[GameState]):
             self._check_proof(dealt)
         except RummyError as error:
             raise Refusal.by(0, error) from None
-        self._expect(named_bots(produced, dealt.bots), 0)
+        self._expect(named_bots(produced, dealt), 0)
 
     def _check_proof(self, dealt: Dealt) -> None:
         """Recompute the deal when the record reveals the seed it committed to (P6)."""

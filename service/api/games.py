@@ -74,16 +74,19 @@ def _answer(answer: games.Answer) -> Response[TurnResult]:
     operation_id="createGame",
     summary="Deal a new game and get one bearer token per seat.",
     sync_to_thread=True,
+    security=[{}, {"playerKey": []}, {"operatorKey": []}],
     response_headers=[ETAG, IDEMPOTENT_REPLAY],
-    responses=body_problems(403),
+    responses=body_problems(401, 403, 404),
 )
 def create_game(
     data: JSONBody[CreateGame],
+    request: Request[Any, Any, Any],
     store: NamedDependency[GameStore],
     settings: NamedDependency[Settings],
     idempotency_key: SecretIdempotencyKey = None,
 ) -> Response[CreatedGame]:
-    created = creation.create_game(store, settings, data, idempotency_key)
+    authorization = request.headers.get("authorization")
+    created = creation.create_game(store, settings, data, idempotency_key, authorization)
     return replayable(created, created.value.version, status=201)
 
 

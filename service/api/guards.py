@@ -30,8 +30,10 @@ from litestar.handlers.base import BaseRouteHandler
 
 from domain.games import MAX_SEATS
 from service.api.ids import canonical_id
+from service.errors import UnknownToken
 from service.store import GameStore
-from service.usecases import auth, games, match_writes, pipeline_steps
+from service.store.envelopes import GameSecrets
+from service.usecases import auth, games, match_writes, pipeline_steps, player_seats
 from service.usecases.games import SeatRead
 from service.usecases.match_writes import MatchRead
 from service.usecases.pipeline_steps import Loaded
@@ -88,8 +90,9 @@ def granted(connection: Connection, kind: type[G]) -> G:
     return grant
 
 
-def _grant(connection: Connection, grant: object) -> None:
-    connection.scope["state"][_GRANT] = grant
+def grant(connection: Connection, what: object) -> None:
+    """Leave the guard's grant for the handler (`granted`)."""
+    connection.scope["state"][_GRANT] = what
 
 
 def _store(connection: Connection) -> GameStore:
@@ -126,7 +129,12 @@ async def seat_command(
     if loaded is None:
         loaded = await anyio.to_thread.run_sync(pipeline_steps.load, store, game_id)
     auth.check_seat(loaded.state, seat)
-    auth.authorize(loaded.secrets, authorization, seat)
+    try:
+        auth.authorize(loaded.secrets, authorization, seat)
+    except UnknownToken:
+        if not player_seats.is_player_key(authorization):
+            raise
+        await anyio.to_thread.run_sync(player_seats.authorize, store, game_id, authorization, seat)
     return loaded
 
 
@@ -135,15 +143,43 @@ async def guard_seat_command(connection: Connection, _: BaseRouteHandler) -> Non
     game_id, seat = _id(connection, "game_id"), _seat(connection)
     if game_id is not None and seat is not None:
         loaded = await seat_command(_store(connection), game_id, seat, _authorization(connection))
-        _grant(connection, loaded)
+        grant(connection, loaded)
 
 
 def seat_read(store: GameStore, game_id: UUID, seat: int, authorization: str | None) -> SeatRead:
     """A seat's read of its game now, for the bearer of that seat's token (a thread's)."""
     read = games.seat_read(store, game_id)
     auth.check_seat(read.state, seat)
-    auth.authorize(read.secrets, authorization, seat)
+    _seat_or_player(store, game_id, read.secrets.token_sha256, authorization, seat)
     return read
+
+
+def _seat_or_player(
+    store: GameStore,
+    game_id: UUID,
+    hashes: tuple[str | None, ...] | tuple[str, ...],
+    authorization: str | None,
+    seat: int,
+) -> None:
+    """Require the seat's token, or the key of the player holding the seat (U10)."""
+    try:
+        auth.authorize(hashes, authorization, seat)
+    except UnknownToken:
+        if not player_seats.is_player_key(authorization):
+            raise
+        player_seats.authorize(store, game_id, authorization, seat)
+
+
+def _viewer(
+    store: GameStore, game_id: UUID, hashes: GameSecrets, authorization: str | None
+) -> int | None:
+    """The bearer's seat (a seat's token, or its player's key: U10), None without one."""
+    try:
+        return auth.viewer(hashes, authorization)
+    except UnknownToken:
+        if not player_seats.is_player_key(authorization):
+            raise
+        return player_seats.player_seat(store, game_id, authorization)
 
 
 async def guard_seat_read(connection: Connection, _: BaseRouteHandler) -> None:
@@ -152,7 +188,7 @@ async def guard_seat_read(connection: Connection, _: BaseRouteHandler) -> None:
     if game_id is not None and seat is not None:
         store, authorization = _store(connection), _authorization(connection)
         read = await anyio.to_thread.run_sync(seat_read, store, game_id, seat, authorization)
-        _grant(connection, read)
+        grant(connection, read)
 
 
 async def guard_viewer(connection: Connection, _: BaseRouteHandler) -> None:
@@ -164,7 +200,14 @@ async def guard_viewer(connection: Connection, _: BaseRouteHandler) -> None:
         game_secrets = store.cached_secrets(game_id)
         if game_secrets is None:
             game_secrets = await anyio.to_thread.run_sync(store.secrets, game_id)
-        _grant(connection, Viewer(auth.viewer(game_secrets, _authorization(connection))))
+        authorization = _authorization(connection)
+        if player_seats.is_player_key(authorization):
+            seat = await anyio.to_thread.run_sync(
+                _viewer, store, game_id, game_secrets, authorization
+            )
+        else:
+            seat = auth.viewer(game_secrets, authorization)
+        grant(connection, Viewer(seat))
 
 
 # --- stream tickets -------------------------------------------------------------------------
@@ -186,8 +229,16 @@ async def guard_game_seat_token(connection: Connection, _: BaseRouteHandler) -> 
         game_secrets = store.cached_secrets(game_id)
         if game_secrets is None:
             game_secrets = await anyio.to_thread.run_sync(store.secrets, game_id)
-        token = _seat_token(game_secrets.token_sha256, seat, _authorization(connection))
-        _grant(connection, token)
+        hashes, authorization = game_secrets.token_sha256, _authorization(connection)
+        if player_seats.is_player_key(authorization):
+            # The player's ticket is the seat's: it dies with the seat's token as any (U10).
+            auth.check_seat_number(len(hashes), seat)
+            await anyio.to_thread.run_sync(
+                _seat_or_player, store, game_id, hashes, authorization, seat
+            )
+            grant(connection, SeatToken(hashes[seat]))
+        else:
+            grant(connection, _seat_token(hashes, seat, authorization))
 
 
 # --- a match's seats and its host -------------------------------------------------------
@@ -207,7 +258,7 @@ async def guard_match_seat(connection: Connection, _: BaseRouteHandler) -> None:
     if read is not None and seat is not None:
         auth.check_seat_number(read.state.seats, seat)
         auth.authorize(read.secrets.seat_sha256, _authorization(connection), seat)
-        _grant(connection, read)
+        grant(connection, read)
 
 
 async def guard_match_seat_token(connection: Connection, _: BaseRouteHandler) -> None:
@@ -216,7 +267,7 @@ async def guard_match_seat_token(connection: Connection, _: BaseRouteHandler) ->
     read = None if seat is None else await _match(connection)
     if read is not None and seat is not None:
         hashes = read.secrets.seat_sha256
-        _grant(connection, _seat_token(hashes, seat, _authorization(connection)))
+        grant(connection, _seat_token(hashes, seat, _authorization(connection)))
 
 
 async def guard_host(connection: Connection, _: BaseRouteHandler) -> None:
@@ -224,4 +275,4 @@ async def guard_host(connection: Connection, _: BaseRouteHandler) -> None:
     read = await _match(connection)
     if read is not None:
         auth.require(read.secrets.host_sha256, _authorization(connection), "host")
-        _grant(connection, read)
+        grant(connection, read)

@@ -47,6 +47,13 @@ GameId = Annotated[
         "with dashes (other spellings of it are refused)."
     ),
 ]
+PlayerId = Annotated[
+    CanonicalId,
+    _id_parameter(
+        "The player's id, exactly as `POST /players` returned it: a UUID in lowercase "
+        "with dashes (other spellings of it are refused)."
+    ),
+]
 MatchId = Annotated[
     CanonicalId,
     _id_parameter(
@@ -191,8 +198,11 @@ IDEMPOTENT_REPLAY = ResponseHeader(
     documentation_only=True,
     required=False,
 )
-SEAT_SECURITY: list[dict[str, list[str]]] = [{"seatToken": []}]
-SPECTATOR_OR_SEAT_SECURITY: list[dict[str, list[str]]] = [{}, {"seatToken": []}]
+#: A game's seat: its token, or the key of the player holding it (U10).
+SEAT_SECURITY: list[dict[str, list[str]]] = [{"seatToken": []}, {"playerKey": []}]
+SPECTATOR_OR_SEAT_SECURITY: list[dict[str, list[str]]] = [{}, *SEAT_SECURITY]
+#: A match's seat: its token only (a match seats no players yet).
+MATCH_SEAT_SECURITY: list[dict[str, list[str]]] = [{"seatToken": []}]
 HOST_SECURITY: list[dict[str, list[str]]] = [{"hostToken": []}]
 #: A stream: a spectator, a seat, or a match's host (who sees what a spectator sees).
 STREAM_SECURITY: list[dict[str, list[str]]] = [{}, {"seatToken": []}, {"hostToken": []}]
@@ -255,6 +265,22 @@ def openapi_config() -> OpenAPIConfig:
                     type="http",
                     scheme="bearer",
                     description="A match's host token, as `POST /matches` returned it.",
+                ),
+                "operatorKey": SecurityScheme(
+                    type="http",
+                    scheme="bearer",
+                    description=(
+                        "The operator key (`PENANG_RUMMY_OPERATOR_KEY`), with which a site "
+                        "registers players and manages their keys (U9)."
+                    ),
+                ),
+                "playerKey": SecurityScheme(
+                    type="http",
+                    scheme="bearer",
+                    description=(
+                        "A player's key (`prk_…`), as `POST /players` or `issuePlayerKey` "
+                        "returned it."
+                    ),
                 ),
                 "seatToken": SecurityScheme(
                     type="http",

@@ -48,6 +48,7 @@ from litestar.typing import FieldDefinition
 from domain.games import ALL_GAME_EVENTS, GAMES, LISTED
 from domain.match.codec import MATCH_EVENTS
 from domain.match.views import MatchView
+from domain.players.state import PlayerKey
 from service.api.contract_relations import state_relations
 from service.api.contract_responses import IF_NONE_MATCH, NOT_MODIFIED, SUCCESS_EXTRAS
 from service.api.contract_types import add_discriminators, enumerate_problem_codes, type_enums
@@ -77,6 +78,14 @@ from service.usecases.messages import (
     TurnResult,
 )
 from service.usecases.open_types import schema_hook
+from service.usecases.players import (
+    CreatedPlayer,
+    CreatePlayer,
+    IssuedKey,
+    IssueKey,
+    KeyList,
+    PlayerView,
+)
 from service.usecases.record_views import RecordFile, RecordViews
 from service.usecases.stored_forms import COMPONENT_REF, stored_types
 from service.usecases.stream_messages import MatchStreamRecord, TurnMessage
@@ -100,6 +109,16 @@ VIEW_TYPES: tuple[type[Any], ...] = tuple(
     dict.fromkeys(view for spec in GAMES.values() for view in spec.view_types)
 )
 #: Every struct a handler takes or returns; the rest are reached from these.
+#: The players' bodies (`service.usecases.players`).
+PLAYER_TYPES: tuple[type[Any], ...] = (
+    CreatePlayer,
+    CreatedPlayer,
+    IssueKey,
+    IssuedKey,
+    KeyList,
+    PlayerKey,
+    PlayerView,
+)
 WIRE_TYPES: tuple[type[Any], ...] = (
     CreateGame,
     SubmitTurn,
@@ -125,6 +144,7 @@ WIRE_TYPES: tuple[type[Any], ...] = (
     StreamTicket,
     RecordFile,
     RecordViews,
+    *PLAYER_TYPES,
     *MOVES_TYPES,
     *STORED_TYPES,
 )

@@ -48,6 +48,7 @@ from domain.match.errors import (
     SeatsOpen,
     SeatTaken,
 )
+from domain.players.errors import HandleTaken, KeyNotFound, KeyRevokedAlready, ScopeNotHeld
 from domain.provenance import PROVENANCE_CODES
 from domain.replay import REPLAY_CODES
 from service.errors import (
@@ -86,6 +87,15 @@ from service.errors import (
     VersionNotFound,
     WrongSeat,
 )
+from service.player_errors import (
+    AnotherPlayersKey,
+    MissingPlayerKey,
+    NotSeatedHere,
+    PlayerNotFound,
+    PlayerSeatedTwice,
+    RevokedPlayerKey,
+    UnknownPlayerKey,
+)
 
 E = TypeVar("E", bound=Exception)
 TYPE_PREFIX = "urn:penang-rummy:problem:"
@@ -116,6 +126,17 @@ PROBLEMS: dict[type[Exception], Row] = {
     CorsRefused: Row(403, "cors-refused", "Cross-origin request refused"),
     DeckNotAllowed: Row(403, "deck-not-allowed", "Explicit decks are not allowed"),
     MetricsForbidden: Row(403, "metrics-forbidden", "The metrics are not served to this client"),
+    PlayerNotFound: Row(404, "player-not-found", "Player not found"),
+    KeyNotFound: Row(404, "key-not-found", "No such key"),
+    MissingPlayerKey: Row(401, "unauthorized", "Player key required"),
+    UnknownPlayerKey: Row(401, "unauthorized", "Player key not recognised"),
+    RevokedPlayerKey: Row(401, "unauthorized", "Player key revoked"),
+    AnotherPlayersKey: Row(403, "forbidden", "Key of another player"),
+    NotSeatedHere: Row(401, "unauthorized", "The player holds no seat here"),
+    PlayerSeatedTwice: Row(422, "invalid-request", "A player holds one seat of a table"),
+    ScopeNotHeld: Row(403, "forbidden", "Scope not held"),
+    HandleTaken: Row(409, "handle-taken", "Handle taken"),
+    KeyRevokedAlready: Row(409, "key-revoked", "Key revoked already"),
     NotYourTurn: Row(409, "not-your-turn", "Not your turn"),
     GameOver: Row(409, "game-over", "The game is over"),
     SeatIsDead: Row(409, "seat-dead", "The seat is dead"),

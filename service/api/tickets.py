@@ -13,7 +13,14 @@ from litestar.di import NamedDependency
 
 from service.api import guards
 from service.api.guards import SeatToken
-from service.api.http import SEAT_SECURITY, GameId, MatchId, Seat, problems
+from service.api.http import (
+    MATCH_SEAT_SECURITY,
+    SEAT_SECURITY,
+    GameId,
+    MatchId,
+    Seat,
+    problems,
+)
 from service.store import GameStore
 from service.usecases import tickets
 from service.usecases.tickets import TICKET_SECONDS, StreamTicket
@@ -57,7 +64,7 @@ def create_game_stream_ticket(
     description=_WHY,
     sync_to_thread=True,
     status_code=201,
-    security=SEAT_SECURITY,
+    security=MATCH_SEAT_SECURITY,
     guards=[guards.guard_match_seat_token],
     responses=problems(401, 403, 404, 422),
 )

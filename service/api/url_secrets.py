@@ -4,7 +4,8 @@ A URL is written down everywhere a request passes (access logs, proxies, a brows
 history, a `Referer`), so a seat's token in one is as good as published. The service
 takes tokens in `Authorization` only, and stream tickets (single use, a minute long)
 where a client cannot send that header. A request with `?token=` or `?access_token=`
-(the query form of RFC 6750 §2.3, which it never supported) is refused, 422
+(the query form of RFC 6750 §2.3, which it never supported), or a player's key as
+`?key=` or `?api_key=`, is refused, 422
 `token-in-url` naming the parameter, before its operation runs (`refuse`, called by
 `service.api.inputs.check_inputs`).
 
@@ -23,8 +24,8 @@ from litestar import Request
 
 from service.errors import TokenInUrl
 
-#: Query parameters that would carry a bearer token: refused.
-TOKEN_PARAMETERS: Final = ("token", "access_token")
+#: Query parameters that would carry a bearer token (a seat's token, a player's key): refused.
+TOKEN_PARAMETERS: Final = ("token", "access_token", "key", "api_key")
 #: Query parameters whose values are never written to a log.
 SECRET_PARAMETERS: Final = (*TOKEN_PARAMETERS, "ticket")
 REDACTED: Final = "REDACTED"

@@ -40,6 +40,7 @@ from domain.events import Event
 from domain.games import ALL_GAME_EVENTS
 from domain.match.codec import MATCH_EVENTS
 from domain.match.events import MatchEvent
+from domain.players.events import KeyIssued, KeyRevoked, PlayerRegistered
 
 #: The topic of a stored game event is this prefix and the event's type.
 EVENT_TOPIC_PREFIX: Final = "domain.events:"
@@ -99,11 +100,30 @@ class StoredAnswer(msgspec.Struct, frozen=True, kw_only=True):
     sealed: bool = False
 
 
+class HandleClaim(msgspec.Struct, frozen=True, kw_only=True):
+    """A handle's skeleton is this player's (U3): the one record of its stream."""
+
+    player_id: UUID
+
+
+class KeyOwner(msgspec.Struct, frozen=True, kw_only=True):
+    """A player's key, found by its hash's stream: whose it is, and its id."""
+
+    player_id: UUID
+    key_id: str
+
+
 #: The stored topic of each of the service's own record types: labels, not import paths.
+#: A player's events (`domain.players`) are stored so too, under topics of their own.
 RECORD_TOPICS: Final[dict[str, type[msgspec.Struct]]] = {
     "service.records:GameSecrets": GameSecrets,
     "service.records:StoredAnswer": StoredAnswer,
     "service.records:MatchSecrets": MatchSecrets,
+    "service.records:HandleClaim": HandleClaim,
+    "service.records:KeyOwner": KeyOwner,
+    "domain.players:PlayerRegistered": PlayerRegistered,
+    "domain.players:KeyIssued": KeyIssued,
+    "domain.players:KeyRevoked": KeyRevoked,
 }
 _TOPICS_BY_TYPE: Final = {cls: topic for topic, cls in RECORD_TOPICS.items()}
 

@@ -30,7 +30,7 @@ from service.settings import Settings
 from service.store import GameStore
 from service.store.envelopes import GameSecrets
 from service.store.game_folds import fold_game
-from service.usecases import auth, clock, game_kinds, idempotency
+from service.usecases import auth, clock, game_kinds, idempotency, player_seats
 from service.usecases.bot_seats import with_bots
 from service.usecases.idempotency import Keyed, Replayed
 from service.usecases.messages import CreatedGame, CreateGame
@@ -38,24 +38,38 @@ from service.usecases.names import any_bots, seated
 
 
 def create_game(
-    store: GameStore, settings: Settings, request: CreateGame, key: str | None = None
+    store: GameStore,
+    settings: Settings,
+    request: CreateGame,
+    key: str | None = None,
+    authorization: str | None = None,
 ) -> Replayed[CreatedGame]:
-    """Deal a new game from seeds (or an allowed explicit deck) and record it.
+    """Deal a new game from seeds (or an allowed explicit deck) and record it; the
+    players it seats (U10) are checked against the bearer, `authorization`.
 
     With an Idempotency-Key, a retry gets the first answer (`service.usecases.idempotency`).
     """
     keyed = idempotency.creation("createGame", key, request)
-    return idempotency.once(
-        store, keyed, CreatedGame, partial(_create_game, store, settings, request, keyed)
-    )
+    create = partial(_create_game, store, settings, request, keyed, authorization)
+    return idempotency.once(store, keyed, CreatedGame, create)
 
 
 def _create_game(
-    store: GameStore, settings: Settings, request: CreateGame, keyed: Keyed | None
+    store: GameStore,
+    settings: Settings,
+    request: CreateGame,
+    keyed: Keyed | None,
+    authorization: str | None,
 ) -> CreatedGame:
     spec = game_kinds.spec_named(request.game)
     rules = spec.validate(_options(spec, request), len(request.players))
     players, seat_bots = seated(request.players, bots_of(spec), spec.title)
+    held = None
+    if request.seat_players is not None:
+        held = player_seats.seat_players(
+            store, settings, request.seat_players, seat_bots, authorization
+        )
+        players = player_seats.named(players, held)
     bots = any_bots(seat_bots)
     seats = len(players)
     server_seed: bytes | None = None
@@ -88,6 +102,7 @@ def _create_game(
     events: list[Event] = with_bots(
         spec.deal(players, deck, rules, dealer, proof=proof, number=request.hand or 1), bots
     )
+    events = player_seats.with_seated(events, held)
     state = fold_game(events)
     revealed = game_kinds.reveal(spec, state, server_seed)
     events += revealed

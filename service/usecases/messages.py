@@ -159,6 +159,24 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
         ]
         | None
     ) = None
+    #: The players holding seats (U10): each seat's player id, or null for a seat no
+    #: player holds.
+    seat_players: (
+        Annotated[
+            tuple[UUID | None, ...],
+            msgspec.Meta(
+                max_length=MAX_SEATS,
+                description=(
+                    "The players holding seats, by seat (U10): a player's id, or null; "
+                    "exactly as many as `players`. Each player's seat is named by its "
+                    "handle and recorded in the deal (`seated`); the request's bearer is "
+                    "that player's key (scope `play`) or the operator's, who seats any "
+                    "players."
+                ),
+            ),
+        ]
+        | None
+    ) = None
     #: The dealer's seat, with an explicit deck only; otherwise the seeds draw it (P6).
     dealer: Annotated[int, msgspec.Meta(ge=0, le=MAX_SEATS - 1)] | None = None
     #: An explicit deck order, top card first: only where the service allows it.

@@ -33,7 +33,10 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if missing:
         pytest.skip(f"the walk-throughs need {', '.join(missing)}, which this machine lacks")
     # Commits are not synced one by one: a match played command by command is many writes.
-    with serve(tmp_path_factory.mktemp("docs-server"), "--sqlite-synchronous", "normal") as url:
+    # docs/clients.md's players show a site's operator key (U9), which has no default.
+    operator = {"PENANG_RUMMY_OPERATOR_KEY": "site-operator-key-1"}
+    workdir = tmp_path_factory.mktemp("docs-server")
+    with serve(workdir, "--sqlite-synchronous", "normal", settings=operator) as url:
         yield url
 
 

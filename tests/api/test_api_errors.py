@@ -48,6 +48,7 @@ from domain.match.errors import (
     SeatsOpen,
     SeatTaken,
 )
+from domain.players.errors import HandleTaken, KeyNotFound, KeyRevokedAlready, ScopeNotHeld
 from service.api.problem_table import PROBLEMS, TYPE_PREFIX, row_for
 from service.api.problems import to_problem
 from service.errors import (
@@ -84,6 +85,15 @@ from service.errors import (
     VersionConflict,
     VersionNotFound,
     WrongSeat,
+)
+from service.player_errors import (
+    AnotherPlayersKey,
+    MissingPlayerKey,
+    NotSeatedHere,
+    PlayerNotFound,
+    PlayerSeatedTwice,
+    RevokedPlayerKey,
+    UnknownPlayerKey,
 )
 from service.store import GameStore
 
@@ -165,6 +175,17 @@ SAMPLES: dict[type[Exception], Callable[[], Exception]] = {
     OperationalError: lambda: OperationalError("database is locked"),
     ServiceStopping: lambda: ServiceStopping("the service stopped before answering"),
     Exception: lambda: RuntimeError("secret internals: /srv/db password=hunter2"),
+    PlayerNotFound: lambda: PlayerNotFound(uuid4()),
+    KeyNotFound: lambda: KeyNotFound("the player has no key 0123456789abcdef"),
+    MissingPlayerKey: lambda: MissingPlayerKey("a player's key is required"),
+    UnknownPlayerKey: lambda: UnknownPlayerKey("the bearer key is not a player's key"),
+    RevokedPlayerKey: lambda: RevokedPlayerKey("the key 0123456789abcdef was revoked"),
+    AnotherPlayersKey: lambda: AnotherPlayersKey("this key is another player's"),
+    NotSeatedHere: lambda: NotSeatedHere("this player holds no seat of this table"),
+    PlayerSeatedTwice: lambda: PlayerSeatedTwice("one player at seats 0 and 1", "seat_players"),
+    ScopeNotHeld: lambda: ScopeNotHeld("this key does not hold the scope `keys`"),
+    HandleTaken: lambda: HandleTaken("'alice' is taken"),
+    KeyRevokedAlready: lambda: KeyRevokedAlready("the key was revoked already"),
 }
 
 

@@ -56,15 +56,24 @@ def _posts() -> dict[str, dict[str, Any]]:
 def _post(api: Api, operation: str, body: bytes | None, content_type: str | None) -> Any:
     """`operation` called on a fresh game (as the seat whose turn it is) with `body`.
 
-    A match operation is called on a fresh match whose seats are open.
+    A match operation is called on a fresh match whose seats are open, a player's on a
+    player registered for it, with its first key.
     """
     game = api.create(players=2)
     seat = game["view"]["turn"]
     match = api.client.post("/matches", json={"seats": 2}).json()
+    player = api.client.post("/players", json={"handle": "Inputs"}).json()
     path = _posts()[operation]["path"].format(
-        game_id=game["game_id"], seat=seat, match_id=match["match_id"]
+        game_id=game["game_id"],
+        seat=seat,
+        match_id=match["match_id"],
+        player_id=player["player_id"],
+        key_id=player["key"]["key_id"],
     )
     headers = api.auth(game["tokens"][seat])
+    if "/players" in path:
+        # A player's operation takes the player's key; registering takes none.
+        headers = {} if operation == "createPlayer" else api.auth(player["key"]["key"])
     if content_type is not None:
         headers["Content-Type"] = content_type
     return api.client.post(path, content=body, headers=headers)
@@ -86,7 +95,9 @@ def test_the_operations_that_take_a_body_are_the_known_ones() -> None:
         "claimSeat",
         "createGame",
         "createMatch",
+        "createPlayer",
         "importRecord",
+        "issuePlayerKey",
         "submitTurn",
         "viewRecord",
     ]
@@ -108,6 +119,8 @@ def test_a_deeply_nested_body_is_a_422_on_every_post(
         "createMatch": b'{"seats": 2, "options": ' + nested + b"}",
         "claimSeat": b'{"name": "Ann", "seat_seed": ' + nested + b"}",
         "submitTurn": b'{"actions": ' + nested + b"}",
+        "createPlayer": b'{"handle": ' + nested + b"}",
+        "issuePlayerKey": b'{"scopes": ' + nested + b"}",
     }
     with caplog.at_level(logging.ERROR):
         response = _post(api, operation, bodies.get(operation, nested), JSON)

@@ -301,3 +301,17 @@ def test_the_default_body_limit_holds_a_long_record_and_refuses_more(api: Api) -
 
 def _json() -> dict[str, str]:
     return {"content-type": "application/json"}
+
+
+def test_a_players_key_has_a_bucket_of_its_own(limited: Callable[..., Api]) -> None:
+    # A player's key is a bearer token like a seat's: its requests count against its own
+    # bucket (issue 32: per-key rate limits), and another key of the player is not held up.
+    api = limited(rate_per_address=600, rate_per_token=6, rate_burst_seconds=10)
+    player = api.client.post("/players", json={"handle": "Limited"}).json()
+    path, key = f"/players/{player['player_id']}/keys", player["key"]["key"]
+    other = api.client.post(f"{path}/new", json={"scopes": ["read"]}, headers=api.auth(key)).json()[
+        "key"
+    ]
+    answers = [api.client.get(path, headers=api.auth(key)).status_code for _ in range(2)]
+    assert answers[-1] == 429, answers
+    assert api.client.get(path, headers=api.auth(other)).status_code == 200

@@ -230,13 +230,18 @@ def test_a_token_in_the_url_is_refused_on_every_operation(
 
 def test_the_contract_documents_the_tickets_and_the_streams_ticket_parameter() -> None:
     schema = json.loads(CONTRACT.read_text(encoding="utf-8"))
-    for path, operation_id in (
-        ("/games/{game_id}/seats/{seat}/ticket", "createGameStreamTicket"),
-        ("/matches/{match_id}/seats/{seat}/ticket", "createMatchStreamTicket"),
+    # A game's seat held by a player takes its player's key too (U10); a match's, no key.
+    for path, operation_id, security in (
+        (
+            "/games/{game_id}/seats/{seat}/ticket",
+            "createGameStreamTicket",
+            [{"seatToken": []}, {"playerKey": []}],
+        ),
+        ("/matches/{match_id}/seats/{seat}/ticket", "createMatchStreamTicket", [{"seatToken": []}]),
     ):
         operation = schema["paths"][path]["post"]
         assert operation["operationId"] == operation_id
-        assert operation["security"] == [{"seatToken": []}]
+        assert operation["security"] == security
         assert {"201", "401", "403", "404", "422", "429"} <= set(operation["responses"])
         created = operation["responses"]["201"]["content"]["application/json"]["schema"]
         assert created == {"$ref": "#/components/schemas/StreamTicket"}

@@ -24,6 +24,8 @@ from .support import serve
         ("/?tokens=abc&my_token=x", "/?tokens=abc&my_token=x"),
         ("/games/token=abc", "/games/token=abc"),
         ("/?ticket=a&ticket=b", "/?ticket=REDACTED&ticket=REDACTED"),
+        ("/players/p/keys?key=prk_abc", "/players/p/keys?key=REDACTED"),
+        ("/?api_key=prk_abc&keys=1", "/?api_key=REDACTED&keys=1"),
     ],
 )
 def test_secret_parameters_are_redacted_and_nothing_else(target: str, logged: str) -> None:

@@ -71,6 +71,11 @@ def features_folder(game: str) -> str:
 #: scenarios cite: its spec's families (`Game.rule_families`: Penang's own rules P
 #: and its defaults D; basic Rummy's B; Three Thirteen's T; Gin Rummy's G).
 GAME_FOLDERS = {features_folder(name): spec.rule_families for name, spec in GAMES.items()}
+#: The folders of features/ that are no game's: the service's own rules, with their
+#: RULES.md family (the players' `U`, features/players/).
+SERVICE_FOLDERS = {"players": "U"}
+#: Every folder of features/ and the letters of the ids its scenarios cite.
+FOLDERS = {**GAME_FOLDERS, **SERVICE_FOLDERS}
 #: The bot seats of a game (R33, R34, R35), in its folder: bound by test_bot_seats_http.py,
 #: over HTTP only, since the service plays a bot's turn, not the rules engine.
 BOT_SEATS_FILE = "bot_seats.feature"
@@ -83,12 +88,16 @@ BOT_SEATS = tuple(
 #: audit.feature (test_audit_domain.py, and its HTTP run test_audit_http.py),
 #: live_updates.feature (test_live_updates_http.py: over HTTP only, the domain does
 #: not stream), access.feature (test_access_http.py: over HTTP only, the domain takes
-#: no token) and the bot seats' (BOT_SEATS).
+#: no token), the bot seats' (BOT_SEATS) and the players' (test_players_domain.py and
+#: test_players_http.py, with drivers of their own: players_driver.py; seats.feature
+#: over HTTP only, the rules engine taking no key).
 OWN_DRIVERS = (
     "penang/audit.feature",
     "penang/live_updates.feature",
     "penang/access.feature",
     *BOT_SEATS,
+    "players/players.feature",
+    "players/seats.feature",
 )
 #: Every other feature file of a game's folder is a rule area, bound by
 #: test_rules_domain.py and, for the scenarios tagged @http, test_rules_http.py.

@@ -5,7 +5,8 @@ Rule ids are read from seeds/RULES.md and seeds/READINGS.md (rule_ids.py). A sce
 tags include those it inherits from its feature and rule, and an outline's Examples add
 their own. Each game's features lie in its own folder (features/penang/, features/rummy/,
 features/three_thirteen/, …: a folder per registered game, rule_ids.py), whose scenarios
-cite that game's ids (its spec's `rule_families`: P and D, B, T, G).
+cite that game's ids (its spec's `rule_families`: P and D, B, T, G); the service's own
+rules lie in features/players/ (U).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from gherkin.parser import Parser
 from .rule_ids import (
     ENGINE_TAG,
     FEATURES,
-    GAME_FOLDERS,
+    FOLDERS,
     HTTP_TAG,
     OWN_DRIVERS,
     READINGS_MD,
@@ -79,7 +80,7 @@ def _area(scenario: TaggedScenario) -> str:
 
 def _letters(scenario: TaggedScenario) -> str:
     """The letters of the rule ids of the scenario's game (none outside a game's folder)."""
-    return GAME_FOLDERS.get(_area(scenario), "")
+    return FOLDERS.get(_area(scenario), "")
 
 
 def all_scenarios() -> list[TaggedScenario]:
@@ -106,13 +107,13 @@ def test_every_feature_file_lies_in_a_games_folder() -> None:
     outside = [
         path.relative_to(FEATURES).as_posix()
         for path in feature_files()
-        if path.parent.relative_to(FEATURES).as_posix() not in GAME_FOLDERS
+        if path.parent.relative_to(FEATURES).as_posix() not in FOLDERS
     ]
     assert not outside, f"feature files outside a game's folder: {', '.join(outside)}"
 
 
 def test_each_games_rules_are_checked_in_its_folder() -> None:
-    for folder, letters in GAME_FOLDERS.items():
+    for folder, letters in FOLDERS.items():
         tagged = {tag for s in all_scenarios() if _area(s) == folder for tag in s.tags}
         missing = [rule for rule in rule_ids() if rule[0] in letters and rule not in tagged]
         assert not missing, f"no scenario of features/{folder} checks {', '.join(missing)}"
@@ -133,7 +134,7 @@ def test_the_documents_number_each_family_of_ids_from_one() -> None:
     for letter, numbers in families.items():
         assert numbers == list(range(1, max(numbers) + 1)), f"{letter} ids: {numbers}"
     # Every family of rules is some game's, and every game's letters name a family.
-    assert set(families) == {*"".join(GAME_FOLDERS.values()), "R"}, sorted(families)
+    assert set(families) == {*"".join(FOLDERS.values()), "R"}, sorted(families)
 
 
 def test_every_id_the_documents_cite_is_one_they_define() -> None:
@@ -153,16 +154,16 @@ def _index(folder: str) -> dict[str, set[str]]:
     }
 
 
-def test_every_folder_of_features_is_a_registered_games() -> None:
+def test_every_folder_of_features_is_a_registered_games_or_the_services() -> None:
     folders = {path.name for path in FEATURES.iterdir() if path.is_dir()}
-    assert folders == set(GAME_FOLDERS), "features/ holds a folder per registered game"
+    assert folders == set(FOLDERS), "features/ holds a folder per registered game (and players/)"
 
 
 def test_each_games_readme_indexes_its_folder_and_places_every_rule() -> None:
     # Each game's folder says which rules each of its feature files checks: its index
     # lists every feature file of the folder and no other, and places every rule id of
     # the game's families in one of them.
-    for folder, letters in GAME_FOLDERS.items():
+    for folder, letters in FOLDERS.items():
         index = _index(folder)
         files = {path.name for path in (FEATURES / folder).glob("*.feature")}
         assert set(index) == files, f"features/{folder}/README.md indexes {sorted(index)}"
