@@ -5,7 +5,7 @@ stored without `rules_version` (rule 2 of `domain.codec`'s, a change of shape). 
 service has never written one. A v1 deal can only mean `penang-1`, the first rules
 version, so the upcaster to v2 writes that in; v2 requires the field, because a deal
 whose rules version is unknown must never replay under whatever rules are current.
-Penang's rule options (`domain.penang.rules.Rules`) are stored inside `Dealt`; a change
+Penang's rule options (`domain.penang.rules.PenangRules`) are stored inside `Dealt`; a change
 to their shape is a change to `Dealt`'s and is upcast here in the same way. The module's
 functions (`encode_event`, `decode_event`, …) are those of `PENANG_EVENTS`.
 """

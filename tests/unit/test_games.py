@@ -21,7 +21,7 @@ from domain.penang.commands import SwapAction
 from domain.penang.fold import fold
 from domain.penang.game import play_turn, start_game
 from domain.penang.moves import legal_moves
-from domain.penang.rules import Rules
+from domain.penang.rules import PenangRules
 from domain.penang.spec import PENANG
 from domain.penang.views import view_game
 from domain.rummy.rules import RummyRules
@@ -38,7 +38,7 @@ def test_every_game_is_found_by_its_name_and_rules_version() -> None:
 
 
 def test_penangs_spec_is_penangs_own_functions() -> None:
-    rules = Rules(cards_per_player=7)
+    rules = PenangRules(cards_per_player=7)
     deck, dealer, proof = fair.fair_deal_of(PENANG.deck(rules, 2), 2, bytes(32), ())
     assert (deck, dealer) == tuple(fair.fair_deal_of(rules.deck_for(2), 2, bytes(32), ()))[:2]
     dealt = PENANG.deal(("a", "b"), deck, rules, dealer, proof=proof, number=3)
@@ -63,7 +63,7 @@ def test_penangs_next_dealer_is_p7_or_p8_once_the_game_is_over() -> None:
     rest = list(build_deck(2, 6))
     for card in deck:
         rest.remove(card)
-    state = fold(start_game(("a", "b"), [*deck, *rest], Rules(cards_per_player=3), 0))
+    state = fold(start_game(("a", "b"), [*deck, *rest], PenangRules(cards_per_player=3), 0))
     state = fold(play_turn(state, 1, [MeldAction(cards=tuple(hands[1].split()))]), state)
     assert state.ended is not None
     dealt = state.dealer
@@ -154,7 +154,7 @@ def test_one_codec_reads_every_games_events() -> None:
     rng = random.Random(7)
     deck = list(build_deck(2, 6))
     rng.shuffle(deck)
-    for event in start_game(("a", "b"), deck, Rules(), 0):
+    for event in start_game(("a", "b"), deck, PenangRules(), 0):
         assert ALL_GAME_EVENTS.decode(PENANG_EVENTS.encode(event)) == event
 
 
