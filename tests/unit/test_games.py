@@ -170,6 +170,19 @@ def test_a_merged_codec_refuses_two_types_with_one_tag() -> None:
         EventCodec.merged([PENANG_EVENTS, same])
 
 
+def test_a_codec_lists_each_type_once_and_versions_only_those_past_one() -> None:
+    # Each game lists its events once: a type not named in `versions` is at version 1,
+    # and a version for a type the codec does not list is refused.
+    codec = EventCodec[Event]((SeedRevealed, HandDealt[RummyRules]))
+    assert codec.versions == {"SeedRevealed": 1, "HandDealt": 1}
+    assert PENANG_EVENTS.versions["Dealt"] == 2 and PENANG_EVENTS.versions["Melded"] == 1
+    with pytest.raises(ValueError, match="Drew"):
+        EventCodec[Event]((SeedRevealed,), {"Drew": 2})
+    bumped = EventCodec[Event]((SeedRevealed,), {"SeedRevealed": 2})
+    with pytest.raises(AssertionError, match="no upcaster for SeedRevealed v1"):
+        bumped.check()
+
+
 def test_a_merged_codec_reads_a_shared_generic_event_with_every_games_parameters() -> None:
     """The draw games share `HandDealt`, each game's codec reading it with its own rules
     (R31): a store of both reads either, as the stored rules' `game` tag says."""
