@@ -12,7 +12,6 @@ refused naming the rule of this game's deal (`NotThisGamesOption`).
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from functools import partial
 from typing import cast
@@ -25,12 +24,12 @@ from domain.cards import Card, parse_cards
 from domain.events import DealProof, Event
 from domain.fair import fair_deal_of
 from domain.game import Game
-from service.errors import DeckNotAllowed, InvalidRequest, NotThisGamesOption
+from service.errors import NotThisGamesOption
 from service.settings import Settings
 from service.store import GameStore
 from service.store.envelopes import GameSecrets
 from service.store.game_folds import fold_game
-from service.usecases import auth, clock, game_kinds, idempotency, player_seats
+from service.usecases import clock, game_kinds, idempotency, openings, player_seats
 from service.usecases.bot_seats import with_bots
 from service.usecases.idempotency import Keyed, Replayed
 from service.usecases.messages import CreatedGame, CreateGame
@@ -72,45 +71,30 @@ def _create_game(
         players = player_seats.named(players, held)
     bots = any_bots(seat_bots)
     seats = len(players)
-    server_seed: bytes | None = None
+    seed = openings.server_seed(
+        settings, request.deck, request.seed, request.seat_seeds, request.dealer, field="deck"
+    )
     proof: DealProof | None = None
-    if request.deck is not None:
-        if not settings.allow_deck:
-            raise DeckNotAllowed("explicit deck orders are switched off on this service")
-        if request.seed is not None or request.seat_seeds is not None:
-            raise InvalidRequest("give either a deck or seeds, not both", "deck")
-        deck: list[Card] = list(parse_cards(request.deck))
+    if seed is None:
+        deck: list[Card] = list(parse_cards(request.deck or ()))
         dealer = request.dealer
         if dealer is None:
             dealer = secrets.randbelow(seats)  # P6: the first dealer is chosen at random
     else:
-        seat_seeds = request.seat_seeds or ()
-        if seat_seeds and len(seat_seeds) != seats:
-            raise InvalidRequest(f"give one seat seed per seat ({seats})", "seat_seeds")
-        if request.dealer is not None:
-            # The proof covers the dealer too: a record dealt by another seat fails its audit.
-            raise InvalidRequest(
-                "the seeds draw the dealer (P6): name a dealer only with an explicit deck",
-                "dealer",
-            )
-        server_seed = (
-            secrets.token_bytes(32)
-            if request.seed is None
-            else hashlib.sha256(request.seed.encode("utf-8")).digest()
-        )
-        deck, dealer, proof = fair_deal_of(spec.deck(rules, seats), seats, server_seed, seat_seeds)
+        seat_seeds = openings.check_seat_seeds(request.seat_seeds, seats)
+        deck, dealer, proof = fair_deal_of(spec.deck(rules, seats), seats, seed, seat_seeds)
     events: list[Event] = with_bots(
         spec.deal(players, deck, rules, dealer, proof=proof, number=request.hand or 1), bots
     )
     events = player_seats.with_seated(events, held)
     state = fold_game(events)
-    revealed = game_kinds.reveal(spec, state, server_seed)
+    revealed = game_kinds.reveal(spec, state, seed)
     events += revealed
     state = fold_game(revealed, state)
-    tokens = tuple(None if bot else auth.new_token() for bot in seat_bots)
+    tokens, hashes = openings.seat_tokens(seat_bots)
     game_secrets = GameSecrets(
-        token_sha256=tuple("" if token is None else auth.token_hash(token) for token in tokens),
-        server_seed=None if server_seed is None else server_seed.hex(),
+        token_sha256=hashes,
+        server_seed=None if seed is None else seed.hex(),
         turn_seconds=request.turn_seconds,
         bots=bots,
     )

@@ -12,7 +12,6 @@ match starts and deals its first game at once (P6); open seats wait for their cl
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from collections.abc import Collection, Sequence
 from functools import partial
@@ -29,11 +28,11 @@ from domain.match.events import AnyMatchEvent, MatchProof
 from domain.match.options import MatchOptions
 from domain.match.state import MatchState
 from domain.match.views import view_match
-from service.errors import DeckNotAllowed, InvalidRequest, NotThisGamesOption
+from service.errors import InvalidRequest, NotThisGamesOption
 from service.settings import Settings
 from service.store import GameStore
 from service.store.envelopes import Envelope, MatchSecrets, secrets_id
-from service.usecases import auth, game_kinds, idempotency
+from service.usecases import auth, game_kinds, idempotency, openings
 from service.usecases.idempotency import Keyed, Replayed
 from service.usecases.match_messages import CreatedMatch, CreateMatch
 from service.usecases.match_writes import MatchWrite, deal_due
@@ -67,11 +66,12 @@ def _create_match(
     options = match_options(request, seats)
     match_seed, proof, decks = _seed_or_decks(settings, request, options)
     host = auth.new_token()
-    tokens = tuple(None if bot else auth.new_token() for bot in seat_bots[: len(players)])
-    # A bot's seat holds no token ("": none matches) and counts as taken (R34).
-    hashes: tuple[str | None, ...] = tuple(
-        "" if token is None else auth.token_hash(token) for token in tokens
-    ) or tuple(None if bot is None else "" for bot in seat_bots)
+    tokens, named = openings.seat_tokens(seat_bots[: len(players)])
+    # A bot's seat holds no token ("": none matches) and counts as taken (R34); an open
+    # seat holds none until it is claimed (None).
+    hashes: tuple[str | None, ...] = named or tuple(
+        None if bot is None else "" for bot in seat_bots
+    )
     match_secrets = MatchSecrets(
         server_seed=None if match_seed is None else match_seed.hex(),
         host_sha256=auth.token_hash(host),
@@ -94,9 +94,7 @@ def _create_match(
                 state = write.match_events(match_id, state, commands.claim_seat(state, seat, bot))
     write.envelopes.append(Envelope(secrets_id(match_id), 1, match_secrets))
     if players:
-        seat_seeds = request.seat_seeds or ()
-        if seat_seeds and len(seat_seeds) != seats:
-            raise InvalidRequest(f"give one seat seed per seat ({seats})", "seat_seeds")
+        seat_seeds = openings.check_seat_seeds(request.seat_seeds, seats)
         dealer = first_dealer(request.dealer, match_seed, seat_seeds, seats)
         state = write.match_events(match_id, state, commands.start_match(state, dealer, seat_seeds))
         deal_due(write, match_id, state, match_secrets)
@@ -151,33 +149,23 @@ def _seed_or_decks(
     settings: Settings, request: CreateMatch, options: MatchOptions | DrawMatchOptions
 ) -> tuple[bytes | None, MatchProof | None, tuple[tuple[str, ...], ...] | None]:
     """The match seed and its commitment, or (where allowed) the explicit decks."""
-    if request.decks is not None:
-        if not settings.allow_deck:
-            raise DeckNotAllowed("explicit deck orders are switched off on this service")
-        if request.seed is not None or request.seat_seeds is not None:
-            raise InvalidRequest("give either decks or seeds, not both", "decks")
-        # A number of games asked for needs its decks; an open-ended match, or Three
-        # Thirteen's eleven hands closed early, refuses the deal its decks run out before.
-        if options.games is not None and options.games > len(request.decks):
-            raise InvalidRequest(
-                f"with {len(request.decks)} decks the match ends after at most as many games",
-                "options.games",
-            )
-        for deck in request.decks:
-            parse_cards(deck)
-        return None, None, request.decks
-    if request.dealer is not None:
-        raise InvalidRequest(
-            "the match seed draws the first dealer (P6): name one only with explicit decks",
-            "dealer",
-        )
-    seed = (
-        secrets.token_bytes(32)
-        if request.seed is None
-        else hashlib.sha256(request.seed.encode("utf-8")).digest()
+    seed = openings.server_seed(
+        settings, request.decks, request.seed, request.seat_seeds, request.dealer, field="decks"
     )
-    proof = MatchProof(algorithm=fair.ALGORITHM, server_seed_sha256=fair.commitment(seed))
-    return seed, proof, None
+    if seed is not None:
+        proof = MatchProof(algorithm=fair.ALGORITHM, server_seed_sha256=fair.commitment(seed))
+        return seed, proof, None
+    decks = request.decks or ()
+    # A number of games asked for needs its decks; an open-ended match, or Three
+    # Thirteen's eleven hands closed early, refuses the deal its decks run out before.
+    if options.games is not None and options.games > len(decks):
+        raise InvalidRequest(
+            f"with {len(decks)} decks the match ends after at most as many games",
+            "options.games",
+        )
+    for deck in decks:
+        parse_cards(deck)
+    return None, None, decks
 
 
 def first_dealer(
