@@ -36,10 +36,9 @@ StandIn = Annotated[
 #: its kind (`domain.game.Game.refusals`), so no game lists another's actions by name.
 #: Lay cards from hand as a meld (`meld`, Gin's `show_meld`); add one to a meld (`lay_off`,
 #: Gin's `lay_off_card`); swap a wild card out of a meld (`swap`); take a card (`draw`);
-#: take cards from deep in the discard pile (`take`); throw one (`discard`); end the hand
-#: (`go_out`, Gin's `knock` and `big_gin`); pass a step of the turn (Gin's `pass` and
-#: `done`).
-ActionKind = Literal["meld", "lay_off", "swap", "draw", "take", "discard", "go_out", "pass"]
+#: throw one (`discard`); end the hand (`go_out`, Gin's `knock` and `big_gin`); pass a
+#: step of the turn (Gin's `pass` and `done`).
+ActionKind = Literal["meld", "lay_off", "swap", "draw", "discard", "go_out", "pass"]
 MeldId = Annotated[int, msgspec.Meta(ge=0, le=10_000, description="A table meld's id.")]
 
 

@@ -22,7 +22,8 @@ class TakeAction(
     """Take `card` from the discard pile and every card above it; the next action of the
     same command must meld or lay off `card` (F4)."""
 
-    kind: ClassVar[ActionKind] = "take"
+    #: A take is a draw from the discard pile, of several cards: refused as a draw is.
+    kind: ClassVar[ActionKind] = "draw"
 
     card: CardText
 
