@@ -24,12 +24,16 @@ Reason = Literal["out", "blocked", "abandoned", "stock"]
 
 
 def tabled_points(state: DrawState, rules: Rummy500Rules) -> tuple[int, ...]:
-    """Each seat's points on the table: the cards it melded or laid off (F7)."""
+    """Each seat's points on the table: the cards it melded or laid off (F7).
+
+    A state rebuilt from a seat's view (a bot's window, `domain.drawgame.bots.window`)
+    knows the melds' owners but not who laid off each card: there the meld's owner
+    stands in, for a score the bot's rules check never records."""
     owner = {card: seat for seat, cards in enumerate(state.tabled) for card in cards}
     points = [0] * state.seats
     for meld in state.table:
         for index, card in enumerate(meld.cards):
-            points[owner[card]] += _on_table(meld, index, card, rules)
+            points[owner.get(card, meld.owner)] += _on_table(meld, index, card, rules)
     return tuple(points)
 
 
