@@ -30,7 +30,7 @@ ACE: Final = 15
 LOW_ACE_POINTS: Final = 1
 
 #: F5: 3 or 4 of a kind, or 3+ of one suit in sequence, the ace high or low, never both.
-TERMS: Final = MeldTerms(
+MELD_TERMS: Final = MeldTerms(
     high_ace=True,
     max_set=4,
     wild_word="",
@@ -77,7 +77,7 @@ class Rummy500Rules(RummyRules, frozen=True, tag="rummy500"):
 
     @property
     def meld_terms(self) -> MeldTerms:
-        return TERMS if self.ace_high else LOW_TERMS
+        return MELD_TERMS if self.ace_high else LOW_TERMS
 
     def card_points(self, card: Card) -> int:
         """F7: ace 15, 2–10 their face value, J Q K 10 (a low ace in a run: `scoring`)."""
