@@ -16,6 +16,7 @@ from domain.drawgame.fold import fold
 from domain.drawgame.state import DrawState
 from domain.errors import CardNotInHand, NotInThisGame
 from domain.games import GAMES, decode_actions
+from domain.rummy500.bots import RUMMY500_BOTS
 from domain.rummy500.codec import turn_actions
 from domain.rummy500.commands import TakeAction
 from domain.rummy500.moves import legal_moves
@@ -103,3 +104,19 @@ def test_another_game_refuses_a_take_by_its_rule(name: str) -> None:
         decode_actions(spec, [{"type": "take", "card": "6H"}])
     assert raised.value.rule == spec.refusal("draw")
     assert raised.value.rule is not None
+
+
+def test_the_greedy_bot_takes_from_deep_in_the_pile_where_it_pays_f4_f7() -> None:
+    # 6H 7H 8H score 21 for the seat; KS and JC, taken with them, 20 against it.
+    state = _pile_of_three()
+    view = GAMES["rummy500"].view(state, 1, False)
+    command = RUMMY500_BOTS["greedy"](view, "seed")
+    assert command == (take("6H"), meld("6H 7H 8H"))
+    play(state, 1, command)
+
+
+def test_the_greedy_bot_draws_where_no_take_is_listed_f4() -> None:
+    state = hand500({1: "7C 8D KS 2D", 0: "3C 4D 9S JC"}, upcard="6H", stock="5S 6S 10C")
+    assert not legal_moves(state, 1).takes
+    view = GAMES["rummy500"].view(state, 1, False)
+    assert RUMMY500_BOTS["greedy"](view, "seed") == (draw(),)
