@@ -25,6 +25,7 @@ is a package of its own whose `spec` module subclasses `Game` and registers it:
     Penang Rummy   domain/penang/: P1–P33, D1–D8 (its rules, turns, dead check, legal
                    moves, scoring, views, codec and replay)
     basic Rummy    domain/rummy/: B1–B12
+    Rummy 500      domain/rummy500/: F1–F8 (a variant: its spec subclasses basic Rummy's)
     Three Thirteen domain/three13/: T1–T11
     Gin Rummy      domain/gin/: G1–G18 (a draw game with a state, fold and views of its
                    own: the upcard's offer, the knock, the lay-offs)
@@ -34,6 +35,7 @@ is a package of its own whose `spec` module subclasses `Game` and registers it:
     bots           domain/<game>/bots: each game's players of any seat, from what it may
                    see, listed by its spec; domain/bots/: their seats and their audit
 
-Imports point inward: a game imports the core and never another game; the core imports
+Imports point inward: a game imports the core and never another game but the one it is a
+variant of; the core imports
 no game but through the registry (tests/unit/test_layering.py keeps it so).
 """

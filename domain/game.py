@@ -150,6 +150,15 @@ class Game:
     #: The game's bots, by name (`domain.bots.seats`, R33).
     bots: ClassVar[Mapping[str, BotPlay]] = {}
 
+    def refusal(self, kind: ActionKind) -> RuleId | None:
+        """The rule of this game that refuses another game's action of `kind`: its
+        `refusals`' entry, else, where the game plays an action of that kind in a form of
+        its own (a draw of its own, not another game's take), the rule of its turn."""
+        rule = self.refusals.get(kind)
+        if rule is None and any(getattr(own, "kind", None) == kind for own in self.actions):
+            return self.turn_rule
+        return rule
+
     def validate(self, rules: Any, seats: int) -> Any:
         """The rules checked for a number of seats: the options, or InvalidRules (every
         game's rule options check themselves)."""

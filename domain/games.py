@@ -207,7 +207,7 @@ def decode_actions(spec: Game, raw: object) -> tuple[Any, ...]:
     """A command's actions (JSON builtins) as `spec`'s action types.
 
     An action of another registered game is refused naming the rule of this game that
-    refuses its kind (`Game.refusals`, `NotInThisGame`); anything else unreadable is
+    refuses its kind (`Game.refusal`, `NotInThisGame`); anything else unreadable is
     `UnreadableAction`. Both carry the action's index, as the service's own decoder
     gives it.
     """
@@ -236,7 +236,7 @@ def _refusal(spec: Game, tag: object) -> RuleId | None:
     for game in LISTED:
         for action in game.actions:
             if _tag(action) == tag:
-                return spec.refusals.get(action.kind)  # type: ignore[attr-defined]
+                return spec.refusal(action.kind)  # type: ignore[attr-defined]
     return None
 
 

@@ -27,6 +27,8 @@ RuleId = Literal[
     # Gin Rummy (RULES.md)
     "G1", "G2", "G3", "G4", "G5", "G6", "G7", "G8", "G9", "G10", "G11",
     "G12", "G13", "G14", "G15", "G16", "G17", "G18", "G19", "G20", "G21",
+    # Rummy 500 (RULES.md)
+    "F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8",
     # Players (the service's accounts) (RULES.md)
     "U1", "U2", "U3", "U4", "U5", "U6", "U7", "U8", "U9", "U10",
     # readings where a rule needed a choice (READINGS.md)
@@ -35,6 +37,7 @@ RuleId = Literal[
     "R23", "R24", "R25", "R26", "R27", "R28", "R29", "R30", "R31", "R32", "R33",
     "R34", "R35", "R36", "R37", "R38", "R39", "R40", "R41", "R42", "R43", "R44",
     "R45", "R46", "R47", "R48", "R49", "R50", "R51", "R52", "R53", "R54", "R55",
-    "R56", "R57", "R58", "R59", "R60", "R61", "R62", "R63", "R64",
+    "R56", "R57", "R58", "R59", "R60", "R61", "R62", "R63", "R64", "R65", "R66",
+    "R67", "R68", "R69",
 ]
 # fmt: on

@@ -126,7 +126,7 @@ class _Replay(Replay[DrawState]):
             raise Refusal(0, terms.deal_rule, "no-deal", why)
         verifier = self.game.rules_version
         check_rules_version("HandDealt", dealt.rules_version, rules_version, verifier)
-        if not isinstance(dealt.rules, self.game.rules_type):
+        if type(dealt.rules) is not self.game.rules_type:
             raise Refusal(0, None, "rules-version", f"the rules are not {terms.title}'s")
         try:
             deck = deck_dealing(dealt, terms.deal_rule)

@@ -6,7 +6,9 @@ most of a rebuild's time).
 
 from __future__ import annotations
 
-from domain.cards import CARD_ORDER
+from collections.abc import Sequence
+
+from domain.cards import CARD_ORDER, Card
 from domain.drawgame.state import DrawState, Phase
 
 
@@ -33,6 +35,7 @@ class _Draft:
         "revealed_seed",
         "stock",
         "table",
+        "tabled",
         "taken",
         "timed_out",
         "turn",
@@ -54,6 +57,8 @@ class _Draft:
         self.acted = state.acted
         self.played = list(state.played)
         self.table = list(state.table)
+        #: None until a seat has put a card on the table (the state's empty tuple).
+        self.tabled = [list(cards) for cards in state.tabled] if state.tabled else None
         self.rebuilds = state.rebuilds
         self.went_out = state.went_out
         self.declared = state.declared
@@ -63,6 +68,12 @@ class _Draft:
         #: None until a seat has discarded (the state's empty tuple).
         self.timed_out = list(state.timed_out) if state.timed_out else None
         self.version = state.version
+
+    def tables(self, seat: int, cards: Sequence[Card]) -> None:
+        """`seat` put `cards` on the table (a meld or a lay-off)."""
+        if self.tabled is None:
+            self.tabled = [[] for _ in self.base.players]
+        self.tabled[seat].extend(cards)
 
     def freeze(self) -> DrawState:
         # Every field named: `dataclasses.replace` would look each one up.
@@ -82,6 +93,7 @@ class _Draft:
             acted=self.acted,
             played=tuple(self.played),
             table=tuple(self.table),
+            tabled=() if self.tabled is None else tuple(tuple(c) for c in self.tabled),
             rebuilds=self.rebuilds,
             went_out=self.went_out,
             declared=self.declared,

@@ -102,6 +102,7 @@ class HandEnded(Event, frozen=True, tag="HandEnded"):
     nobody can ever go out of ends `blocked`, with no winner and no points (R30). A hand
     whose every seat's last turn was the turn clock's ends `abandoned` (R45): scored as
     basic Rummy scores a blocked hand, as Three Thirteen scores the hand's end (T9).
+    A hand whose game ends it when the stock runs out ends `stock`.
     """
 
     #: The seat that went out; None for a blocked or abandoned hand.
@@ -111,4 +112,4 @@ class HandEnded(Event, frozen=True, tag="HandEnded"):
     winners: tuple[int, ...]
     melds: tuple[tuple[tuple[str, ...], ...], ...] = ()
     rummy: bool = False
-    reason: Literal["out", "blocked", "abandoned"] = "out"
+    reason: Literal["out", "blocked", "abandoned", "stock"] = "out"

@@ -120,6 +120,7 @@ def _melded(draft: _Draft, event: Melded) -> None:
     hand = draft.hands[event.seat]
     for card in cards:
         hand.remove(card)
+    draft.tables(event.seat, cards)
     draft.acted = True
 
 
@@ -132,6 +133,7 @@ def _laid_off(draft: _Draft, event: LaidOff) -> None:
         grown = replace_cards(meld, (*meld.cards, card), meld.low)
     draft.table[meld.id] = grown
     draft.hands[event.seat].remove(card)
+    draft.tables(event.seat, (card,))
     draft.acted = True
 
 

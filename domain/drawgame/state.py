@@ -79,6 +79,9 @@ class DrawState:
     played: tuple[bool, ...] = ()
     #: Basic Rummy's melds on the table (B5, B6); Three Thirteen's stay in hand (T7).
     table: tuple[TableMeld, ...] = ()
+    #: Per seat, the cards it has put on the table this hand, by meld or lay-off, in
+    #: order (what a game that scores the cards each seat plays reads); empty until one.
+    tabled: tuple[tuple[Card, ...], ...] = ()
     #: How many times the stock was rebuilt (B11, T10).
     rebuilds: int = 0
     #: The seat that went out, and the melds it declared (B7, T8).

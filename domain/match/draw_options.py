@@ -44,7 +44,7 @@ class DrawMatchOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
     @property
     def game(self) -> DrawGameName:
         """The draw game whose rule options `rules` are (their `game` tag)."""
-        spec = next(spec for spec in GAMES.values() if isinstance(self.rules, spec.rules_type))
+        spec = next(spec for spec in GAMES.values() if type(self.rules) is spec.rules_type)
         return spec.name
 
     @property

@@ -11,7 +11,7 @@ legal moves and the greedy bot's play of it (B3–B8; `domain.drawgame.bots.gree
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from domain.cards import Card
@@ -24,39 +24,46 @@ from domain.drawgame.state import DrawState
 from domain.game import BotPlay
 from domain.rummy import moves as rummy_moves
 
-
-def listed_actions(state: DrawState, seat: int) -> tuple[Any, ...]:
-    """The single actions `legal_moves` lists for the seat, after its draw."""
-    return tuple(c.actions[0] for c in rummy_moves.legal_moves(state, seat).commands)
+#: A game's legal moves in basic Rummy's family (`domain.rummy.moves.RummyMoves`' fields).
+Moves = Callable[[DrawState, int], Any]
 
 
-def _wants(state: DrawState, seat: int, card: Card) -> bool:
-    moves = rummy_moves.legal_moves(taken(state, seat, card), seat)
-    return any(card.text in meld.cards for meld in moves.melds) or any(
-        lay_off.card == card.text for lay_off in moves.lay_offs
-    )
+def rummy_bot_game(legal_moves: Moves) -> DrawBotGame:
+    """Basic Rummy's family as its bots play it, from a game's `legal_moves`: the single
+    actions it lists, the top discard it wants, and its greedy play."""
 
+    def listed_actions(state: DrawState, seat: int) -> tuple[Any, ...]:
+        """The single actions `legal_moves` lists for the seat, after its draw."""
+        return tuple(c.actions[0] for c in legal_moves(state, seat).commands if len(c.actions) == 1)
 
-def _play(state: DrawState, seat: int) -> MeldAction | LayOffAction | DiscardAction:
-    moves = rummy_moves.legal_moves(state, seat)
-    points = state.rules.card_points
-    if moves.melds:
-        order = range(len(moves.melds))
-        best = max(
-            order,
-            key=lambda i: (
-                sum(points(Card(c)) for c in moves.melds[i].cards),
-                len(moves.melds[i].cards),
-                -i,
-            ),
+    def wants(state: DrawState, seat: int, card: Card) -> bool:
+        moves = legal_moves(taken(state, seat, card), seat)
+        return any(card.text in meld.cards for meld in moves.melds) or any(
+            lay_off.card == card.text for lay_off in moves.lay_offs
         )
-        return moves.melds[best]
-    if moves.lay_offs:
-        return moves.lay_offs[0]
-    other = varied(state, moves.discards)
-    if other is not None:
-        return other  # type: ignore[no-any-return]
-    return _highest(moves.discards, state)
+
+    def play(state: DrawState, seat: int) -> MeldAction | LayOffAction | DiscardAction:
+        moves = legal_moves(state, seat)
+        points = state.rules.card_points
+        if moves.melds:
+            order = range(len(moves.melds))
+            best = max(
+                order,
+                key=lambda i: (
+                    sum(points(Card(c)) for c in moves.melds[i].cards),
+                    len(moves.melds[i].cards),
+                    -i,
+                ),
+            )
+            return moves.melds[best]  # type: ignore[no-any-return]
+        if moves.lay_offs:
+            return moves.lay_offs[0]  # type: ignore[no-any-return]
+        other = varied(state, moves.discards)
+        if other is not None:
+            return other  # type: ignore[no-any-return]
+        return _highest(moves.discards, state)
+
+    return DrawBotGame(listed=listed_actions, wants=wants, play=play)
 
 
 def _highest(discards: tuple[DiscardAction, ...], state: DrawState) -> DiscardAction:
@@ -71,6 +78,6 @@ def _highest(discards: tuple[DiscardAction, ...], state: DrawState) -> DiscardAc
 
 
 #: Basic Rummy as its bots play it.
-RUMMY_BOT_GAME: Final = DrawBotGame(listed=listed_actions, wants=_wants, play=_play)
+RUMMY_BOT_GAME: Final = rummy_bot_game(rummy_moves.legal_moves)
 #: Basic Rummy's bots, by name (`domain.drawgame.bots.DRAW_BOT_NAMES`).
 RUMMY_BOTS: Final[Mapping[str, BotPlay]] = draw_bots(RUMMY_BOT_GAME)

@@ -14,13 +14,14 @@ R21). A turn that leaves a hand nobody can ever go out of ends it, blocked (R30)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, Literal
 
 from domain.cards import Card, build_deck, texts
 from domain.commands import LayOffAction, MeldAction
 from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.drawgame.deal import hand_dealer
 from domain.drawgame.errors import LastCardDiscard, TakenBack
-from domain.drawgame.events import WentOut
+from domain.drawgame.events import HandEnded, WentOut
 from domain.drawgame.fold import evolve, fold
 from domain.drawgame.piles import (
     DrawTerms,
@@ -82,20 +83,121 @@ start_hand = hand_dealer(
 )
 
 
-def play(
-    state: DrawState, seat: int, actions: Sequence[RummyAction], rebuild: Rebuild | None = None
-) -> list[Event]:
-    """The events of one command of `seat`'s turn, or the first rule it breaks (B3–B9).
+class RummyTable:
+    """How a hand of basic Rummy plays, command by command (this module's docstring): its
+    rules' names (`terms`) and how a hand is scored. A variant subclasses it, overriding
+    what differs (its terms, its actions, the hand's end and its score)."""
 
-    `rebuild` orders a stock rebuilt from the discard pile (B11, R20).
-    """
-    events, working = play_command(
-        state, seat, actions, TERMS, lambda now, who, action: _act(now, who, action, rebuild)
-    )
-    _check_can_discard(working, seat, len(actions) - 1)
-    if not working.over and working.turn != seat and blocked(working, rummy_rules(working)):
-        events.append(blocked_end(working))
-    return events
+    def __init__(self, terms: DrawTerms) -> None:
+        self.terms = terms
+
+    def play(
+        self,
+        state: DrawState,
+        seat: int,
+        actions: Sequence[Any],
+        rebuild: Rebuild | None = None,
+    ) -> list[Event]:
+        """The events of one command of `seat`'s turn, or the first rule it breaks (B3–B9).
+
+        `rebuild` orders a stock rebuilt from the discard pile (B11, R20).
+        """
+        events, working = play_command(
+            state,
+            seat,
+            actions,
+            self.terms,
+            lambda now, who, action: self.act(now, who, action, rebuild),
+        )
+        _check_can_discard(working, seat, len(actions) - 1, self.terms)
+        if not working.over and working.turn != seat:
+            events += self.turn_ended(working)
+        return events
+
+    def turn_ended(self, state: DrawState) -> list[Event]:
+        """What ends the hand once a turn is over: a blocked hand's end (R30), if so."""
+        if blocked(state, rummy_rules(state)):
+            return [self.no_winner(state, "blocked")]
+        return []
+
+    def act(self, state: DrawState, seat: int, action: Any, rebuild: Rebuild | None) -> list[Event]:
+        """The events of one action of a command, decided on `state`."""
+        if isinstance(action, DrawAction):
+            return draw(state, seat, action, rebuild, self.terms)
+        if isinstance(action, MeldAction):
+            event: Event = self.meld(state, seat, action)
+        elif isinstance(action, LayOffAction):
+            event = self.lay_off(state, seat, action)
+        else:
+            event = discard(state, seat, Card(action.card), self.terms)
+        return self.going_out(state, seat, event)
+
+    def meld(self, state: DrawState, seat: int, action: MeldAction) -> Melded:
+        check_drawn(state, self.terms)
+        if action.jokers:
+            raise NotInThisGame(
+                f"{self.terms.title} is played with one pack and no jokers", self.terms.seats_rule
+            )
+        cards = tuple(Card(text) for text in action.cards)
+        terms = rummy_rules(state).meld_terms
+        take_from_hand(state, seat, cards, terms.meld_rule)
+        shape = read_meld_as(cards, (), terms)
+        return Melded(
+            seat=seat,
+            meld=len(state.table),
+            kind=shape.kind,
+            cards=texts(shape.cards),
+            stands_for=shape.stands_for(),
+        )
+
+    def lay_off(self, state: DrawState, seat: int, action: LayOffAction) -> LaidOff:
+        check_drawn(state, self.terms)
+        terms = rummy_rules(state).meld_terms
+        if not 0 <= action.meld < len(state.table):
+            raise UnknownMeld(
+                f"there is no meld {action.meld} on the table ({len(state.table)} melds)",
+                terms.extend_rule,
+            )
+        # B6, R32: any meld on the table takes a lay-off, the seat's own included.
+        meld = state.table[action.meld]
+        card = Card(action.card)
+        take_from_hand(state, seat, (card,), terms.extend_rule)
+        _, stands_for, end = lay_off_as(meld, card, action.end, terms, jokers_lay_off=False)
+        return LaidOff(seat=seat, meld=meld.id, card=card.text, stands_for=stands_for, end=end)
+
+    def going_out(self, state: DrawState, seat: int, event: Event) -> list[Event]:
+        """`event`, and where it plays the seat's last card, going out and the score (B7–B9)."""
+        after = evolve(state, event)
+        if after.hands[seat]:
+            return [event]
+        if isinstance(event, Melded | LaidOff) and rummy_rules(state).last_card_discard:
+            raise LastCardDiscard(
+                "at this table the last card must be discarded, not played", self.terms.end_rule
+            )
+        went = WentOut(seat=seat)
+        return [event, went, self.went_out(state, evolve(after, went), seat)]
+
+    def went_out(self, before: DrawState, after: DrawState, seat: int) -> HandEnded:
+        """The score of the hand `seat` went out of (`after`; `before` its last act)."""
+        rummy = not before.played[seat]  # B9, R23: no meld or lay-off in an earlier turn
+        return hand_ended(after, rummy_rules(before), seat, rummy=rummy)
+
+    def no_winner(self, state: DrawState, reason: Literal["blocked", "abandoned"]) -> HandEnded:
+        """The end of a hand nobody went out of (R30, R45)."""
+        return blocked_end(state, reason=reason)
+
+    def default_turn(
+        self, state: DrawState, seat: int, rebuild: Rebuild | None = None
+    ) -> list[Event]:
+        """The turn the clock plays for `seat`, whose time ran out (R19, R36): B4 keeps a
+        card taken from the discard pile from going back on it (R21). A turn that leaves
+        every person's last turn the clock's ends the hand abandoned, scored as a blocked
+        one (R45)."""
+        events = play_for_the_clock(state, seat, rebuild, self.play, take_back=False)
+        after = fold(events, state)
+        if abandoned(after):
+            events.append(self.no_winner(after, "abandoned"))
+        return events
 
 
 def rummy_rules(state: DrawState) -> RummyRules:
@@ -105,7 +207,7 @@ def rummy_rules(state: DrawState) -> RummyRules:
     return state.rules
 
 
-def _check_can_discard(state: DrawState, seat: int, index: int) -> None:
+def _check_can_discard(state: DrawState, seat: int, index: int, terms: DrawTerms) -> None:
     """B4, R21: the turn must still be able to end with a discard."""
     if state.over or state.turn != seat or state.phase != "play":
         return
@@ -114,71 +216,11 @@ def _check_can_discard(state: DrawState, seat: int, index: int) -> None:
         raise TakenBack(
             f"you would hold only {hand[0]}, taken from the discard pile this turn, "
             "and could not discard it",
-            "B4",
+            terms.taken_back_rule or terms.turn_rule,
         ).at_action(index)
 
 
-def _act(state: DrawState, seat: int, action: RummyAction, rebuild: Rebuild | None) -> list[Event]:
-    if isinstance(action, DrawAction):
-        return draw(state, seat, action, rebuild, TERMS)
-    if isinstance(action, MeldAction):
-        event: Event = _meld(state, seat, action)
-    elif isinstance(action, LayOffAction):
-        event = _lay_off(state, seat, action)
-    else:
-        event = discard(state, seat, Card(action.card), TERMS)
-    return _going_out(state, seat, event)
-
-
-def _meld(state: DrawState, seat: int, action: MeldAction) -> Melded:
-    check_drawn(state, TERMS)
-    if action.jokers:
-        raise NotInThisGame("basic Rummy is played with one pack and no jokers", "B1")
-    cards = tuple(Card(text) for text in action.cards)
-    take_from_hand(state, seat, cards, "B5")
-    shape = read_meld_as(cards, (), rummy_rules(state).meld_terms)
-    return Melded(
-        seat=seat,
-        meld=len(state.table),
-        kind=shape.kind,
-        cards=texts(shape.cards),
-        stands_for=shape.stands_for(),
-    )
-
-
-def _lay_off(state: DrawState, seat: int, action: LayOffAction) -> LaidOff:
-    check_drawn(state, TERMS)
-    if not 0 <= action.meld < len(state.table):
-        raise UnknownMeld(
-            f"there is no meld {action.meld} on the table ({len(state.table)} melds)", "B6"
-        )
-    # B6, R32: any meld on the table takes a lay-off, the seat's own included.
-    meld = state.table[action.meld]
-    card = Card(action.card)
-    take_from_hand(state, seat, (card,), "B6")
-    terms = rummy_rules(state).meld_terms
-    _, stands_for, end = lay_off_as(meld, card, action.end, terms, jokers_lay_off=False)
-    return LaidOff(seat=seat, meld=meld.id, card=card.text, stands_for=stands_for, end=end)
-
-
-def _going_out(state: DrawState, seat: int, event: Event) -> list[Event]:
-    """`event`, and where it plays the seat's last card, going out and the score (B7–B9)."""
-    after = evolve(state, event)
-    if after.hands[seat]:
-        return [event]
-    if isinstance(event, Melded | LaidOff) and rummy_rules(state).last_card_discard:
-        raise LastCardDiscard("at this table the last card must be discarded, not played", "B7")
-    rummy = not state.played[seat]  # B9, R23: no meld or lay-off in an earlier turn
-    went = WentOut(seat=seat)
-    return [event, went, hand_ended(evolve(after, went), rummy_rules(state), seat, rummy=rummy)]
-
-
-def default_turn(state: DrawState, seat: int, rebuild: Rebuild | None = None) -> list[Event]:
-    """The turn the clock plays for `seat`, whose time ran out (R19, R36): B4 keeps a
-    card taken from the discard pile from going back on it (R21). A turn that leaves every
-    person's last turn the clock's ends the hand abandoned, scored as a blocked one (R45)."""
-    events = play_for_the_clock(state, seat, rebuild, play, take_back=False)
-    after = fold(events, state)
-    if abandoned(after):
-        events.append(blocked_end(after, reason="abandoned"))
-    return events
+#: Basic Rummy's table, and its commands and clock's turn as functions.
+RUMMY_TABLE = RummyTable(TERMS)
+play = RUMMY_TABLE.play
+default_turn = RUMMY_TABLE.default_turn

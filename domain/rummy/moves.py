@@ -11,8 +11,9 @@ on after a meld or a lay-off and ends with a discard, or when the hand is empty.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
+from typing import Any
 
 import msgspec
 
@@ -23,6 +24,7 @@ from domain.drawgame.piles import draws_open
 from domain.drawgame.state import DrawState, Phase
 from domain.drawgame.views import game_tag
 from domain.errors import RuleViolation
+from domain.events import Event
 from domain.layoffs import lay_off_as
 from domain.melds import position_card
 from domain.rummy.game import RummyAction, play, rummy_rules
@@ -51,6 +53,17 @@ class RummyMoves(msgspec.Struct, frozen=True, kw_only=True):
     commands: tuple[RummyCommand, ...]
 
 
+#: A seat's single actions by kind: draws, melds, lay-offs and discards.
+Listed = tuple[
+    tuple[DrawAction, ...],
+    tuple[MeldAction, ...],
+    tuple[LayOffAction, ...],
+    tuple[DiscardAction, ...],
+]
+#: The rules a listed action is checked by: a game's `play`.
+Play = Callable[[DrawState, int, Sequence[Any]], list[Event]]
+
+
 def legal_moves(state: DrawState, seat: int) -> RummyMoves:
     """The moves of this module's docstring; none for a seat not on turn, or once over."""
     if state.over or state.turn != seat:
@@ -59,21 +72,7 @@ def legal_moves(state: DrawState, seat: int) -> RummyMoves:
             seat=seat, can_move=False, phase=state.phase, draws=(), melds=(), lay_offs=(),
             discards=(), commands=(),
         )  # fmt: skip
-    draws: tuple[DrawAction, ...] = ()
-    melds: tuple[MeldAction, ...] = ()
-    lay_offs: tuple[LayOffAction, ...] = ()
-    discards: tuple[DiscardAction, ...] = ()
-    if state.phase == "draw":
-        draws = draws_open(state)
-    else:
-        hand = state.hands[seat]
-        melds = tuple(m for m in _melds(hand, rummy_rules(state).ace_high) if _ok(state, seat, m))
-        lay_offs = tuple(m for m in _lay_offs(state, hand) if _ok(state, seat, m))
-        discards = tuple(
-            DiscardAction(card=card.text)
-            for card in hand
-            if _ok(state, seat, DiscardAction(card=card.text))
-        )
+    draws, melds, lay_offs, discards = single_actions(state, seat, play)
     actions: tuple[RummyAction, ...] = (*draws, *melds, *lay_offs, *discards)
     return RummyMoves(
         game=game_tag(state.rules),
@@ -88,15 +87,35 @@ def legal_moves(state: DrawState, seat: int) -> RummyMoves:
     )
 
 
-def _ok(state: DrawState, seat: int, action: RummyAction) -> bool:
+def single_actions(state: DrawState, seat: int, play: Play) -> Listed:
+    """The single actions open to the seat on turn, each accepted by `play` (a game of
+    basic Rummy's family): before its draw the draws, after it the melds, lay-offs and
+    discards."""
+    if state.phase == "draw":
+        return draws_open(state), (), (), ()
+    hand = state.hands[seat]
+    melds = tuple(
+        m for m in melds_of(hand, rummy_rules(state).ace_high) if accepted(play, state, seat, m)
+    )
+    lay_offs = tuple(m for m in lay_offs_of(state, hand) if accepted(play, state, seat, m))
+    discards = tuple(
+        DiscardAction(card=card.text)
+        for card in hand
+        if accepted(play, state, seat, DiscardAction(card=card.text))
+    )
+    return (), melds, lay_offs, discards
+
+
+def accepted(play: Play, state: DrawState, seat: int, *actions: Any) -> bool:
+    """Whether `play` accepts a command of `actions` from `seat`."""
     try:
-        play(state, seat, (action,))
+        play(state, seat, actions)
     except RuleViolation:
         return False
     return True
 
 
-def _melds(hand: tuple[Card, ...], ace_high: bool) -> Iterable[MeldAction]:
+def melds_of(hand: tuple[Card, ...], ace_high: bool) -> Iterable[MeldAction]:
     for rank in range(1, 14):
         held = [card.text for card in hand if card.rank == rank]
         if len(held) >= 3:
@@ -127,7 +146,7 @@ def _stretches(positions: list[int]) -> Iterable[tuple[int, int]]:
         yield start, previous
 
 
-def _lay_offs(state: DrawState, hand: tuple[Card, ...]) -> Iterable[LayOffAction]:
+def lay_offs_of(state: DrawState, hand: tuple[Card, ...]) -> Iterable[LayOffAction]:
     terms = rummy_rules(state).meld_terms
     for meld in state.table:
         for card in hand:

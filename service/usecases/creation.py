@@ -125,9 +125,9 @@ def _options(spec: Game, request: CreateGame) -> msgspec.Struct:
     if options is None:
         default: msgspec.Struct = spec.rules_type()
         return default
-    if not isinstance(options, spec.rules_type):
+    if type(options) is not spec.rules_type:
         tag = cast(type[msgspec.Struct], type(options)).__struct_config__.tag
         why = f"`draw_rules` are tagged {tag!r}, not {spec.name!r}: they are another game's"
         raise NotThisGamesOption(why, "draw_rules.game", rule)
-    chosen: msgspec.Struct = options
+    chosen: msgspec.Struct = cast(msgspec.Struct, options)
     return chosen

@@ -199,7 +199,7 @@ def match_options(request: CreateMatch, seats: int) -> MatchOptions | DrawMatchO
         )
         raise NotThisGamesOption(why, field, "R31")
     rules: Any = request.draw_rules or spec.rules_type()
-    if not isinstance(rules, spec.rules_type):
+    if type(rules) is not spec.rules_type:
         tag = type(rules).__struct_config__.tag
         why = f"`draw_rules` are tagged {tag!r}, not {spec.name!r}: they are another game's"
         raise NotThisGamesOption(why, "draw_rules.game", rule)

@@ -104,6 +104,7 @@ _LAY_OFF = re.compile(
 _SWAP = re.compile(r"swap (?P<card>\S+) for the joker (?:in|of) meld (?P<meld>\d+)")
 _DISCARD = re.compile(r"discard (?P<card>\S+)")
 _DRAW = re.compile(r"draw from the (?P<source>stock|discard pile)")
+_TAKE = re.compile(r"take (?P<card>\S+) from the discard pile")
 _GO_OUT = re.compile(r"go out with (?P<melds>.+?)(?:,? discarding (?P<card>\S+))?")
 
 
@@ -116,6 +117,7 @@ def action(phrase: str) -> dict[str, Any]:
     - `draw` and `discard 9C`: moves other rummy games have and Penang does not (P12);
       they are sent as actions of type `draw` and `discard`.
     - the draw games': `draw from the stock`, `draw from the discard pile`, `discard 9C`,
+      `take 7H from the discard pile` (the card and every card above it),
       and Three Thirteen's `go out with 3H 4H 5H and 7C 7D 7S, discarding 9C` (without
       `, discarding …` it names no discard, which T8 refuses).
     """
@@ -140,6 +142,8 @@ def action(phrase: str) -> dict[str, Any]:
         return {"type": "draw"}
     if match := _DRAW.fullmatch(phrase):
         return {"type": "draw", "source": "stock" if match["source"] == "stock" else "discard"}
+    if match := _TAKE.fullmatch(phrase):
+        return {"type": "take", "card": match["card"]}
     if match := _GO_OUT.fullmatch(phrase):
         melds = [cards(meld) for meld in re.split(r" and |, ", match["melds"])]
         going: dict[str, Any] = {"type": "go_out", "melds": melds}

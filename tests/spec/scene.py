@@ -122,7 +122,7 @@ def result(driver: Driver) -> Json:
 
 
 def seat_list(text: str) -> list[int]:
-    return [int(number) for number in re.findall(r"\d+", text)]
+    return [int(number) for number in re.findall(r"-?\d+", text)]
 
 
 def rows(datatable: list[list[str]]) -> list[dict[str, str]]:

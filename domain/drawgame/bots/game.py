@@ -24,3 +24,7 @@ class DrawBotGame:
     wants: Callable[[DrawState, int, Card], bool]
     #: The greedy bot's action after its draw (B7, B8, T8, T9).
     play: Callable[[DrawState, int], Any]
+    #: Where the game has a command of its own that opens a turn in place of a draw (a
+    #: take from deep in the discard pile and its play, F4), the one the greedy bot
+    #: sends now, listed by the game's legal moves, or None to draw.
+    opens: Callable[[DrawState, int], tuple[Any, ...] | None] | None = None

@@ -10,6 +10,8 @@ what a game wants of the discard, and how it plays after its draw, are the game'
   would be part of a listed meld or lay-off (B5, B6); Three Thirteen: where it is wild, or
   where taking it and shedding the best card would leave less deadwood than the hand has
   now (T6, T9). Otherwise the stock (the discard pile when the stock cannot be drawn).
+  A game with a command of its own to open a turn says which to send first
+  (`DrawBotGame.opens`: Rummy 500's take from deep in the pile, F4).
 - **Play, basic Rummy.** The listed meld with the most points (ties: the most cards, then
   the first listed); else the first listed lay-off; else the discard of the highest card
   (B8's points, then rank; ties: the first listed). Melding and laying off whatever it can
@@ -58,6 +60,9 @@ class GreedyDrawBot:
         """The seat's next command: one listed action."""
         state, seat = own_hand(view)
         if state.phase == "draw":
+            opened = None if self._game.opens is None else self._game.opens(state, seat)
+            if opened is not None:
+                return opened
             return (_draw(state, seat, draws(view), self._game),)
         return (self._game.play(state, seat),)
 

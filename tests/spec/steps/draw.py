@@ -7,6 +7,7 @@ import hashlib
 import random
 import re
 
+import msgspec
 from pytest_bdd import given, parsers, then, when
 
 from domain import fair
@@ -26,6 +27,8 @@ from ..notation import (
 )
 from ..scene import NAMES, SHUFFLE_SEED, Scene, accepted, play, rows, seat_list
 
+#: The cards of one pack.
+PACK = 52
 #: The games on the draw core's state (`DrawGame`s), by their titles: each one's name.
 GAMES = {game.title: game.name for game in REGISTERED.values() if isinstance(game, DrawGame)}
 #: Their titles, as a pattern's alternatives.
@@ -33,11 +36,12 @@ TITLES = "|".join(re.escape(title) for title in GAMES)
 
 
 def packs_for(scene: Scene, players: int) -> int:
-    """One pack for basic Rummy (B1); one per two players for Three Thirteen (T2, R29)."""
-    if scene.game == "rummy":
-        return 1
-    packs = scene.rules.get("packs")
-    return packs if isinstance(packs, int) else (players + 1) // 2
+    """The packs the game's rules call for (B1: one; T2, R29: one per two players), as its
+    spec's deck counts them."""
+    assert scene.game is not None, "name the game first (Given a game of …)"
+    spec = REGISTERED[scene.game]
+    rules = msgspec.convert(dict(scene.rules), spec.rules_type)
+    return len(spec.deck(rules, players)) // PACK
 
 
 def deal_hand(
@@ -87,7 +91,7 @@ def the_stock_top(scene: Scene, top: str) -> None:
 @given(parsers.parse("a {players:d}-player hand dealt by seat {dealer:d} with these hands:"))
 def hand_with_hands(scene: Scene, players: int, dealer: int, datatable: list[list[str]]) -> None:
     hands = {int(row["seat"]): cards(row["hand"]) for row in rows(datatable)}
-    if scene.game == "rummy":
+    if _sized(scene):
         scene.rules.setdefault("cards_per_player", len(hands[0]))
     else:
         assert len(hands[0]) == scene.number + 2, f"hand {scene.number} deals {scene.number + 2}"
@@ -95,6 +99,13 @@ def hand_with_hands(scene: Scene, players: int, dealer: int, datatable: list[lis
     deck = stacked_hand(hands, dealer, upcard, scene.stock_top, packs_for(scene, players))
     deal_hand(scene, players, deck, dealer)
     accepted(scene.last(), "the deal")
+
+
+def _sized(scene: Scene) -> bool:
+    """Whether the game's rules take a hand's size (`cards_per_player`: B2, F2); the
+    others deal the size the hand's number says (T1)."""
+    assert scene.game is not None, "name the game first (Given a game of …)"
+    return "cards_per_player" in REGISTERED[scene.game].rules_type.__struct_fields__
 
 
 def _free_card(scene: Scene, players: int, hands: dict[int, list[str]]) -> str:
@@ -110,7 +121,7 @@ def _free_card(scene: Scene, players: int, hands: dict[int, list[str]]) -> str:
     )
 )
 def hand_from_top(scene: Scene, players: int, size: int, dealer: int, top: str) -> None:
-    if scene.game == "rummy":
+    if _sized(scene):
         scene.rules["cards_per_player"] = size
     order = cards(top)
     deck = order + remove_cards(full_deck(packs_for(scene, players), 0), order)

@@ -54,7 +54,7 @@ def command_accepted(scene: Scene) -> None:
 @then(
     parsers.re(
         r"the (?:turn|deal|declaration|timeout|command) is refused(?: at action (?P<index>\d+))? "
-        r'citing (?P<rule>[PDRBT]\d+) with code "(?P<code>[a-z-]+)"'
+        r'citing (?P<rule>[A-Z]\d+) with code "(?P<code>[a-z-]+)"'
     )
 )
 def command_refused(scene: Scene, rule: str, code: str, index: str | None) -> None:
