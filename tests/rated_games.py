@@ -64,3 +64,30 @@ def _seats(events: Sequence[Event]) -> int:
     seated = getattr(events[0], "seated", None)
     assert seated is not None
     return len(seated)
+
+
+def game_won_by(
+    game: str, seated: Sequence[str | None], winner: int | None, seed: str = "won-by"
+) -> tuple[list[Event], bytes]:
+    """A finished game of `game` seating `seated` (by seat; None: a seat no player holds)
+    that the player at `seated[winner]` wins alone, played by bots: the first of the
+    games `seed` deals with one winner, its seating turned so that the player wins. With
+    `winner` None, the hand is ended `abandoned` instead (R45: a draw game's end)."""
+    seats = len(seated)
+    options = SimulationOptions(games=1, players=seats, bots=("greedy",), seed=seed, game=game)
+    for number in range(1, 50):
+        plan = plan_game(options, number)
+        events = play_game(plan)
+        ended = next(e for e in events if isinstance(e, GAMES[game].end_type))
+        winners: tuple[int, ...] = getattr(ended, "winners", ())
+        if len(winners) != 1:
+            continue
+        order = list(seated)
+        if winner is None:
+            abandoned = msgspec.structs.replace(ended, reason="abandoned", winners=())
+            events = [abandoned if e is ended else e for e in events]
+        else:
+            order[winners[0]], order[winner] = order[winner], order[winners[0]]
+        deal = msgspec.structs.replace(events[0], seated=tuple(order))
+        return [deal, *events[1:]], plan.server_seed
+    raise AssertionError(f"no game of {game} with one winner among 50 dealt from {seed!r}")
