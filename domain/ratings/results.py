@@ -32,8 +32,9 @@ class Result(msgspec.Struct, frozen=True, kw_only=True):
     ranks: tuple[int, ...]
 
 
-def unrated(deal: Event, ended: Event, spec: Game) -> Unrated | None:
-    """Why the game of `deal` and `ended` is not rated; None when it is (R70, R73)."""
+def unrated(deal: object, ended: Event, spec: Game) -> Unrated | None:
+    """Why the game of `deal` (its deal event, or anything holding its `seated`) and
+    `ended` is not rated; None when it is (R70, R73)."""
     seated: tuple[str | None, ...] | None = getattr(deal, "seated", None)
     if not seated:
         return "no-players"
@@ -44,7 +45,7 @@ def unrated(deal: Event, ended: Event, spec: Game) -> Unrated | None:
     return None
 
 
-def result_of(game_id: str, deal: Event, ended: Event, spec: Game) -> Result | None:
+def result_of(game_id: str, deal: object, ended: Event, spec: Game) -> Result | None:
     """The game's result (R71), or None where the game is not rated (`unrated`)."""
     if unrated(deal, ended, spec) is not None:
         return None

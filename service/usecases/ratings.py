@@ -17,9 +17,10 @@ from typing import Final
 from uuid import UUID
 
 import anyio
+import msgspec
 
 from domain.events import Event
-from domain.games import GAMES, spec_starting
+from domain.games import GAMES, spec_for_rules_version, spec_starting
 from domain.ratings.results import result_of
 from service.store import GameStore
 from service.store.envelopes import EVENT_TOPIC_PREFIX, Envelope
@@ -31,25 +32,56 @@ END_TOPICS: Final = tuple(
         {EVENT_TOPIC_PREFIX + str(spec.end_type.__struct_config__.tag) for spec in GAMES.values()}
     )
 )
-#: How many finished games one transaction applies at most.
+#: The stored topics of the events that deal a game, of every game.
+DEAL_TOPICS: Final = tuple(
+    sorted(
+        {EVENT_TOPIC_PREFIX + str(spec.deal_type.__struct_config__.tag) for spec in GAMES.values()}
+    )
+)
+#: What the projection reads of the log: deals and ends.
+LOG_TOPICS: Final = (*END_TOPICS, *DEAL_TOPICS)
+#: How many deals and ends of games one transaction applies at most.
 BATCH: Final = 500
 _log = logging.getLogger("service.usecases.ratings")
 
 
+class _DealHead(msgspec.Struct):
+    """What a rating reads of a stored deal: who sat where, and the game's rules version."""
+
+    rules_version: str
+    seated: tuple[str | None, ...] | None = None
+
+
+_head = msgspec.json.Decoder(_DealHead)
+
+
 def read_rated(store: GameStore, after: int, limit: int = BATCH) -> tuple[list[Rated], int | None]:
-    """The rated results among the next `limit` finished games in the log after position
-    `after`, and the position of the last game read (None: no game ended since)."""
+    """The rated results among the next `limit` deals and ends of games in the log after
+    position `after`, and the position of the last read (None: nothing since).
+
+    A game dealt in the same stretch of the log is read from its deal's record there
+    (only its `seated` and rules version decoded); one dealt before it, from the store.
+    """
     notes = store.recorder.select_notifications(
-        after, limit, topics=END_TOPICS, inclusive_of_start=False
+        after, limit, topics=LOG_TOPICS, inclusive_of_start=False
     )
+    heads: dict[UUID, _DealHead] = {}
     rated: list[Rated] = []
     for note in notes:
+        game_id = UUID(str(note.originator_id))
+        if note.topic in DEAL_TOPICS:
+            heads[game_id] = _head.decode(note.state)
+            continue
         envelope = store.mapper.to_domain_event(note)
         if not isinstance(envelope, Envelope) or not isinstance(envelope.event, Event):
             continue
-        game_id = UUID(str(note.originator_id))
-        deal = store.game_events(game_id, 0, 1)[0]
-        result = result_of(str(game_id), deal, envelope.event, spec_starting(deal))
+        head = heads.pop(game_id, None)
+        spec = None if head is None else spec_for_rules_version(head.rules_version)
+        deal: object = head
+        if head is None or spec is None:
+            deal = store.game_events(game_id, 0, 1)[0]
+            spec = spec_starting(deal)
+        result = result_of(str(game_id), deal, envelope.event, spec)
         if result is not None:
             rated.append(Rated(note.id, result, _seconds(envelope)))
     return rated, (notes[-1].id if notes else None)
