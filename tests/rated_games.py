@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Sequence
+from datetime import datetime
 from uuid import UUID, uuid4
 
 import msgspec
@@ -45,14 +46,17 @@ def rated_games(
     return played
 
 
-def store_games(store: GameStore, games: Sequence[tuple[list[Event], bytes]]) -> list[UUID]:
-    """Store finished games, each in a transaction of its own; their new ids."""
+def store_games(
+    store: GameStore, games: Sequence[tuple[list[Event], bytes]], at: datetime | None = None
+) -> list[UUID]:
+    """Store finished games, each in a transaction of its own (its events stored at `at`,
+    default now); their new ids."""
     ids = []
     for events, seed in games:
         game_id = uuid4()
         hashes = tuple(hashlib.sha256(game_id.bytes + bytes([n])).hexdigest() for n in range(8))
         secrets = GameSecrets(token_sha256=hashes[: _seats(events)], server_seed=seed.hex())
-        envelopes = [Envelope(game_id, n, e) for n, e in enumerate(events, start=1)]
+        envelopes = [Envelope(game_id, n, e, at) for n, e in enumerate(events, start=1)]
         store.write(
             [*envelopes, Envelope(secrets_id(game_id), 1, secrets)], {game_id: fold_game(events)}
         )

@@ -8,6 +8,7 @@ from __future__ import annotations
 import secrets
 import threading
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from uuid import UUID
 
 import pytest
@@ -53,10 +54,11 @@ def _expected(store: GameStore, game_ids: list[UUID]) -> dict[Key, Rating]:
     return derive(results)[0]
 
 
-def _leaderboard(api: Api, game: str, limit: int) -> list[Json]:
+def _leaderboard(api: Api, game: str, limit: int, active_days: int = 90) -> list[Json]:
     entries: list[Json] = []
     while True:
-        page = api.client.get(f"/ratings/{game}", params={"offset": len(entries), "limit": limit})
+        params = {"offset": len(entries), "limit": limit, "active_days": active_days}
+        page = api.client.get(f"/ratings/{game}", params=params)
         assert page.status_code == 200, page.text
         found = page.json()["entries"]
         if not found:
@@ -89,6 +91,34 @@ def test_finished_games_seating_players_are_rated_once_in_order(api: Api) -> Non
     # Read again: nothing is applied twice.
     again = {e["player_id"]: e["rating"] for e in _leaderboard(api, "penang", 50)}
     assert all(again[e["player_id"]] == e["rating"] for e in entries)
+
+
+def test_the_leaderboard_lists_active_players_by_handle(api: Api) -> None:
+    players = _register(api, 4)
+    ids = [p["player_id"] for p in players]
+    handles = {p["player_id"]: p["handle"] for p in players}
+    long_ago = datetime.now(UTC) - timedelta(days=100)
+    store_games(api.store, rated_games(ids[:2], 2, "ratings-old", seats=2), at=long_ago)
+    store_games(api.store, rated_games(ids[2:], 2, "ratings-new", seats=2))
+    listed = {e["player_id"]: e for e in _leaderboard(api, "penang", 100)}
+    assert set(ids[2:]) <= set(listed)
+    assert not set(ids[:2]) & set(listed)
+    assert all(listed[p]["handle"] == handles[p] for p in ids[2:])
+    everyone = {e["player_id"] for e in _leaderboard(api, "penang", 100, active_days=365)}
+    assert set(ids) <= everyone
+
+
+def test_a_leaderboard_of_no_game_or_out_of_bounds_is_refused(api: Api) -> None:
+    for path, params in (
+        ("/ratings/no-such-game", {}),
+        ("/ratings/penang", {"limit": 0}),
+        ("/ratings/penang", {"limit": 101}),
+        ("/ratings/penang", {"offset": -1}),
+        ("/ratings/penang", {"active_days": 0}),
+    ):
+        answer = api.client.get(path, params=params)
+        assert 400 <= answer.status_code < 500, (path, params, answer.status_code)
+        assert answer.headers["content-type"].startswith("application/problem+json")
 
 
 def test_a_players_history_takes_its_key_with_read(api: Api) -> None:
