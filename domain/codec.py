@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, Generic, TypeVar, get_args, get_origin
 
 import msgspec
@@ -75,13 +75,21 @@ class MalformedEvent(MalformedInput):
 class EventCodec(Generic[E]):
     """The stored form of one family of tagged event structs, with their schema versions.
 
-    `versions` gives the current schema version of each type, by tag; every version
-    below it needs an upcaster (checked by `check`).
+    Each type is listed once, in `types`; `versions` gives the current schema version of
+    those past version 1, by tag (the rest are at 1); every version below a type's current
+    one needs an upcaster (checked by `check`).
     """
 
-    def __init__(self, types: tuple[type[E], ...], versions: dict[str, int]) -> None:
+    def __init__(
+        self, types: tuple[type[E], ...], versions: Mapping[str, int] | None = None
+    ) -> None:
         self.types = {_tag(cls): cls for cls in types}
-        self.versions: Final = versions
+        given = dict(versions or {})
+        if not set(given) <= set(self.types):
+            raise ValueError(
+                f"schema versions of no listed type: {sorted(set(given) - set(self.types))}"
+            )
+        self.versions: Final = {name: given.get(name, 1) for name in self.types}
         self.upcasters: Final[dict[tuple[str, int], Upcaster]] = {}
         self._decoders: dict[str, msgspec.json.Decoder[E]] = {}
         #: By event class, how `encode_json` splices its version in (`_splice_of`).
@@ -248,9 +256,7 @@ class EventCodec(Generic[E]):
         return events
 
     def check(self) -> None:
-        """Every event type has a version, and every version below it an upcaster."""
-        if set(self.types) != set(self.versions):
-            raise AssertionError(f"the schema versions do not match the types: {set(self.types)}")
+        """Every version below an event type's current one has an upcaster."""
         for name, current in self.versions.items():
             for version in range(1, current):
                 if (name, version) not in self.upcasters:

@@ -121,6 +121,10 @@ class Game:
     moves_type: ClassVar[type[msgspec.Struct]]
     #: The types (or unions) of its events as a viewer sees them (`view_event`'s).
     event_view_types: ClassVar[tuple[object, ...]]
+    #: The contract's names of those of its types whose class is named otherwise: the
+    #: names a game's schemas had in the contract before its types took the game's name
+    #: (the contract keeps them, so that clients generated from it keep theirs).
+    contract_names: ClassVar[Mapping[type, str]] = {}
     #: An example of its rule options, for the contract (a draw game's `draw_rules`).
     rules_example: ClassVar[Mapping[str, object] | None] = None
     #: What a timeout does, in words (a late command's refusal says it, R19).

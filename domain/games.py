@@ -139,6 +139,17 @@ def in_words(words: list[str]) -> str:
     return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
 
 
+#: The contract's names of the types a game names otherwise (`Game.contract_names`).
+CONTRACT_NAMES: Final[dict[type, str]] = {
+    kind: name for game in LISTED for kind, name in game.contract_names.items()
+}
+
+
+def contract_name(kind: type) -> str:
+    """The contract's name of `kind`: its class's, unless its game kept another."""
+    return CONTRACT_NAMES.get(kind, kind.__name__)
+
+
 #: The fewest and the most seats any game takes (P2, B1, T2, G1): what a request's seats
 #: are bounded by before its game's rules check them.
 MIN_SEATS: Final = min(game.players.start for game in LISTED)
@@ -154,8 +165,10 @@ _BY_RULES: Final[dict[type, Game]] = {game.rules_type: game for game in LISTED}
 DEAL_TYPES: Final = tuple(dict.fromkeys(game.deal_type for game in LISTED))
 END_TYPES: Final = tuple(dict.fromkeys(game.end_type for game in LISTED))
 #: The views' and the legal moves' types, by their names in the contract.
-VIEWS: Final = tuple(dict.fromkeys(view.__name__ for game in LISTED for view in game.view_types))
-MOVES: Final = tuple(dict.fromkeys(game.moves_type.__name__ for game in LISTED))
+VIEWS: Final = tuple(
+    dict.fromkeys(contract_name(view) for game in LISTED for view in game.view_types)
+)
+MOVES: Final = tuple(dict.fromkeys(contract_name(game.moves_type) for game in LISTED))
 
 
 def spec_of_state(state: AnyGameState) -> Game:

@@ -59,7 +59,7 @@ def draw_events(rules_type: type[Any], *own: type[Event]) -> EventCodec[Event]:
         HandEnded,
         SeedRevealed,
     )
-    codec = EventCodec[Event](types, {_tag(kind): 1 for kind in types})
+    codec = EventCodec[Event](types)
     codec.check()
     return codec
 

@@ -67,18 +67,6 @@ GIN_EVENTS: Final = EventCodec[Event](
         GinHandEnded,
         SeedRevealed,
     ),
-    {
-        "HandDealt": 1,
-        "UpcardPassed": 1,
-        "Drew": 1,
-        "Discarded": 1,
-        "Knocked": 1,
-        "MeldShown": 1,
-        "CardLaidOff": 1,
-        "ShowingDone": 1,
-        "GinHandEnded": 1,
-        "SeedRevealed": 1,
-    },
 )
 GIN_EVENTS.check()
 

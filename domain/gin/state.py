@@ -1,7 +1,8 @@
-"""A hand of Gin Rummy: everything the rules need to judge the next command, and
-Gin's events. The phases: `offer` (the first upcard, G3), `draw` and `discard` (G4),
-`wall` (R41, R61: only with the wall's `fiftieth_card` reading), `knock_discard` and
-`knock_meld` (G9, G10, G19), `layoff` and `defend_meld` (G11, G10).
+"""A hand of Gin Rummy: everything the rules need to judge the next command (its events
+are `domain.gin.events`, listed once in `domain.gin.audit.GIN_EVENTS`). The phases:
+`offer` (the first upcard, G3), `draw` and `discard` (G4), `wall` (R41, R61: only with
+the wall's `fiftieth_card` reading), `knock_discard` and `knock_meld` (G9, G10, G19),
+`layoff` and `defend_meld` (G11, G10).
 
 The state is rebuilt only by folding its events (decide, then evolve), in
 `domain.gin.fold`; the commands (`domain.gin.game`) check the rules before an event
@@ -11,48 +12,16 @@ exists.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Literal
 
 from domain.cards import Card
-from domain.drawgame.events import Discarded, Drew, HandDealt
-from domain.events import DealProof, SeedRevealed
-from domain.gin.events import (
-    CardLaidOff,
-    GinHandEnded,
-    Knocked,
-    MeldShown,
-    ShowingDone,
-    UpcardPassed,
-)
+from domain.events import DealProof
+from domain.gin.events import GinHandEnded
 from domain.gin.rules import GinRules
 
 Phase = Literal[
     "offer", "draw", "discard", "wall", "knock_discard", "knock_meld", "layoff", "defend_meld"
 ]
-AnyGinEvent = (
-    HandDealt[GinRules]
-    | UpcardPassed
-    | Drew
-    | Discarded
-    | Knocked
-    | MeldShown
-    | CardLaidOff
-    | ShowingDone
-    | GinHandEnded
-    | SeedRevealed
-)
-GIN_EVENT_TYPES: Final = (
-    HandDealt,
-    UpcardPassed,
-    Drew,
-    Discarded,
-    Knocked,
-    MeldShown,
-    CardLaidOff,
-    ShowingDone,
-    GinHandEnded,
-    SeedRevealed,
-)
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,7 +42,7 @@ from domain.penang.fold import evolve
 from domain.penang.game import declare_dead, play_turn, reveal_seed, start_game, time_out
 from domain.penang.recorded_actions import recorded_action
 from domain.penang.rules import RULES_VERSION
-from domain.penang.state import GameState
+from domain.penang.state import PenangState
 from domain.replay import (
     DealCheck,
     Refusal,
@@ -75,7 +75,7 @@ def verify_events(
     return _Replay(events).verify(rules_version, starts)
 
 
-class _Replay(Replay[GameState]):
+class _Replay(Replay[PenangState]):
     def __init__(self, events: Sequence[Event]) -> None:
         super().__init__(events)
         #: Timeouts taken as recorded (R19): the rules cannot check a clock.
@@ -83,7 +83,7 @@ class _Replay(Replay[GameState]):
 
     # --- the whole record -----------------------------------------------------------
 
-    def _verdict(self, state: GameState) -> Verdict:
+    def _verdict(self, state: PenangState) -> Verdict:
         count = len(self.events)
         deal = _DEAL_NOTES[self.deal_check]
         if state.ended is None:
@@ -145,7 +145,7 @@ class _Replay(Replay[GameState]):
 
     # --- the commands ---------------------------------------------------------------
 
-    def _next_command(self, state: GameState) -> None:
+    def _next_command(self, state: PenangState) -> None:
         start = self.position
         event = self.events[start]
         try:
@@ -187,7 +187,7 @@ class _Replay(Replay[GameState]):
                 raise Refusal.by(index, error) from None
         return actions
 
-    def _after_end(self, state: GameState, event: Event) -> list[Event]:
+    def _after_end(self, state: PenangState, event: Event) -> list[Event]:
         """After the end only the server seed may follow, once (R3, P6)."""
         index = self.position
         if not isinstance(event, SeedRevealed):

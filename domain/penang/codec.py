@@ -5,7 +5,7 @@ stored without `rules_version` (rule 2 of `domain.codec`'s, a change of shape). 
 service has never written one. A v1 deal can only mean `penang-1`, the first rules
 version, so the upcaster to v2 writes that in; v2 requires the field, because a deal
 whose rules version is unknown must never replay under whatever rules are current.
-Penang's rule options (`domain.penang.rules.Rules`) are stored inside `Dealt`; a change
+Penang's rule options (`domain.penang.rules.PenangRules`) are stored inside `Dealt`; a change
 to their shape is a change to `Dealt`'s and is upcast here in the same way. The module's
 functions (`encode_event`, `decode_event`, …) are those of `PENANG_EVENTS`.
 """
@@ -18,22 +18,9 @@ from domain.codec import EventCodec, StoredEvent
 from domain.events import Event
 from domain.penang.events import EVENT_TYPES
 
-#: Penang Rummy's events, and the current schema version of each: bumped only with an upcaster.
-PENANG_EVENTS: Final = EventCodec[Event](
-    EVENT_TYPES,
-    {
-        "Dealt": 2,
-        "PassportMelded": 1,
-        "Melded": 1,
-        "LaidOff": 1,
-        "WildSwapped": 1,
-        "TurnEnded": 1,
-        "DeclaredDead": 1,
-        "DeclaredGame": 1,
-        "GameEnded": 1,
-        "SeedRevealed": 1,
-    },
-)
+#: Penang Rummy's events (`EVENT_TYPES`), each at schema version 1 but `Dealt`'s: a
+#: version is bumped only with an upcaster.
+PENANG_EVENTS: Final = EventCodec[Event](EVENT_TYPES, {"Dealt": 2})
 SCHEMA_VERSIONS: Final = PENANG_EVENTS.versions
 UPCASTERS: Final = PENANG_EVENTS.upcasters
 

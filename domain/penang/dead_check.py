@@ -12,8 +12,8 @@ from collections.abc import Iterable
 
 from domain.cards import HIGH_ACE, LOW_ACE, NATURALS_BY_RANK, SUITS, Card
 from domain.melds import MAX_RUN, TableMeld, position_card
-from domain.penang.rules import Rules
-from domain.penang.state import GameState
+from domain.penang.rules import PenangRules
+from domain.penang.state import PenangState
 
 _SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
 #: One swap: the table meld's id and the natural card that replaces its joker (P23).
@@ -58,7 +58,7 @@ class HandIndex:
         return self.counts[card.index] > 0
 
 
-def can_meld(hand: HandIndex, jokers: int, rules: Rules) -> bool:
+def can_meld(hand: HandIndex, jokers: int, rules: PenangRules) -> bool:
     """Whether some meld can be made from `hand` using at most `jokers` jokers."""
     if rules.all_joker_melds and jokers >= 3:
         return True
@@ -81,7 +81,9 @@ def can_meld(hand: HandIndex, jokers: int, rules: Rules) -> bool:
     return False
 
 
-def can_lay_off(hand: HandIndex, jokers: int, table: tuple[TableMeld, ...], rules: Rules) -> bool:
+def can_lay_off(
+    hand: HandIndex, jokers: int, table: tuple[TableMeld, ...], rules: PenangRules
+) -> bool:
     """Whether some card of `hand` extends some table meld."""
     joker = jokers > 0 and rules.jokers_lay_off
     for meld in table:
@@ -101,14 +103,14 @@ def can_lay_off(hand: HandIndex, jokers: int, table: tuple[TableMeld, ...], rule
     return False
 
 
-def usable_jokers(state: GameState, seat: int, hand: HandIndex) -> int:
+def usable_jokers(state: PenangState, seat: int, hand: HandIndex) -> int:
     """Jokers the seat may play now: not those just swapped where D5's option forbids."""
     if seat == state.turn and not state.rules.swapped_joker_same_turn:
         return hand.jokers - state.swapped_jokers
     return hand.jokers
 
 
-def has_legal_move(state: GameState, seat: int) -> bool:
+def has_legal_move(state: PenangState, seat: int) -> bool:
     """Whether `seat` can meld or lay off now, counting what swaps would open (P29).
 
     A dead seat (P30) and every seat of a finished game (P31, P32) has none.
@@ -131,7 +133,7 @@ def swaps_to_a_move(
     hand: HandIndex,
     jokers: int,
     table: tuple[TableMeld, ...],
-    rules: Rules,
+    rules: PenangRules,
     used: frozenset[tuple[int, int]] = frozenset(),
 ) -> tuple[Swap, ...] | None:
     """Swaps, in order, after which `hand` can meld or lay off (R8); None when none do.

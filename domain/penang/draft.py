@@ -1,5 +1,5 @@
 """A Penang Rummy state while events are folded into it (decide, then evolve): the
-hands, the table's melds and the turn, mutable until the freeze into a `GameState`, so
+hands, the table's melds and the turn, mutable until the freeze into a `PenangState`, so
 that rebuilding a game copies its hands and table once, not once for every event.
 """
 
@@ -9,7 +9,7 @@ from typing import Final, cast
 
 from domain.cards import CARD_ORDER, NATURALS, Card
 from domain.melds import MeldKind, TableMeld
-from domain.penang.state import GameState
+from domain.penang.state import PenangState
 
 
 class _Draft:
@@ -41,7 +41,7 @@ class _Draft:
         "winner",
     )
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: PenangState) -> None:
         #: The state the draft began from: what the events never change.
         self.base = state
         #: Each seat's hand as the state holds it (canonical order), with the cards that
@@ -87,7 +87,7 @@ class _Draft:
             self.table[meld_id] = None
         return found
 
-    def freeze(self) -> GameState:
+    def freeze(self) -> PenangState:
         # Every field named: `dataclasses.replace` would look each one up (a fold of a
         # turn freezes a state four times, a rebuild once).
         table = self.table
@@ -96,7 +96,7 @@ class _Draft:
                 meld_id, meld.owner, meld.kind, tuple(meld.cards), meld.suit, meld.low
             )
         base = self.base
-        return GameState(
+        return PenangState(
             rules=base.rules,
             rules_version=base.rules_version,
             players=base.players,

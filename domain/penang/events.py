@@ -17,13 +17,13 @@ from __future__ import annotations
 from typing import ClassVar, Literal, get_args
 
 from domain.events import DealProof, Event, LaidOff, Melded, SeedRevealed
-from domain.penang.rules import Rules
+from domain.penang.rules import PenangRules
 
 
 class Dealt(Event, frozen=True, tag="Dealt"):
     """The deal (P3, P4): each seat's hand and the undealt cards put aside (P5)."""
 
-    rules: Rules
+    rules: PenangRules
     rules_version: str
     players: tuple[str, ...]
     dealer: int

@@ -7,7 +7,7 @@ checked by the commands in `domain.penang.game` before an event exists, so an ol
 always folds, whatever the rules became since.
 
 Each event is applied to a mutable draft of the state (`_apply`, `domain.penang.draft`),
-frozen into a `GameState` once the events are folded: rebuilding a game copies its hands
+frozen into a `PenangState` once the events are folded: rebuilding a game copies its hands
 and table once, not once for every event.
 """
 
@@ -33,7 +33,7 @@ from domain.penang.events import (
     WildSwapped,
     known_event,
 )
-from domain.penang.state import GameState
+from domain.penang.state import PenangState
 
 
 def _next_live(dead: Sequence[bool], after: int) -> int | None:
@@ -46,9 +46,9 @@ def _next_live(dead: Sequence[bool], after: int) -> int | None:
     return None
 
 
-def _start(event: Dealt) -> GameState:
+def _start(event: Dealt) -> PenangState:
     seats = len(event.players)
-    return GameState(
+    return PenangState(
         rules=event.rules,
         rules_version=event.rules_version,
         players=event.players,
@@ -63,17 +63,17 @@ def _start(event: Dealt) -> GameState:
     )
 
 
-def evolve(state: GameState | None, event: Event) -> GameState:
+def evolve(state: PenangState | None, event: Event) -> PenangState:
     """The state after `event`."""
     return fold((event,), state)
 
 
 #: The last fold a command worked out as it checked its rules (`folded_already`): the
 #: state it began from, its events, and the state they lead to.
-_last: list[tuple[GameState, tuple[Event, ...], GameState] | None] = [None]
+_last: list[tuple[PenangState, tuple[Event, ...], PenangState] | None] = [None]
 
 
-def folded_already(state: GameState, events: Sequence[Event], after: GameState) -> None:
+def folded_already(state: PenangState, events: Sequence[Event], after: PenangState) -> None:
     """`events` on `state` lead to `after`: a command's rules folded them one by one as
     they checked them (`domain.penang.game.play_turn`), and whoever folds the same
     events on the same state next (the service's pipeline, straight after) gets `after`
@@ -82,7 +82,7 @@ def folded_already(state: GameState, events: Sequence[Event], after: GameState) 
     _last[0] = (state, tuple(events), after)
 
 
-def _remembered(state: GameState | None, events: Iterable[Event]) -> GameState | None:
+def _remembered(state: PenangState | None, events: Iterable[Event]) -> PenangState | None:
     last = _last[0]
     if last is None or state is not last[0] or not isinstance(events, (list, tuple)):
         return None
@@ -92,7 +92,7 @@ def _remembered(state: GameState | None, events: Iterable[Event]) -> GameState |
     return last[2]
 
 
-def fold(events: Iterable[Event], state: GameState | None = None) -> GameState:
+def fold(events: Iterable[Event], state: PenangState | None = None) -> PenangState:
     """The state after all `events` (from the start, or from `state`)."""
     remembered = _remembered(state, events)
     if remembered is not None:

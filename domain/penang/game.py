@@ -46,9 +46,9 @@ from domain.penang.events import (
 from domain.penang.fold import evolve, folded_already
 from domain.penang.melds import lay_off, read_meld
 from domain.penang.moves import describe, legal_moves
-from domain.penang.rules import RULES_VERSION, Rules
+from domain.penang.rules import RULES_VERSION, PenangRules
 from domain.penang.scoring import score
-from domain.penang.state import GameState
+from domain.penang.state import PenangState
 from domain.penang.wildcards import swap_slot
 from domain.rule_ids import RuleId
 
@@ -56,7 +56,7 @@ from domain.rule_ids import RuleId
 def start_game(
     players: Sequence[str],
     deck: Sequence[Card],
-    rules: Rules,
+    rules: PenangRules,
     dealer: int,
     proof: DealProof | None = None,
 ) -> list[Event]:
@@ -82,12 +82,12 @@ def start_game(
     return [dealt, *_pass_turn(evolve(None, dealt))]
 
 
-def _check_deck_contents(deck: Sequence[Card], rules: Rules, players: int) -> None:
+def _check_deck_contents(deck: Sequence[Card], rules: PenangRules, players: int) -> None:
     if Counter(deck) != Counter(build_deck(rules.packs_for(players), rules.jokers)):
         raise InvalidRules("P1", "the deck is not the packs and jokers the rules call for", "deck")
 
 
-def play_turn(state: GameState, seat: int, actions: Sequence[Action]) -> list[Event]:
+def play_turn(state: PenangState, seat: int, actions: Sequence[Action]) -> list[Event]:
     """The events of `seat`'s whole turn, or the first rule it breaks (P9–P12, D8)."""
     _check_can_act(state, seat)
     if not actions:
@@ -121,7 +121,7 @@ def play_turn(state: GameState, seat: int, actions: Sequence[Action]) -> list[Ev
     return events
 
 
-def declare_dead(state: GameState, seat: int) -> list[Event]:
+def declare_dead(state: PenangState, seat: int) -> list[Event]:
     """The seat declares dead; refused while it has a legal move (P29, D6)."""
     _check_can_act(state, seat)
     if has_legal_move(state, seat):
@@ -131,7 +131,7 @@ def declare_dead(state: GameState, seat: int) -> list[Event]:
     return [dead, *_pass_turn(evolve(state, dead))]
 
 
-def time_out(state: GameState, seat: int) -> list[Event]:
+def time_out(state: PenangState, seat: int) -> list[Event]:
     """The seat on turn ran out of time: it is dead, reason `timeout` (R19).
 
     A turn cannot be skipped (P10), so dead is the one fate that lets the game go on;
@@ -148,7 +148,7 @@ def time_out(state: GameState, seat: int) -> list[Event]:
 # --- one action ---------------------------------------------------------------------
 
 
-def _act(state: GameState, seat: int, action: Action) -> Event:
+def _act(state: PenangState, seat: int, action: Action) -> Event:
     if isinstance(action, MeldAction):
         return _meld(state, seat, action)
     if not state.passport[seat]:
@@ -161,7 +161,7 @@ def _act(state: GameState, seat: int, action: Action) -> Event:
     return _swap(state, seat, action)
 
 
-def _meld(state: GameState, seat: int, action: MeldAction) -> Event:
+def _meld(state: PenangState, seat: int, action: MeldAction) -> Event:
     cards = tuple(Card(text) for text in action.cards)
     _take_from_hand(state, seat, cards, "P13")
     shape = read_meld(cards, action.jokers, state.rules)
@@ -175,7 +175,7 @@ def _meld(state: GameState, seat: int, action: MeldAction) -> Event:
     )
 
 
-def _lay_off(state: GameState, seat: int, action: LayOffAction) -> Event:
+def _lay_off(state: PenangState, seat: int, action: LayOffAction) -> Event:
     card = Card(action.card)
     meld = _table_meld(state, action.meld)
     _take_from_hand(state, seat, (card,), "P19")
@@ -183,7 +183,7 @@ def _lay_off(state: GameState, seat: int, action: LayOffAction) -> Event:
     return LaidOff(seat=seat, meld=meld.id, card=card.text, stands_for=stands_for, end=end)
 
 
-def _swap(state: GameState, seat: int, action: SwapAction) -> Event:
+def _swap(state: PenangState, seat: int, action: SwapAction) -> Event:
     card = Card(action.card)
     meld = _table_meld(state, action.meld)
     _take_from_hand(state, seat, (card,), "P23")
@@ -191,7 +191,7 @@ def _swap(state: GameState, seat: int, action: SwapAction) -> Event:
     return WildSwapped(seat=seat, meld=meld.id, slot=slot, card=card.text)
 
 
-def _table_meld(state: GameState, meld_id: int) -> TableMeld:
+def _table_meld(state: PenangState, meld_id: int) -> TableMeld:
     if not 0 <= meld_id < len(state.table):
         raise UnknownMeld(
             f"there is no meld {meld_id} on the table ({len(state.table)} melds)", "P19"
@@ -199,7 +199,7 @@ def _table_meld(state: GameState, meld_id: int) -> TableMeld:
     return state.table[meld_id]
 
 
-def _take_from_hand(state: GameState, seat: int, cards: Sequence[Card], rule: RuleId) -> None:
+def _take_from_hand(state: PenangState, seat: int, cards: Sequence[Card], rule: RuleId) -> None:
     held = Counter(state.hands[seat])
     wanted = Counter(cards)
     missing = wanted - held
@@ -216,7 +216,7 @@ def _take_from_hand(state: GameState, seat: int, cards: Sequence[Card], rule: Ru
 # --- passing the turn, dead seats, the end ------------------------------------------
 
 
-def _check_can_act(state: GameState, seat: int) -> None:
+def _check_can_act(state: PenangState, seat: int) -> None:
     if not 0 <= seat < state.seats:
         raise UnknownSeat(f"there is no seat {seat} at this table of {state.seats}", "P2")
     if state.over:
@@ -228,12 +228,12 @@ def _check_can_act(state: GameState, seat: int) -> None:
         raise NotYourTurn(f"it is seat {state.turn}'s turn, not seat {seat}'s", "P9")
 
 
-def _pass_turn(state: GameState) -> list[Event]:
+def _pass_turn(state: PenangState) -> list[Event]:
     """Events after the turn passes: automatic dead declarations (D6) and the end (P32)."""
     return _passed(state)[0]
 
 
-def _passed(state: GameState) -> tuple[list[Event], GameState | None]:
+def _passed(state: PenangState) -> tuple[list[Event], PenangState | None]:
     """`_pass_turn`'s events, and the state they lead to (None where they end the game:
     its score is not folded here)."""
     events: list[Event] = []
@@ -250,12 +250,12 @@ def _passed(state: GameState) -> tuple[list[Event], GameState | None]:
     return events, state
 
 
-def _end_with_game(state: GameState, seat: int) -> list[Event]:
+def _end_with_game(state: PenangState, seat: int) -> list[Event]:
     declared = DeclaredGame(seat=seat)
     return [declared, score(state.hands, state.rules.card_points, "game", declarer=seat)]
 
 
-def reveal_seed(state: GameState, server_seed: bytes) -> list[Event]:
+def reveal_seed(state: PenangState, server_seed: bytes) -> list[Event]:
     """After the end, publish the server seed that `Dealt.proof` committed to (R3)."""
     if not state.over:
         raise GameOver("the server seed is revealed only once the game is over", "R3")

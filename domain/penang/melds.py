@@ -19,7 +19,7 @@ from domain.cards import Card
 from domain.layoffs import lay_off_as
 from domain.meld_terms import MeldTerms
 from domain.melds import End, MeldShape, TableMeld, read_meld_as
-from domain.penang.rules import Rules
+from domain.penang.rules import PenangRules
 
 #: Penang Rummy's melds: the ace low or high (P14), jokers wild (P22), the P and D ids.
 PENANG_TERMS: Final = MeldTerms(
@@ -39,13 +39,13 @@ PENANG_TERMS: Final = MeldTerms(
 _ALL_WILD: Final = {wild: replace(PENANG_TERMS, all_wild=wild) for wild in (False, True)}
 
 
-def read_meld(cards: Sequence[Card], jokers: Sequence[str], rules: Rules) -> MeldShape:
+def read_meld(cards: Sequence[Card], jokers: Sequence[str], rules: PenangRules) -> MeldShape:
     """The one Penang meld these cards make, or the rule they break (P13–P18, D3, D4)."""
     return read_meld_as(cards, jokers, _ALL_WILD[rules.all_joker_melds])
 
 
 def lay_off(
-    meld: TableMeld, card: Card, end: End | None, rules: Rules
+    meld: TableMeld, card: Card, end: End | None, rules: PenangRules
 ) -> tuple[TableMeld, str, End | None]:
     """The meld with `card` added, what the card stands for, and the end it went to
     (P19–P21, D5)."""

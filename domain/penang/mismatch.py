@@ -22,11 +22,11 @@ from domain.penang.events import (
     WildSwapped,
 )
 from domain.penang.moves import describe, legal_moves
-from domain.penang.state import GameState
+from domain.penang.state import PenangState
 from domain.rule_ids import RuleId
 
 
-def unprompted(state: GameState, event: Event) -> tuple[RuleId, str]:
+def unprompted(state: PenangState, event: Event) -> tuple[RuleId, str]:
     """The rule an event breaks that no command of the seat on turn produces here, and why."""
     if isinstance(event, DeclaredDead):
         seat = event.seat

@@ -47,13 +47,13 @@ from domain.penang.dead_check import (
     usable_jokers,
 )
 from domain.penang.melds import PENANG_TERMS
-from domain.penang.rules import GAME, Rules
-from domain.penang.state import GameState
+from domain.penang.rules import GAME, PenangRules
+from domain.penang.state import PenangState
 
 Move = MeldAction | LayOffAction
 
 
-class LegalMoves(msgspec.Struct, frozen=True, kw_only=True):
+class PenangMoves(msgspec.Struct, frozen=True, kw_only=True):
     """What a seat could do now: whether it can move (exact), whole turns, and actions."""
 
     #: The game this is of, by its name (`CreateGame.game`): the contract's unions of
@@ -77,14 +77,14 @@ class LegalMoves(msgspec.Struct, frozen=True, kw_only=True):
     ]
 
 
-def legal_moves(state: GameState, seat: int) -> LegalMoves:
+def legal_moves(state: PenangState, seat: int) -> PenangMoves:
     """The bounded lists described in this module's docstring.
 
     Empty for a dead seat (P30) and for every seat once the game is over (P31, P32).
     """
     passport = state.passport[seat]
     if state.over or state.dead[seat]:
-        return LegalMoves(
+        return PenangMoves(
             game=GAME,
             seat=seat,
             can_move=False,
@@ -109,7 +109,7 @@ def legal_moves(state: GameState, seat: int) -> LegalMoves:
             if turn is not None:
                 swap_turns.append(turn)
     alone: list[Action] = [*melds, *lay_offs]
-    return LegalMoves(
+    return PenangMoves(
         game=GAME,
         seat=seat,
         can_move=has_legal_move(state, seat),
@@ -121,7 +121,7 @@ def legal_moves(state: GameState, seat: int) -> LegalMoves:
     )
 
 
-def describe(moves: LegalMoves) -> str:
+def describe(moves: PenangMoves) -> str:
     """The first listed turn in words, for refusals (D6): a turn the seat can send as it is."""
     if not moves.turns:
         return "no move"
@@ -154,7 +154,7 @@ def _swap_turn(
     hand: HandIndex,
     jokers: int,
     table: tuple[TableMeld, ...],
-    rules: Rules,
+    rules: PenangRules,
     swap: tuple[int, int, Card],
 ) -> Turn | None:
     """The swap, any further swaps it needs, and one move they open; None where none does."""
@@ -177,7 +177,7 @@ def _swap_turn(
 
 
 def _follow_up(
-    hand: HandIndex, jokers: int, table: tuple[TableMeld, ...], rules: Rules
+    hand: HandIndex, jokers: int, table: tuple[TableMeld, ...], rules: PenangRules
 ) -> Move | None:
     """The first listed meld, else lay-off, that plays a joker; else the first listed."""
     moves = _moves(hand, jokers, table, rules)
@@ -192,7 +192,7 @@ def _follow_up(
 
 
 def _moves(
-    hand: HandIndex, jokers: int, table: tuple[TableMeld, ...], rules: Rules
+    hand: HandIndex, jokers: int, table: tuple[TableMeld, ...], rules: PenangRules
 ) -> Iterable[Move]:
     yield from _melds(hand, jokers, rules)
     yield from _lay_offs(hand, jokers, table, rules)
@@ -201,7 +201,7 @@ def _moves(
 # --- the lists ----------------------------------------------------------------------
 
 
-def _melds(hand: HandIndex, jokers: int, rules: Rules) -> Iterable[MeldAction]:
+def _melds(hand: HandIndex, jokers: int, rules: PenangRules) -> Iterable[MeldAction]:
     counts = hand.counts
     for rank in range(1, 14):
         held = hand.rank_counts[rank]
@@ -251,7 +251,7 @@ def _joker_windows(mask: int, suit: str, jokers: int) -> Iterable[MeldAction]:
 
 
 def _lay_offs(
-    hand: HandIndex, jokers: int, table: tuple[TableMeld, ...], rules: Rules
+    hand: HandIndex, jokers: int, table: tuple[TableMeld, ...], rules: PenangRules
 ) -> Iterable[LayOffAction]:
     joker = jokers > 0 and rules.jokers_lay_off
     for meld in table:

@@ -34,7 +34,7 @@ class CardPoints(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     joker: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 20
 
 
-class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class PenangRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """The options of one game; every field defaults to RULES.md."""
 
     #: The rule a table of the wrong number of players breaks (a match's seats, P2).
@@ -73,7 +73,7 @@ class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
             return self.cards_per_player
         return 25 if players <= 3 else 20
 
-    def in_effect(self, players: int) -> Rules:
+    def in_effect(self, players: int) -> PenangRules:
         """These options with the packs and the hand size a game of `players` plays with
         (P2, P3, D2): what a view shows, where the recorded options may leave them null."""
         return msgspec.structs.replace(
@@ -88,7 +88,7 @@ class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     def deck_size_for(self, players: int) -> int:
         return 52 * self.packs_for(players) + self.jokers
 
-    def validate(self, players: int) -> Rules:
+    def validate(self, players: int) -> PenangRules:
         """Check that these options make a playable game for `players` seats."""
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise InvalidRules(

@@ -24,7 +24,7 @@ from domain.penang.bots import PENANG_BOTS
 from domain.penang.codec import PENANG_EVENTS
 from domain.penang.commands import Action, SwapAction
 from domain.penang.events import Dealt, DeclaredGame, GameEnded, TurnEnded
-from domain.penang.rules import GAME, MAX_PLAYERS, MIN_PLAYERS, RULES_VERSION, Rules
+from domain.penang.rules import GAME, MAX_PLAYERS, MIN_PLAYERS, RULES_VERSION, PenangRules
 from domain.registry import register
 from domain.rule_ids import RuleId
 from domain.views import Viewer
@@ -37,10 +37,10 @@ class Penang(Game):
     title = "Penang Rummy"
     order = 0
     players = range(MIN_PLAYERS, MAX_PLAYERS + 1)
-    rules_type = Rules
+    rules_type = PenangRules
     rules_version = RULES_VERSION
     codec = PENANG_EVENTS
-    state_type = state.GameState
+    state_type = state.PenangState
     deal_type = Dealt
     deal_rule = "P3"
     turn_rule = "P10"
@@ -59,10 +59,16 @@ class Penang(Game):
         "lay_off": "P19",
     }
     timeout_outcome = "the seat is dead by timeout"
-    view_types = (views.GameView,)
+    view_types = (views.PenangView,)
     event_view_types = (views.EventView,)
-    moves_type = moves.LegalMoves
+    moves_type = moves.PenangMoves
     end_rule = "P31"
+    # The contract's names from before Penang's types carried its name.
+    contract_names: ClassVar[Mapping[type, str]] = {
+        PenangRules: "Rules",
+        views.PenangView: "GameView",
+        moves.PenangMoves: "LegalMoves",
+    }
     games_word = "games"
     declares_dead = True  # P29
     turn_words = (
@@ -80,14 +86,14 @@ class Penang(Game):
     reveal_seed = staticmethod(game.reveal_seed)
     verify = staticmethod(audit.verify_events)
 
-    def deck(self, rules: Rules, seats: int) -> tuple[Card, ...]:
+    def deck(self, rules: PenangRules, seats: int) -> tuple[Card, ...]:
         return rules.deck_for(seats)
 
     def deal(
         self,
         players: Sequence[str],
         deck: Sequence[Card],
-        rules: Rules,
+        rules: PenangRules,
         dealer: int,
         *,
         proof: DealProof | None,
@@ -98,7 +104,7 @@ class Penang(Game):
 
     def play(
         self,
-        position: state.GameState,
+        position: state.PenangState,
         seat: int,
         actions: Sequence[Action],
         rebuild: Rebuild | None,
@@ -106,21 +112,21 @@ class Penang(Game):
         """`play_turn`: Penang has no stock to rebuild (P5, P12)."""
         return game.play_turn(position, seat, actions)
 
-    def view(self, position: state.GameState, viewer: Viewer, over: bool) -> views.GameView:
+    def view(self, position: state.PenangState, viewer: Viewer, over: bool) -> views.PenangView:
         return views.view_game(position, viewer, over=over)
 
     def default_turn(
-        self, position: state.GameState, seat: int, rebuild: Rebuild | None
+        self, position: state.PenangState, seat: int, rebuild: Rebuild | None
     ) -> list[Event]:
         """R19: the seat whose time ran out is dead, reason `timeout`."""
         return game.time_out(position, seat)
 
-    def timed_out(self, position: state.GameState, seat: int) -> int | None:
+    def timed_out(self, position: state.PenangState, seat: int) -> int | None:
         """R19: the version of the declaration that killed `seat` by timeout, if one did."""
         mark = position.timed_out[seat] if position.timed_out else 0
         return mark or None
 
-    def hidden_in_view(self, view: views.GameView) -> object:
+    def hidden_in_view(self, view: views.PenangView) -> object:
         return view.undealt
 
     def next_dealer(self, previous_dealer: int, ended: Scored, points_recorded: bool) -> int:

@@ -14,14 +14,14 @@ from domain.cards import Card
 from domain.events import DealProof
 from domain.melds import TableMeld
 from domain.penang.events import GameEnded
-from domain.penang.rules import Rules
+from domain.penang.rules import PenangRules
 
 
 @dataclass(frozen=True, slots=True)
-class GameState:
+class PenangState:
     """Everything the rules need to judge the next command."""
 
-    rules: Rules
+    rules: PenangRules
     rules_version: str
     players: tuple[str, ...]
     dealer: int

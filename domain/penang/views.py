@@ -25,8 +25,8 @@ from domain.penang.events import (
     WildSwapped,
     known_event,
 )
-from domain.penang.rules import GAME, Rules
-from domain.penang.state import GameState
+from domain.penang.rules import GAME, PenangRules
+from domain.penang.state import PenangState
 from domain.views import Deadline, MeldView, Viewer, meld_views, seen_cards
 
 
@@ -50,7 +50,7 @@ class ResultView(msgspec.Struct, frozen=True, kw_only=True):
     deadwood: tuple[tuple[str, ...], ...]
 
 
-class GameView(msgspec.Struct, frozen=True, kw_only=True):
+class PenangView(msgspec.Struct, frozen=True, kw_only=True):
     """A game as one viewer may see it.
 
     `rules` are the options in effect: `packs` and `cards_per_player` as the game deals
@@ -62,7 +62,7 @@ class GameView(msgspec.Struct, frozen=True, kw_only=True):
     game: str
     version: int
     viewer: int | None
-    rules: Rules
+    rules: PenangRules
     rules_version: str
     dealer: int
     turn: int | None
@@ -82,11 +82,11 @@ class GameView(msgspec.Struct, frozen=True, kw_only=True):
 class DealtView(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag="Dealt"):
     """`Dealt` as a viewer may see it: hidden hands and undealt cards are null.
 
-    `rules` are the options in effect (packs and hand size resolved, as in `GameView`);
+    `rules` are the options in effect (packs and hand size resolved, as in the seat's view);
     the record keeps `Dealt.rules` exactly as recorded.
     """
 
-    rules: Rules
+    rules: PenangRules
     rules_version: str
     players: tuple[str, ...]
     dealer: int
@@ -111,7 +111,7 @@ EventView = (
 )
 
 
-def view_game(state: GameState, viewer: Viewer, *, over: bool = False) -> GameView:
+def view_game(state: PenangState, viewer: Viewer, *, over: bool = False) -> PenangView:
     """The state as `viewer` may see it.
 
     `over`: the game has ended since, and `state` is an earlier version of it (time
@@ -138,7 +138,7 @@ def view_game(state: GameState, viewer: Viewer, *, over: bool = False) -> GameVi
             points=ended.points,
             deadwood=ended.deadwood,
         )
-    return GameView(
+    return PenangView(
         game=GAME,
         version=state.version,
         viewer=viewer,

@@ -45,7 +45,7 @@ from litestar.openapi.spec import Reference, Schema
 from litestar.plugins import OpenAPISchemaPlugin
 from litestar.typing import FieldDefinition
 
-from domain.games import ALL_GAME_EVENTS, GAMES, LISTED
+from domain.games import ALL_GAME_EVENTS, CONTRACT_NAMES, GAMES, LISTED, contract_name
 from domain.match.codec import MATCH_EVENTS
 from domain.match.views import MatchView
 from domain.players.state import PlayerKey
@@ -196,14 +196,20 @@ def patch_schema(schema: dict[str, Any]) -> None:
     _, match_views = _components(MATCH_VIEW_SHAPES)
     schema_only = {cls.__name__ for cls in STORED_TYPES} | set(moves) | set(match_views)
     # Patched already (the served document is patched again): the stream types are in.
-    generated = set(schema.setdefault("components", {}).get("schemas", {})) - set(every)
-    generated |= set(schema["components"].get("schemas", {})) & set(components)
+    # Patched already, the components a game renamed have their contract's names back.
+    kept = {name: kind.__name__ for kind, name in _contract_names()}
+    found = {
+        kept.get(name, name) for name in schema.setdefault("components", {}).get("schemas", {})
+    }
+    generated = found - set(every)
+    generated |= found & set(components)
     if generated - schema_only != set(components) - schema_only:
         raise RuntimeError(
             "component names differ between Litestar and msgspec: "
             f"{sorted((generated ^ set(components)) - schema_only)}"
         )
     schema["components"]["schemas"] = every
+    keep_contract_names(schema)
     for path_item in schema.get("paths", {}).values():
         for method, operation in path_item.items():
             if isinstance(operation, dict):
@@ -218,6 +224,29 @@ def patch_schema(schema: dict[str, Any]) -> None:
     enumerate_problem_codes(schema, problem_codes())
 
 
+def keep_contract_names(schema: dict[str, Any]) -> None:
+    """Name each component a game renamed by the name the contract gave it before
+    (`Game.contract_names`): its key, and every reference to it."""
+    names = {kind.__name__: name for kind, name in _contract_names()}
+    components = schema["components"]["schemas"]
+    for old, new in names.items():
+        if old in components:
+            components[new] = components.pop(old)
+            components[new]["title"] = new
+    refs = {
+        COMPONENT_REF.format(name=old): COMPONENT_REF.format(name=new) for old, new in names.items()
+    }
+
+    def renamed(node: Any) -> Any:
+        if isinstance(node, dict):
+            return {key: renamed(value) for key, value in node.items()}
+        if isinstance(node, list):
+            return [renamed(value) for value in node]
+        return refs.get(node, node) if isinstance(node, str) else node
+
+    schema.update(renamed(schema))
+
+
 def tag_games(schema: dict[str, Any]) -> None:
     """State the names of the games whose view or legal moves each component is: the
     `game` of a view or moves (a plain string to msgspec, a view shared by games) takes
@@ -225,8 +254,13 @@ def tag_games(schema: dict[str, Any]) -> None:
     components = schema["components"]["schemas"]
     for game in LISTED:
         for kind in (*game.view_types, game.moves_type):
-            field = components[kind.__name__]["properties"]["game"]
+            field = components[contract_name(kind)]["properties"]["game"]
             field["enum"] = list(dict.fromkeys([*field.get("enum", ()), game.name]))
+
+
+def _contract_names() -> list[tuple[type, str]]:
+    """Every game's types the contract names otherwise (`Game.contract_names`)."""
+    return list(CONTRACT_NAMES.items())
 
 
 def _components(types: tuple[type[Any], ...]) -> tuple[Any, dict[str, Any]]:

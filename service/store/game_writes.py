@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
 from uuid import UUID
 
 import anyio.to_thread
-from eventsourcing.persistence import EventStore, IntegrityError, Mapper
+from eventsourcing.persistence import EventStore, IntegrityError, Mapper, StoredEvent
 
 from domain.events import Event, SeedRevealed
 from domain.games import END_TYPES
@@ -109,10 +110,11 @@ class GameWrites:
         the events lead to, where the caller has it (a game over is snapshot with them).
         Raises VersionConflict (with the version now stored) when another writer won.
         """
-        states = None if after is None else {game_id: after}
+        write = self._prepared(
+            game_id, expected, events, extra=extra, at=at, game_secrets=game_secrets, after=after
+        )
         try:
-            envelopes = [*_envelopes(game_id, expected, events, at), *extra]
-            self._save(envelopes, self._secrets_of(game_id, game_secrets), states)
+            self._commit(write)
         except IntegrityError:
             raise VersionConflict(self.state(game_id).version) from None
 
@@ -137,41 +139,47 @@ class GameWrites:
         game_secrets: GameSecrets | None = None,
         after: AnyGameState | None = None,
     ) -> bool:
-        """As `append`, awaited on the event loop; False (nothing stored) where `append`
-        raises VersionConflict.
+        """As `append` (the same write, prepared and told the same way), awaited on the
+        event loop; False (nothing stored) where `append` raises VersionConflict.
 
         The loop waits for nothing but the commit, when the store writes through the
-        group writer; otherwise the whole append runs in a worker thread.
+        group writer; otherwise the commit runs in a worker thread.
         """
-        envelopes = [*_envelopes(game_id, expected, events, at), *extra]
-        secrets_of = self._secrets_of(game_id, game_secrets)
-        if not self.writes_on_loop:
-            try:
-                await anyio.to_thread.run_sync(self._save, envelopes, secrets_of)
-            except IntegrityError:
-                return False
-            return True
-        written = games_written(envelopes, secrets_of)
-        records = [self.mapper.to_stored_event(envelope) for envelope in envelopes]
-        states = None if after is None else {game_id: after}
-        committed = self._writer.submit(records, self._indexed(written, envelopes, states))
-        # Told on the loop as soon as the write is in, whether or not its caller still
-        # waits (a request cancelled meanwhile leaves a write that streams must hear of).
-        committed.add_done_callback(partial(self._told_once_in, envelopes, written))
+        write = self._prepared(
+            game_id, expected, events, extra=extra, at=at, game_secrets=game_secrets, after=after
+        )
         try:
+            if not self.writes_on_loop:
+                await anyio.to_thread.run_sync(self._commit, write)
+                return True
+            committed = self._writer.submit(write.records, write.statements)
+            # Told on the loop as soon as the write is in, whether or not its caller still
+            # waits (a request cancelled meanwhile leaves a write that streams must hear of).
+            committed.add_done_callback(partial(self._told_once_in, write))
             await asyncio.shield(committed)
         except IntegrityError:
             return False
         return True
 
-    def _told_once_in(
+    def _prepared(
         self,
-        envelopes: Sequence[Envelope],
-        written: Sequence[GameWritten],
-        committed: asyncio.Future[None],
-    ) -> None:
+        game_id: UUID,
+        expected: int,
+        events: Sequence[Event],
+        *,
+        extra: Sequence[Envelope],
+        at: datetime | None,
+        game_secrets: GameSecrets | None,
+        after: AnyGameState | None,
+    ) -> _Write:
+        """An append's write: its envelopes, and what they move."""
+        envelopes = [*_envelopes(game_id, expected, events, at), *extra]
+        states = None if after is None else {game_id: after}
+        return self._write_of(envelopes, self._secrets_of(game_id, game_secrets), states)
+
+    def _told_once_in(self, write: _Write, committed: asyncio.Future[None]) -> None:
         if not committed.cancelled() and committed.exception() is None:
-            self._told(envelopes, written)
+            self._told(write)
 
     def write(
         self, envelopes: Sequence[Envelope], states: Mapping[UUID, AnyGameState] | None = None
@@ -205,14 +213,28 @@ class GameWrites:
         secrets_of: Callable[[UUID], GameSecrets] | None = None,
         states: Mapping[UUID, AnyGameState] | None = None,
     ) -> None:
+        """Store `envelopes` (`_write_of`, `_commit`)."""
+        self._commit(self._write_of(envelopes, secrets_of or self.secrets, states))
+
+    def _write_of(
+        self,
+        envelopes: Sequence[Envelope],
+        secrets_of: Callable[[UUID], GameSecrets],
+        states: Mapping[UUID, AnyGameState] | None,
+    ) -> _Write:
+        """A write of `envelopes`: the games it writes, its stored records, and the
+        indexes' rows and snapshots to commit with them."""
+        written = games_written(envelopes, secrets_of)
+        records = [self.mapper.to_stored_event(envelope) for envelope in envelopes]
+        return _Write(envelopes, written, records, self._indexed(written, envelopes, states))
+
+    def _commit(self, write: _Write) -> None:
         """The one way a record is stored: in one transaction with the indexes' rows it
         moves, through the group writer (`writer`, `pg_writer`); then the listeners are
         told (live updates). The application's `save` is not used: the records are events
         already, and collecting events from aggregates and snapshots only costs time here."""
-        written = games_written(envelopes, secrets_of or self.secrets)
-        records = [self.mapper.to_stored_event(envelope) for envelope in envelopes]
-        self._writer.write(records, self._indexed(written, envelopes, states))
-        self._told(envelopes, written)
+        self._writer.write(write.records, write.statements)
+        self._told(write)
 
     def _indexed(
         self,
@@ -267,13 +289,13 @@ class GameWrites:
             return None
         return fold_game([e.event for e in own if isinstance(e.event, Event)], before)
 
-    def _told(self, envelopes: Sequence[Envelope], written: Sequence[GameWritten]) -> None:
+    def _told(self, write: _Write) -> None:
         """After a write is committed: its listeners told, the turns' times kept, and
         the bots woken to a table they may play."""
-        self.listeners.publish(changes(envelopes))
-        for game in written:
+        self.listeners.publish(changes(write.envelopes))
+        for game in write.written:
             self._stamp(game.game_id, game.version, game.began)
-        if any(game.bots and not game.ended for game in written):
+        if any(game.bots and not game.ended for game in write.written):
             self.wake_bots()
 
     def _bot_row(self, game: GameWritten) -> ClockRow | None:
@@ -284,6 +306,17 @@ class GameWrites:
 
     def _stamp(self, game_id: UUID, version: int, stamp: datetime) -> None:
         self._began.keep(game_id, (version, stamp), lambda old: old[0] <= version)
+
+
+@dataclass(frozen=True, slots=True)
+class _Write:
+    """One write, prepared: its envelopes, the games they write, the records stored, and
+    the statements committed with them (`GameWrites._indexed`)."""
+
+    envelopes: Sequence[Envelope]
+    written: Sequence[GameWritten]
+    records: Sequence[StoredEvent]
+    statements: Sequence[Statement]
 
 
 def _envelopes(

@@ -17,7 +17,7 @@ from typing import Any, Final
 import msgspec
 
 from domain.game import Game
-from domain.games import GAMES, GAMES_TEXT
+from domain.games import GAMES, GAMES_TEXT, contract_name
 
 #: The draw games, in words: those whose rule options are tagged with the game.
 DRAW_GAMES_TEXT: Final = ", ".join(
@@ -33,7 +33,7 @@ def by_game(kinds: Callable[[Game], Iterable[type]]) -> str:
     games: dict[str, list[str]] = {}
     for spec in GAMES.values():
         for kind in kinds(spec):
-            games.setdefault(kind.__name__, []).append(spec.title)
+            games.setdefault(contract_name(kind), []).append(spec.title)
     return ", ".join(f"`{name}` ({', '.join(titles)})" for name, titles in games.items())
 
 

@@ -1,7 +1,7 @@
 """What the use cases take and give: msgspec structs, also the API's wire form.
 
 Game state and events leave the service only as the domain's views
-(`domain.penang.views.GameView`, `EventView`), wrapped here with versions and ids. Every
+(`domain.penang.views.PenangView`, `EventView`), wrapped here with versions and ids. Every
 integer and every list is bounded (the players by the rules, first thing, P2), so no
 client input reaches the store unbounded. The contract states each bound exactly.
 """
@@ -88,7 +88,7 @@ class CreateGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
                 '`{"bot": "greedy"}` is played by the service with that bot (R33).'
             ),
             examples=[["Aminah", "Ben", "Chen", "Devi"], ["Aminah", {"bot": "greedy"}]],
-            # Stated here, checked by the game's rules (`Rules.validate`), whose refusal
+            # Stated here, checked by the game's rules (`PenangRules.validate`), whose refusal
             # names P2 (B1, T2); the body's size bounds what reaches them.
             extra_json_schema={"minItems": MIN_SEATS, "maxItems": MAX_SEATS},
         ),

@@ -17,7 +17,7 @@ import httpx
 from litestar.testing import TestClient
 from patience import PATIENCE
 
-from domain.penang.state import GameState
+from domain.penang.state import PenangState
 from service.store import GameStore
 
 Json = dict[str, Any]
@@ -35,7 +35,7 @@ class Api:
         assert isinstance(store, GameStore)
         return store
 
-    def state(self, game_id: str) -> GameState:
+    def state(self, game_id: str) -> PenangState:
         """The server-side truth (tests only)."""
         return self.store.state(UUID(game_id))
 

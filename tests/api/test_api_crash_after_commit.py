@@ -57,10 +57,10 @@ LAUNCHER = textwrap.dedent(
     trigger = Path(sys.argv.pop(1))
     told = GameWrites._told
 
-    def _told(self, envelopes, written):
-        if trigger.exists() and any(not game.new for game in written):
+    def _told(self, write):
+        if trigger.exists() and any(not game.new for game in write.written):
             os.kill(os.getpid(), signal.SIGKILL)
-        told(self, envelopes, written)
+        told(self, write)
 
     GameWrites._told = _told
 

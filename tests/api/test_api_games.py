@@ -16,7 +16,7 @@ from domain.events import DealProof
 from domain.fair import ALGORITHM, commitment, fair_deal_of
 from domain.penang.fold import fold
 from domain.penang.game import start_game
-from domain.penang.rules import Rules
+from domain.penang.rules import PenangRules
 from domain.penang.views import view_game
 from service.app import create_app
 from service.settings import Settings
@@ -50,9 +50,9 @@ def test_deal_is_the_documented_fair_shuffle_of_the_seeds(api: Api) -> None:
     seeds = ["s0", "s1", "s2", "s3"]
     game = api.create(seed="fair", seat_seeds=seeds)
     server_seed = hashlib.sha256(b"fair").digest()
-    deck, dealer, proof = fair_deal_of(Rules().deck_for(4), 4, server_seed, seeds)
+    deck, dealer, proof = fair_deal_of(PenangRules().deck_for(4), 4, server_seed, seeds)
     assert game["view"]["dealer"] == dealer
-    expected = fold(start_game([f"P{i}" for i in range(4)], deck, Rules(), dealer))
+    expected = fold(start_game([f"P{i}" for i in range(4)], deck, PenangRules(), dealer))
     for seat in range(4):
         assert tuple(api.view(game, seat)["hand"]) == view_game(expected, seat).hand
     dealt = api.events(game)["events"][0]["event"]
@@ -210,7 +210,7 @@ def test_an_explicit_deck_needs_the_setting(
     created = allowed.client.post("/games", json={"players": ["a", "b"], "deck": deck, "dealer": 1})
     assert created.status_code == 201, created.text
     game: Json = created.json()
-    expected = fold(start_game(["a", "b"], parse_cards(deck), Rules(), 1))
+    expected = fold(start_game(["a", "b"], parse_cards(deck), PenangRules(), 1))
     assert tuple(allowed.view(game, 0)["hand"]) == view_game(expected, 0).hand
     assert allowed.events(game)["events"][0]["event"]["proof"] is None
 

@@ -20,7 +20,7 @@ import pytest
 
 from domain.cards import texts
 from domain.penang.fold import fold
-from domain.penang.state import GameState
+from domain.penang.state import PenangState
 from service.settings import Settings
 from service.store.envelopes import answer_id, secrets_id
 
@@ -44,7 +44,7 @@ def _dicts(value: Any) -> Iterator[dict[str, Any]]:
             yield from _dicts(item)
 
 
-def assert_no_leak(body: Any, viewer: Viewer, state: GameState, dealt: list[list[str]]) -> None:
+def assert_no_leak(body: Any, viewer: Viewer, state: PenangState, dealt: list[list[str]]) -> None:
     """`body` shows `viewer` nothing of the running game's hidden cards."""
     own = None if viewer is None else list(texts(state.hands[viewer]))
     for found in _dicts(body):
@@ -84,7 +84,7 @@ def bodies(api: Api, game: Json) -> Iterator[tuple[Viewer, Any]]:
     yield None, api.client.get(f"/games/{gid}/seats/0").json()
 
 
-def past_bodies(api: Api, game: Json) -> Iterator[tuple[Viewer, Any, GameState]]:
+def past_bodies(api: Api, game: Json) -> Iterator[tuple[Viewer, Any, PenangState]]:
     """Every view of a few past versions (time travel), with the state at that version."""
     gid, tokens = game["game_id"], game["tokens"]
     events = api.store.game_events(UUID(gid))

@@ -21,7 +21,7 @@ from domain.events import Event
 from domain.penang.codec import encode_event
 from domain.penang.fold import fold
 from domain.penang.game import start_game
-from domain.penang.rules import Rules
+from domain.penang.rules import PenangRules
 from service.store.envelopes import Envelope, GameSecrets, secrets_id
 from service.usecases import auth
 
@@ -135,7 +135,7 @@ def _stored(game_id: UUID, version: int, event: Event) -> StoredEvent:
 def test_events_stored_in_an_older_shape_are_upcast_when_read(api: Api) -> None:
     deck = list(build_deck(2, 6))
     random.Random(7).shuffle(deck)
-    rules = Rules(cards_per_player=12)
+    rules = PenangRules(cards_per_player=12)
     events = start_game(["Old", "Timer"], deck, rules, dealer=0)
     game_id, tokens = uuid4(), ("old-token-0", "old-token-1")
     secrets = GameSecrets(token_sha256=tuple(auth.token_hash(t) for t in tokens))

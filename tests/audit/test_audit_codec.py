@@ -28,13 +28,13 @@ from domain.penang.events import (
     TurnEnded,
     WildSwapped,
 )
-from domain.penang.rules import CardPoints, Rules
+from domain.penang.rules import CardPoints, PenangRules
 from domain.record_proofs import verify_record
 from domain.records import GameRecord, load_record
 
 SAMPLES: tuple[Event, ...] = (
     Dealt(
-        rules=Rules(jokers=8, cards_per_player=4, card_points=CardPoints(ace=1)),
+        rules=PenangRules(jokers=8, cards_per_player=4, card_points=CardPoints(ace=1)),
         rules_version="penang-1",
         players=("ann", "ben"),
         dealer=1,
@@ -45,7 +45,7 @@ SAMPLES: tuple[Event, ...] = (
         ),
     ),
     Dealt(
-        rules=Rules(),
+        rules=PenangRules(),
         rules_version="penang-1",
         players=("a", "b", "c"),
         dealer=0,
@@ -215,7 +215,7 @@ def test_a_stored_event_missing_its_version_is_refused() -> None:
 
 def test_unknown_rule_options_in_a_stored_deal_are_refused() -> None:
     stored = _stored_dealt()
-    stored["rules"] = {**msgspec.to_builtins(Rules()), "wild_twos": True}
+    stored["rules"] = {**msgspec.to_builtins(PenangRules()), "wild_twos": True}
     with pytest.raises(MalformedEvent, match="wild_twos"):
         decode_event(stored)
 

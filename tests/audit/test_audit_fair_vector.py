@@ -15,7 +15,7 @@ import pytest
 from domain import fair
 from domain.cards import build_deck
 from domain.events import DealProof
-from domain.penang.rules import Rules
+from domain.penang.rules import PenangRules
 
 SERVER_SEED = bytes(range(32))  # 000102…1f
 SEAT_SEEDS = ("ana", "ben", "zoë", "dev")  # "zoë" is 4 bytes in UTF-8: lengths are bytes
@@ -82,14 +82,16 @@ def test_the_vector_from_domain_fair() -> None:
 
 def test_the_fair_deal_is_the_vector_with_its_proof() -> None:
     # The recipe the service deals with and the verifier recomputes: deck, dealer, proof.
-    deck, dealer, proof = fair.fair_deal_of(Rules().deck_for(4), 4, SERVER_SEED, SEAT_SEEDS)
+    deck, dealer, proof = fair.fair_deal_of(PenangRules().deck_for(4), 4, SERVER_SEED, SEAT_SEEDS)
     assert " ".join(card.text for card in deck[:10]) == FIRST_TEN
     assert len(deck) == 110
     assert dealer == DEALER
     assert proof == DealProof(
         algorithm="hmac-sha256-fisher-yates/1", server_seed_sha256=COMMITMENT, seat_seeds=SEAT_SEEDS
     )
-    deck, dealer, _ = fair.fair_deal_of(Rules(jokers=8, packs=3).deck_for(5), 5, SERVER_SEED, ())
+    deck, dealer, _ = fair.fair_deal_of(
+        PenangRules(jokers=8, packs=3).deck_for(5), 5, SERVER_SEED, ()
+    )
     assert len(deck) == 164
     assert deck == fair.shuffle(build_deck(3, 8), SERVER_SEED, ())
     assert dealer == Reimplementation(SERVER_SEED, ()).dealer(5)

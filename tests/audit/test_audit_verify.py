@@ -20,7 +20,7 @@ from domain.penang.codec import decode_events, encode_event
 from domain.penang.events import DeclaredDead, DeclaredGame, TurnEnded
 from domain.penang.fold import fold
 from domain.penang.game import play_turn, start_game
-from domain.penang.rules import Rules
+from domain.penang.rules import PenangRules
 from domain.record_proofs import verify_record
 from domain.records import RECORD_FORMAT, GameRecord, load_record
 from domain.replay import Verdict
@@ -493,7 +493,7 @@ def test_a_shared_win_is_named_in_words() -> None:
     rest = list(build_deck(2, 6))
     for card in top:
         rest.remove(card)
-    rules = Rules(cards_per_player=5)
+    rules = PenangRules(cards_per_player=5)
     events = start_game(("a", "b", "c"), [*top, *rest], rules, 0)
     for seat, meld in ((1, "3H 4H 5H"), (2, "9S 9D 9C"), (0, "QD QS QC")):
         events += play_turn(fold(events), seat, [MeldAction(cards=tuple(meld.split()))])

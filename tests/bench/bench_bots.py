@@ -32,19 +32,19 @@ from domain.penang.bots.window import seat_state  # noqa: E402
 from domain.penang.fold import fold  # noqa: E402
 from domain.penang.game import play_turn, start_game  # noqa: E402
 from domain.penang.moves import legal_moves  # noqa: E402
-from domain.penang.rules import Rules  # noqa: E402
-from domain.penang.views import GameView, view_game  # noqa: E402
+from domain.penang.rules import PenangRules  # noqa: E402
+from domain.penang.views import PenangView, view_game  # noqa: E402
 
 DEALS = 40
 RUNS = 3
 TARGET_MS = 5.0
 
 
-def positions() -> tuple[list[GameView], list[GameView]]:
+def positions() -> tuple[list[PenangView], list[PenangView]]:
     """First turns (25 cards, no passport), and a later turn of the same seats."""
-    rules = Rules()
-    first: list[GameView] = []
-    later: list[GameView] = []
+    rules = PenangRules()
+    first: list[PenangView] = []
+    later: list[PenangView] = []
     for number in range(DEALS):
         seed = hashlib.sha256(f"bench-bots/{number}".encode()).digest()
         deck, dealer, proof = fair_deal_of(rules.deck_for(2), 2, seed, ())
@@ -77,7 +77,7 @@ def figures(samples: list[float]) -> tuple[float, float, float]:
     return statistics.median(ordered), ordered[int(0.95 * (len(ordered) - 1))], ordered[-1]
 
 
-def report(name: str, views: list[GameView]) -> None:
+def report(name: str, views: list[PenangView]) -> None:
     base = [
         measure(lambda view=view: legal_moves(seat_state(view), view.turn or 0)) for view in views
     ]

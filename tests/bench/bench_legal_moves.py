@@ -36,8 +36,8 @@ from domain.melds import TableMeld  # noqa: E402
 from domain.penang.dead_check import HandIndex, has_legal_move  # noqa: E402
 from domain.penang.fold import evolve  # noqa: E402
 from domain.penang.moves import legal_moves  # noqa: E402
-from domain.penang.rules import RULES_VERSION, Rules  # noqa: E402
-from domain.penang.state import GameState  # noqa: E402
+from domain.penang.rules import RULES_VERSION, PenangRules  # noqa: E402
+from domain.penang.state import PenangState  # noqa: E402
 
 SEED = 20_240_601
 HAND_SIZE = 25
@@ -55,10 +55,10 @@ def _take(pool: Counter[Card], card: Card) -> bool:
     return True
 
 
-def build_position() -> GameState:
+def build_position() -> PenangState:
     """The worst case, drawn from one real deck: three packs and 8 jokers (5 players)."""
     rng = random.Random(SEED)
-    rules = Rules(jokers=8, packs=3, cards_per_player=HAND_SIZE)
+    rules = PenangRules(jokers=8, packs=3, cards_per_player=HAND_SIZE)
     pool = Counter(build_deck(3, rules.jokers))
     joker = Card("JK")
     hand = [joker] * HAND_JOKERS
@@ -92,7 +92,7 @@ def build_position() -> GameState:
         if _take(pool, card):
             hand.append(card)
     players = tuple(f"seat{i}" for i in range(5))
-    return GameState(
+    return PenangState(
         rules=rules,
         rules_version=RULES_VERSION,
         players=players,
@@ -106,13 +106,15 @@ def build_position() -> GameState:
     )
 
 
-def build_swap_position() -> GameState:
+def build_swap_position() -> PenangState:
     """16 swaps open (8 set jokers, two naturals of each set's rank in hand), 40 melds.
 
     The rest of the table, 24 runs and up to 8 sets, is drawn from what the deck has left.
     """
     rng = random.Random(SEED)
-    rules = Rules(jokers=8, packs=3, cards_per_player=HAND_SIZE, swapped_joker_same_turn=False)
+    rules = PenangRules(
+        jokers=8, packs=3, cards_per_player=HAND_SIZE, swapped_joker_same_turn=False
+    )
     pool = Counter(build_deck(3, rules.jokers))
     joker = Card("JK")
     hand = [Card.natural(rank, suit) for rank in range(2, 10) for suit in "DC"]
@@ -137,7 +139,7 @@ def build_swap_position() -> GameState:
         if all(pool[card] > 0 for card in cards):
             pool.subtract(cards)
             table.append(TableMeld(len(table), len(table) % 5, "set", tuple(cards), "", rank))
-    return GameState(
+    return PenangState(
         rules=rules,
         rules_version=RULES_VERSION,
         players=tuple(f"seat{i}" for i in range(5)),
@@ -171,7 +173,7 @@ def measure(call: Callable[[], object], repetitions: int) -> tuple[float, float]
     return median, p95
 
 
-def describe(state: GameState) -> None:
+def describe(state: PenangState) -> None:
     hand = state.hands[0]
     moves = legal_moves(state, 0)
     runs = sum(meld.kind == "run" for meld in state.table)

@@ -25,8 +25,8 @@ from domain.penang.commands import Action  # noqa: E402
 from domain.penang.fold import fold  # noqa: E402
 from domain.penang.game import declare_dead, play_turn, start_game  # noqa: E402
 from domain.penang.moves import legal_moves  # noqa: E402
-from domain.penang.rules import Rules  # noqa: E402
-from domain.penang.state import GameState  # noqa: E402
+from domain.penang.rules import PenangRules  # noqa: E402
+from domain.penang.state import PenangState  # noqa: E402
 
 PLAYERS = ["Aminah", "Ben", "Chen", "Devi"]
 _encode = msgspec.json.encode
@@ -40,9 +40,9 @@ class Game:
         self.tokens = created["tokens"]
         server_seed = hashlib.sha256(seed.encode()).digest()
         deck, dealer, _ = fair_deal_of(
-            Rules().deck_for(len(PLAYERS)), len(PLAYERS), server_seed, ()
+            PenangRules().deck_for(len(PLAYERS)), len(PLAYERS), server_seed, ()
         )
-        self.state: GameState = fold(start_game(PLAYERS, deck, Rules(), dealer))
+        self.state: PenangState = fold(start_game(PLAYERS, deck, PenangRules(), dealer))
         assert self.state.version == created["version"], "the client's deal differs"
         #: The version the server holds: moved on by the client as each turn lands.
         self.version: int = created["version"]

@@ -34,8 +34,8 @@ from domain.penang.events import GameEnded, WildSwapped
 from domain.penang.fold import evolve, fold
 from domain.penang.game import declare_dead, play_turn, reveal_seed, start_game
 from domain.penang.moves import legal_moves
-from domain.penang.rules import CardPoints, Rules
-from domain.penang.state import GameState
+from domain.penang.rules import CardPoints, PenangRules
+from domain.penang.state import PenangState
 from domain.penang.wildcards import swap_slot
 from domain.records import dump_record, make_record
 
@@ -53,7 +53,7 @@ class GoldenGame:
     name: str
     players: int
     seat_seeds: tuple[str, ...] = ()
-    rules: Rules = field(default_factory=Rules)
+    rules: PenangRules = field(default_factory=PenangRules)
     #: A greedy bot plays on while it can, biggest melds first: its games end in Game.
     greedy: bool = False
 
@@ -71,51 +71,57 @@ GAMES: tuple[GoldenGame, ...] = (
         "two-players-seven-cards-35",
         2,
         ("two0", "two1"),
-        Rules(cards_per_player=7, jokers=8),
+        PenangRules(cards_per_player=7, jokers=8),
         greedy=True,
     ),
     GoldenGame(
         "four-players-eight-cards-129",
         4,
         ("fou0", "fou1", "fou2", "fou3"),
-        Rules(cards_per_player=8, jokers=8),
+        PenangRules(cards_per_player=8, jokers=8),
     ),
     GoldenGame(
         "five-players-five-cards",
         5,
         ("lu", "mae", "nat", "ola", "pip"),
-        Rules(cards_per_player=5),
+        PenangRules(cards_per_player=5),
         greedy=True,
     ),
-    GoldenGame("two-players-8-jokers", 2, ("cy", "dee"), Rules(jokers=8)),
+    GoldenGame("two-players-8-jokers", 2, ("cy", "dee"), PenangRules(jokers=8)),
     GoldenGame("three-players", 3, ("eve", "fay", "gus")),
     GoldenGame("three-players-no-seat-seeds", 3),
     GoldenGame("four-players", 4, ("hal", "ivy", "jon", "kay")),
-    GoldenGame("four-players-8-jokers", 4, ("lee", "mo", "ned", "oz"), Rules(jokers=8)),
+    GoldenGame("four-players-8-jokers", 4, ("lee", "mo", "ned", "oz"), PenangRules(jokers=8)),
     GoldenGame(
-        "four-players-jokers-stay", 4, ("pat", "quin", "ray", "sue"), Rules(jokers_lay_off=False)
+        "four-players-jokers-stay",
+        4,
+        ("pat", "quin", "ray", "sue"),
+        PenangRules(jokers_lay_off=False),
     ),
     GoldenGame(
         "four-players-swap-waits",
         4,
         ("tom", "uma", "vic", "wes"),
-        Rules(swapped_joker_same_turn=False, jokers=8),
+        PenangRules(swapped_joker_same_turn=False, jokers=8),
     ),
     GoldenGame("five-players", 5, ("xia", "yul", "zed", "abe", "bo")),
     GoldenGame(
-        "five-players-declared-dead", 5, ("cal", "dot", "eli", "flo", "gil"), Rules(auto_dead=False)
+        "five-players-declared-dead",
+        5,
+        ("cal", "dot", "eli", "flo", "gil"),
+        PenangRules(auto_dead=False),
     ),
     GoldenGame(
         "three-players-short-hands",
         3,
         ("hu", "io", "ju"),
-        Rules(cards_per_player=12, card_points=CardPoints(face=5, ace=1, joker=25)),
+        PenangRules(cards_per_player=12, card_points=CardPoints(face=5, ace=1, joker=25)),
     ),
     GoldenGame(
         "four-players-all-joker-melds",
         4,
         ("kim", "liv", "max", "nia"),
-        Rules(all_joker_melds=True, jokers=8),
+        PenangRules(all_joker_melds=True, jokers=8),
     ),
 )
 
@@ -130,7 +136,7 @@ class Bot:
     def pick(self, count: int) -> int:
         return min(int(self.random.random() * count), count - 1)
 
-    def turn(self, state: GameState, seat: int) -> list[Action]:
+    def turn(self, state: PenangState, seat: int) -> list[Action]:
         """A whole turn for `seat`; empty when the seat has no move (it must declare dead)."""
         actions: list[Action] = []
         working = state
@@ -143,7 +149,7 @@ class Bot:
             if not working.hands[seat] or (not self.greedy and self.random.random() >= MORE):
                 return actions
 
-    def _options(self, state: GameState, seat: int) -> list[Action]:
+    def _options(self, state: PenangState, seat: int) -> list[Action]:
         moves = legal_moves(state, seat)
         options: list[Action] = [*moves.melds, *moves.lay_offs]
         if self.greedy and options:
@@ -151,7 +157,7 @@ class Bot:
             options = [option for option in options if _size(option) == most]
         return options
 
-    def _swaps_then_move(self, state: GameState, seat: int) -> list[Action]:
+    def _swaps_then_move(self, state: PenangState, seat: int) -> list[Action]:
         """A seat whose only moves open after substitutions (P29, R8)."""
         if not legal_moves(state, seat).can_move:
             return []
@@ -160,7 +166,7 @@ class Bot:
             raise AssertionError(f"seat {seat} can move, but no listed swap opens a move")
         return found
 
-    def _search(self, state: GameState, seat: int, done: list[Action]) -> list[Action] | None:
+    def _search(self, state: PenangState, seat: int, done: list[Action]) -> list[Action] | None:
         for swap in legal_moves(state, seat).swaps:
             after = _swapped(state, seat, swap)
             options = self._options(after, seat)
@@ -176,7 +182,7 @@ def _size(action: Action) -> int:
     return len(action.cards) if isinstance(action, MeldAction) else 1
 
 
-def _swapped(state: GameState, seat: int, swap: SwapAction) -> GameState:
+def _swapped(state: PenangState, seat: int, swap: SwapAction) -> PenangState:
     card = Card(swap.card)
     slot = swap_slot(state.table[swap.meld], card)
     return evolve(state, WildSwapped(seat=seat, meld=swap.meld, slot=slot, card=card.text))
@@ -190,7 +196,7 @@ def play(game: GoldenGame) -> list[Event]:
 
 
 def play_seeded(
-    players: int, rules: Rules, server_seed: bytes, seat_seeds: tuple[str, ...], bot: Bot
+    players: int, rules: PenangRules, server_seed: bytes, seat_seeds: tuple[str, ...], bot: Bot
 ) -> list[Event]:
     """A whole game dealt from these seeds (domain.fair) and played by `bot`."""
     deck, dealer, proof = fair.fair_deal_of(

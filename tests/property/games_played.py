@@ -30,8 +30,8 @@ from domain.games import GAMES  # the registry of games: the one line to follow 
 from domain.gin.rules import OPENSPIEL, TABLE, GinRules
 from domain.gin.state import GinState
 from domain.penang.events import GameEnded
-from domain.penang.rules import CardPoints, Rules
-from domain.penang.state import GameState
+from domain.penang.rules import CardPoints, PenangRules
+from domain.penang.state import PenangState
 from domain.rummy.rules import RummyRules
 from domain.three13.rules import ThirteenRules
 
@@ -45,7 +45,7 @@ SEED = st.integers(min_value=0, max_value=2**32 - 1)
 
 #: Penang's rule options, as random play draws them.
 PENANG_RULES = st.builds(
-    Rules,
+    PenangRules,
     jokers=st.sampled_from((6, 8)),
     cards_per_player=st.sampled_from((None, None, 4, 6, 9, 12)),
     jokers_lay_off=st.booleans(),
@@ -62,19 +62,19 @@ RUMMY_RULES = st.builds(
 )
 
 
-def _penang_cards(state: GameState) -> list[Card]:
+def _penang_cards(state: PenangState) -> list[Card]:
     held = [card for hand in state.hands for card in hand]
     tabled = [card for meld in state.table for card in meld.cards]
     return held + tabled + list(state.undealt)
 
 
-def _penang_bound(state: GameState) -> int:
+def _penang_bound(state: PenangState) -> int:
     # Every turn takes at least one card from the mover's hand for good; every other
     # command is a dead declaration, at most one per seat (P10, P30).
     return sum(len(hand) for hand in state.hands) + state.seats
 
 
-def _penang_event(state: GameState, event: Event) -> None:
+def _penang_event(state: PenangState, event: Event) -> None:
     check_views(state)
     if isinstance(event, GameEnded):
         check_scores(state, event)

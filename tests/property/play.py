@@ -18,8 +18,8 @@ from domain.penang.events import DeclaredDead, GameEnded, WildSwapped
 from domain.penang.fold import evolve, fold
 from domain.penang.game import declare_dead, play_turn, start_game, time_out
 from domain.penang.moves import legal_moves
-from domain.penang.rules import Rules
-from domain.penang.state import GameState
+from domain.penang.rules import PenangRules
+from domain.penang.state import PenangState
 from domain.penang.views import view_game
 from domain.penang.wildcards import swap_slot
 
@@ -37,10 +37,10 @@ class PlayedGame:
     events: list[Event] = field(default_factory=list)
     turns: int = 0
     actions: int = 0
-    state: GameState | None = None
+    state: PenangState | None = None
 
 
-def card_points(card: Card, rules: Rules) -> int:
+def card_points(card: Card, rules: PenangRules) -> int:
     """D1, written out again: 2–10 face value, J Q K `face`, ace, joker."""
     points = rules.card_points
     if card.is_joker:
@@ -54,7 +54,7 @@ def play_random_game(
     rng: random.Random,
     players: int,
     dealer: int,
-    rules: Rules,
+    rules: PenangRules,
     *,
     greedy: bool = False,
     friendly: bool = False,
@@ -115,13 +115,13 @@ def play_random_game(
     return game
 
 
-def shuffled_deck(rng: random.Random, players: int, rules: Rules) -> list[Card]:
+def shuffled_deck(rng: random.Random, players: int, rules: PenangRules) -> list[Card]:
     deck = list(build_deck(rules.packs_for(players), rules.jokers))
     rng.shuffle(deck)
     return deck
 
 
-def friendly_deck(rng: random.Random, players: int, dealer: int, rules: Rules) -> list[Card]:
+def friendly_deck(rng: random.Random, players: int, dealer: int, rules: PenangRules) -> list[Card]:
     """A deck whose deal (P4: one card at a time from the dealer's left) gives each seat
     a hand made mostly of random runs and sets, with the rest shuffled below."""
     pool = Counter(build_deck(rules.packs_for(players), rules.jokers))
@@ -157,7 +157,7 @@ def _friendly_hand(rng: random.Random, pool: Counter[Card], size: int) -> list[C
     return hand
 
 
-def choose_turn(state: GameState, seat: int, rng: random.Random, greedy: bool) -> list[Action]:
+def choose_turn(state: PenangState, seat: int, rng: random.Random, greedy: bool) -> list[Action]:
     """A whole turn picked from the listed moves: swaps if needed, then a meld or lay-off,
     then more listed actions (P11)."""
     swaps = _swaps_to_a_move(state, seat, rng, [], MAX_SWAP_CHAIN)
@@ -199,7 +199,7 @@ def _pick(
 
 
 def _swaps_to_a_move(
-    state: GameState, seat: int, rng: random.Random, swaps: list[SwapAction], budget: int
+    state: PenangState, seat: int, rng: random.Random, swaps: list[SwapAction], budget: int
 ) -> list[SwapAction] | None:
     moves = legal_moves(after_swaps(state, seat, swaps), seat)
     if moves.melds or moves.lay_offs:
@@ -213,7 +213,7 @@ def _swaps_to_a_move(
     return None
 
 
-def after_swaps(state: GameState, seat: int, swaps: Sequence[SwapAction]) -> GameState:
+def after_swaps(state: PenangState, seat: int, swaps: Sequence[SwapAction]) -> PenangState:
     """The state within a turn after `swaps` (each joker from the slot its card fits, P23)."""
     for action in swaps:
         card = Card(action.card)
@@ -225,7 +225,7 @@ def after_swaps(state: GameState, seat: int, swaps: Sequence[SwapAction]) -> Gam
 # --- invariants -----------------------------------------------------------------------
 
 
-def _record(game: PlayedGame, state: GameState | None, events: Sequence[Event]) -> GameState:
+def _record(game: PlayedGame, state: PenangState | None, events: Sequence[Event]) -> PenangState:
     """Fold the new events one at a time, checking the invariants after each."""
     assert events, "a command always records something"
     for event in events:
@@ -246,13 +246,13 @@ def _record(game: PlayedGame, state: GameState | None, events: Sequence[Event]) 
     return state
 
 
-def check_cards_accounted_for(state: GameState, deck: Sequence[Card]) -> None:
+def check_cards_accounted_for(state: PenangState, deck: Sequence[Card]) -> None:
     held = [card for hand in state.hands for card in hand]
     tabled = [card for meld in state.table for card in meld.cards]
     assert Counter(held + tabled + list(state.undealt)) == Counter(deck), "a card went astray"
 
 
-def check_dead_seats_keep_their_hands(before: GameState, after: GameState) -> None:
+def check_dead_seats_keep_their_hands(before: PenangState, after: PenangState) -> None:
     # P30: a dead seat takes no further part; its hand stays as it was.
     for seat, dead in enumerate(before.dead):
         if dead:
@@ -260,7 +260,7 @@ def check_dead_seats_keep_their_hands(before: GameState, after: GameState) -> No
             assert after.hands[seat] == before.hands[seat]
 
 
-def check_scores(state: GameState, ended: GameEnded) -> None:
+def check_scores(state: PenangState, ended: GameEnded) -> None:
     # P33, D1: each seat's points are its deadwood; D7 / P31: the winners.
     rules = state.rules
     totals = tuple(sum(card_points(card, rules) for card in hand) for hand in state.hands)
@@ -275,7 +275,7 @@ def check_scores(state: GameState, ended: GameEnded) -> None:
         assert ended.winners == tuple(i for i, t in enumerate(totals) if t == min(totals))
 
 
-def check_views(state: GameState) -> None:
+def check_views(state: PenangState) -> None:
     for viewer in (*range(state.seats), None):
         view = view_game(state, viewer)
         assert [seat.hand_size for seat in view.seats] == [len(hand) for hand in state.hands]

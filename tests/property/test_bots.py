@@ -28,8 +28,8 @@ from domain.penang.events import GameEnded
 from domain.penang.fold import fold
 from domain.penang.game import declare_dead, play_turn, start_game
 from domain.penang.moves import legal_moves
-from domain.penang.rules import Rules
-from domain.penang.state import GameState
+from domain.penang.rules import PenangRules
+from domain.penang.state import PenangState
 from domain.penang.views import view_game
 
 from .games_played import PENANG_RULES
@@ -39,7 +39,7 @@ from .play import check_cards_accounted_for, check_scores, friendly_deck
 @dataclass(frozen=True)
 class Table:
     players: int
-    rules: Rules
+    rules: PenangRules
     seed: int
     friendly: bool
     bots: tuple[str, ...]
@@ -68,7 +68,7 @@ def tables(draw: st.DrawFn) -> Table:
     )
 
 
-def play_bots(table: Table) -> tuple[list[Event], GameState]:
+def play_bots(table: Table) -> tuple[list[Event], PenangState]:
     """The whole game, each turn the seat's bot's answer, judged by the engine."""
     deck, dealer = table.deal()
     names = [f"{bot}-{seat}" for seat, bot in enumerate(table.bots)]
@@ -106,7 +106,7 @@ def test_bots_send_only_legal_turns_and_declare_dead_only_without_a_move(table: 
 
 
 def test_a_bot_plays_the_same_game_from_the_same_seed() -> None:
-    table = Table(3, Rules(cards_per_player=12), 17, True, ("random", "greedy", "patient"))
+    table = Table(3, PenangRules(cards_per_player=12), 17, True, ("random", "greedy", "patient"))
     assert play_bots(table)[0] == play_bots(table)[0]
 
 
@@ -114,7 +114,7 @@ def test_seeded_bot_games_reach_game_swaps_and_declared_dead() -> None:
     # The properties above mean little unless the bots reach these.
     seen: set[str] = set()
     for seed in range(12):
-        rules = Rules(cards_per_player=16, auto_dead=seed % 2 == 0)
+        rules = PenangRules(cards_per_player=16, auto_dead=seed % 2 == 0)
         bots = (BOT_NAMES[seed % 3], BOT_NAMES[(seed + 1) % 3])
         events, _ = play_bots(Table(2, rules, seed, True, bots))
         seen.update(type(fact).__name__ for fact in events)

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from domain.penang.audit import verify_events
 from domain.penang.events import DeclaredDead, GameEnded, WildSwapped
 from domain.penang.fold import fold
-from domain.penang.rules import Rules
+from domain.penang.rules import PenangRules
 
 from .games_played import PENANG_RULES
 from .play import PlayedGame, play_random_game
@@ -31,7 +31,7 @@ from .play import PlayedGame, play_random_game
 class Deal:
     players: int
     dealer: int
-    rules: Rules
+    rules: PenangRules
     seed: int
     greedy: bool
     friendly: bool
@@ -80,7 +80,7 @@ def test_seeded_games_reach_every_kind_of_ending() -> None:
     for seed in range(80):
         rng = random.Random(seed)
         players = rng.randint(2, 5)
-        rules = Rules(
+        rules = PenangRules(
             jokers=rng.choice((6, 8)),
             cards_per_player=rng.choice((None, 3, 4, 6, 10)),
             jokers_lay_off=rng.random() < 0.7,

@@ -26,9 +26,9 @@ from domain.games import decode_actions
 from domain.penang.fold import fold
 from domain.penang.game import declare_dead, play_turn, start_game, time_out
 from domain.penang.moves import legal_moves
-from domain.penang.rules import Rules
+from domain.penang.rules import PenangRules
 from domain.penang.spec import PENANG
-from domain.penang.state import GameState
+from domain.penang.state import PenangState
 from domain.penang.views import view_event, view_game
 
 from .draw_driver import DrawHands
@@ -57,7 +57,7 @@ class Driver(Protocol):
     ) -> Outcome:
         """Deal a new game from `deck` (the full deck order, top card first).
 
-        `rules` holds rule options by name (`domain.penang.rules.Rules`); absent ones take
+        `rules` holds rule options by name (`domain.penang.rules.PenangRules`); absent ones take
         their defaults. `table` holds the service's table options (`turn_seconds`),
         which the engine does not know. The outcome's events are the ones recorded, as
         a spectator sees them.
@@ -77,11 +77,11 @@ class Driver(Protocol):
         ...
 
     def view(self, viewer: int | None) -> Json:
-        """The game as `viewer` may see it (`domain.penang.views.GameView` as JSON builtins)."""
+        """The game as `viewer` may see it (`domain.penang.views.PenangView` as JSON builtins)."""
         ...
 
     def legal_moves(self, seat: int) -> Json:
-        """What `seat` could do now (`domain.penang.moves.LegalMoves` as builtins)."""
+        """What `seat` could do now (`domain.penang.moves.PenangMoves` as builtins)."""
         ...
 
     def events(self, viewer: int | None) -> list[Json]:
@@ -180,7 +180,7 @@ class DomainDriver(DomainMatches, DrawHands):
         DomainMatches.__init__(self)
         DrawHands.__init__(self)
         self._events: list[Event] = []
-        self._state: GameState | None = None
+        self._state: PenangState | None = None
 
     # --- commands ------------------------------------------------------------------
 
@@ -195,7 +195,7 @@ class DomainDriver(DomainMatches, DrawHands):
     ) -> Outcome:
         # The engine knows no clock: `table` is the service's business.
         try:
-            options = msgspec.convert(dict(rules), type=Rules)
+            options = msgspec.convert(dict(rules), type=PenangRules)
             cards = [Card(text) for text in deck]
             events = start_game(list(players), cards, options, dealer)
         except msgspec.ValidationError as error:
@@ -267,7 +267,7 @@ class DomainDriver(DomainMatches, DrawHands):
 
     # --- helpers -------------------------------------------------------------------
 
-    def _current(self) -> GameState:
+    def _current(self) -> PenangState:
         if self._state is None:
             raise RuntimeError("no game has been started")
         return self._state

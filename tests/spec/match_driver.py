@@ -30,7 +30,7 @@ from domain.match.events import AnyMatchEvent, MatchProof
 from domain.match.options import MatchOptions
 from domain.match.state import MatchState, fold
 from domain.match.views import view_match
-from domain.penang.state import GameState
+from domain.penang.state import PenangState
 
 from .outcomes import Json, Outcome, builtins, refused
 
@@ -147,7 +147,7 @@ class DomainMatches:
         self._play_on(deals)
         return Outcome(events=tuple(builtins(event) for event in [*events, *dealt]))
 
-    def _game_over(self, game: GameState | DrawState) -> None:
+    def _game_over(self, game: PenangState | DrawState) -> None:
         """A game ended: if it is the match's, score it and deal the next (if any)."""
         match = self._match
         current = None if match is None else match.current

@@ -26,7 +26,7 @@ from domain.deal import deal
 from domain.penang.codec import decode_events, encode_event
 from domain.penang.events import DeclaredDead, TurnEnded
 from domain.penang.fold import fold
-from domain.penang.rules import Rules
+from domain.penang.rules import PenangRules
 from domain.record_proofs import verify_record
 from domain.records import dump_record, load_record, make_record
 from domain.replay import Verdict
@@ -46,7 +46,7 @@ class AuditDriver(Protocol):
 class DomainAuditDriver:
     def seeded_record(self, players: int, server_seed: bytes, seat_seeds: tuple[str, ...]) -> bytes:
         bot = Bot(f"audit/{server_seed.hex()}", greedy=False)
-        events = play_seeded(players, Rules(), server_seed, seat_seeds, bot)
+        events = play_seeded(players, PenangRules(), server_seed, seat_seeds, bot)
         return dump_record(make_record(events, game_id=f"audit/{server_seed.hex()[:8]}"))
 
     def verify(self, record: bytes) -> Verdict:
@@ -186,7 +186,7 @@ def _recompute(audit: Audit) -> None:
     seed = bytes.fromhex(audit.events[-1]["server_seed"])
     seat_seeds = tuple(dealt["proof"]["seat_seeds"])
     seats = len(dealt["players"])
-    rules = msgspec.convert(dealt["rules"], type=Rules)
+    rules = msgspec.convert(dealt["rules"], type=PenangRules)
     deck, dealer, _ = fair.fair_deal_of(rules.deck_for(seats), seats, seed, seat_seeds)
     hands, undealt = deal(deck, seats, dealer, rules.hand_size_for(seats))
     audit.recomputed = (

@@ -10,8 +10,8 @@ from domain.penang.commands import SwapAction
 from domain.penang.events import WildSwapped
 from domain.penang.fold import evolve
 from domain.penang.melds import read_meld
-from domain.penang.rules import RULES_VERSION, Rules
-from domain.penang.state import GameState
+from domain.penang.rules import RULES_VERSION, PenangRules
+from domain.penang.state import PenangState
 from domain.penang.wildcards import swap_slot
 
 
@@ -26,7 +26,7 @@ def texts(items: Sequence[Card]) -> tuple[str, ...]:
 
 def meld(text: str, jokers: Sequence[str] = (), *, owner: int = 1) -> TableMeld:
     """A table meld read from notation (stand-ins where the jokers are ambiguous)."""
-    return read_meld(cards(text), tuple(jokers), Rules()).placed(0, owner)
+    return read_meld(cards(text), tuple(jokers), PenangRules()).placed(0, owner)
 
 
 def run(
@@ -52,14 +52,14 @@ def position(
     hand: str,
     melds: Sequence[TableMeld] = (),
     *,
-    rules: Rules | None = None,
+    rules: PenangRules | None = None,
     passport: bool = True,
     swapped_jokers: int = 0,
     other_hand: str = "3S 8D KC",
-) -> GameState:
+) -> PenangState:
     """Seat 0 to play with `hand` against `melds`; seat 1 holds `other_hand`."""
-    return GameState(
-        rules=rules or Rules(),
+    return PenangState(
+        rules=rules or PenangRules(),
         rules_version=RULES_VERSION,
         players=("ann", "bob"),
         dealer=1,
@@ -73,7 +73,7 @@ def position(
     )
 
 
-def after_swaps(state: GameState, seat: int, swaps: Sequence[SwapAction]) -> GameState:
+def after_swaps(state: PenangState, seat: int, swaps: Sequence[SwapAction]) -> PenangState:
     """The state within a turn after `swaps`, each joker taken from the slot its card fits.
 
     The swap events are built the way P23 reads (the joker `swap_slot` names), so a test

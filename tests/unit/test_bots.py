@@ -19,20 +19,20 @@ from domain.penang.fold import fold
 from domain.penang.game import play_turn
 from domain.penang.melds import read_meld
 from domain.penang.moves import legal_moves
-from domain.penang.rules import RULES_VERSION, Rules
-from domain.penang.state import GameState
+from domain.penang.rules import RULES_VERSION, PenangRules
+from domain.penang.state import PenangState
 from domain.penang.views import view_game
 
 
 def position(
     hand: str, table: tuple[str, ...] = (), *, passport: bool = True, other: str = "2C 9D KH"
-) -> GameState:
-    rules = Rules()
+) -> PenangState:
+    rules = PenangRules()
     melds = tuple(
         read_meld(parse_cards(cards), (), rules).placed(meld_id, 1)
         for meld_id, cards in enumerate(table)
     )
-    return GameState(
+    return PenangState(
         rules=rules,
         rules_version=RULES_VERSION,
         players=("ann", "bob"),
@@ -46,7 +46,7 @@ def position(
     )
 
 
-def turn_of(bot: GreedyBot | PatientBot | RandomBot, state: GameState) -> Turn | None:
+def turn_of(bot: GreedyBot | PatientBot | RandomBot, state: PenangState) -> Turn | None:
     turn = bot.turn(view_game(state, 0))
     if turn is not None:
         play_turn(state, 0, turn.actions)  # the engine accepts it

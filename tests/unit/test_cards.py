@@ -9,7 +9,7 @@ import pytest
 
 from domain.cards import Card, build_deck, format_cards, parse_cards, parse_rank, sort_cards
 from domain.errors import MalformedCard, MalformedInput
-from domain.penang.rules import Rules
+from domain.penang.rules import PenangRules
 
 # Written out here rather than taken from domain.cards, so the table checks the notation.
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -157,4 +157,4 @@ def test_deck_is_the_packs_plus_the_jokers(packs: int, jokers: int, size: int) -
     ids=["2p", "3p", "4p", "4p-8-jokers", "5p-third-pack", "5p-third-pack-8-jokers"],
 )
 def test_five_players_add_a_third_pack(players: int, jokers: int, size: int) -> None:
-    assert Rules(jokers=jokers).deck_size_for(players) == size
+    assert PenangRules(jokers=jokers).deck_size_for(players) == size

@@ -11,6 +11,7 @@ from typing import get_args
 import msgspec
 
 from domain.games import (
+    CONTRACT_NAMES,
     DRAW_RULES_EXAMPLE,
     GAMES,
     MOVES,
@@ -20,6 +21,7 @@ from domain.games import (
     AnyGameState,
     AnyMoves,
     AnyView,
+    contract_name,
 )
 from service.usecases.match_view_forms import MATCH_VIEW_SHAPES
 
@@ -33,13 +35,13 @@ def test_the_state_union_is_every_games_state_type() -> None:
 def test_the_view_union_is_every_games_view_types() -> None:
     declared = {view for spec in GAMES.values() for view in spec.view_types}
     assert set(get_args(AnyView)) == declared
-    assert set(VIEWS) == {view.__name__ for view in declared}
+    assert set(VIEWS) == {contract_name(view) for view in declared}
 
 
 def test_the_moves_union_is_every_games_moves_type() -> None:
     declared = {spec.moves_type for spec in GAMES.values()}
     assert set(get_args(AnyMoves)) == declared
-    assert set(MOVES) == {moves.__name__ for moves in declared}
+    assert set(MOVES) == {contract_name(moves) for moves in declared}
 
 
 def test_the_action_union_holds_every_games_actions() -> None:
@@ -67,7 +69,7 @@ def _game_components() -> set[str]:
         kinds |= {*spec.view_types, spec.moves_type, *spec.actions, spec.rules_type}
         for union in spec.event_view_types:
             kinds |= set(get_args(union)) or {union}
-    names = {getattr(kind, "__name__", "") for kind in kinds}
+    names = {CONTRACT_NAMES.get(kind, getattr(kind, "__name__", "")) for kind in kinds}  # type: ignore[call-overload]
     return names | {shape.__name__ for shape in MATCH_VIEW_SHAPES}
 
 
@@ -110,8 +112,18 @@ def test_every_union_of_the_contract_across_games_is_tagged() -> None:
 
 
 def test_an_untagged_union_of_two_games_views_is_found() -> None:
-    views = sorted({view.__name__ for spec in GAMES.values() for view in spec.view_types})
+    views = sorted({contract_name(view) for spec in GAMES.values() for view in spec.view_types})
     union = {"oneOf": [{"$ref": f"#/components/schemas/{name}"} for name in views]}
     assert untagged_game_unions({"paths": {"x": union}}) == [views]
     union["discriminator"] = {"propertyName": "game"}
     assert untagged_game_unions({"paths": {"x": union}}) == []
+
+
+def test_a_game_that_renamed_its_types_keeps_their_contract_names() -> None:
+    # A game whose types took its name keeps the names clients were generated with:
+    # each kept name is a component, and the class's own name is none.
+    contract = json.loads((ROOT / "openapi" / "openapi.json").read_text(encoding="utf-8"))
+    components = contract["components"]["schemas"]
+    for kind, name in CONTRACT_NAMES.items():
+        assert name in components and components[name]["title"] == name
+        assert kind.__name__ not in components

@@ -117,7 +117,7 @@ def test_the_scan_finds_what_it_looks_for(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text(
         '"""A docstring may say penang."""\n'
-        "from domain.penang.rules import Rules\n"
+        "from domain.penang.rules import PenangRules\n"
         "import domain.three13.rules\n"
         "from domain.games import GAMES\n"
         "GAME = 'three-thirteen'\n"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from spec.conformance import rule_ids
 
-from domain.games import GAMES
+from domain.games import GAMES, contract_name
 from service.api.problem_table import PROBLEMS
 from service.settings import SETTINGS, markdown_table
 
@@ -201,7 +201,7 @@ def test_the_create_game_row_names_every_game_and_its_view() -> None:
     for spec in GAMES.values():
         assert f"`{spec.name}`" in row[0], spec.name
         for view in spec.view_types:
-            assert f"`{view.__name__}`" in row[0], (spec.name, view.__name__)
+            assert f"`{contract_name(view)}`" in row[0], (spec.name, contract_name(view))
 
 
 def test_the_errors_list_gives_every_status_the_service_answers_with() -> None:

@@ -21,7 +21,7 @@ from domain.penang.commands import SwapAction
 from domain.penang.fold import fold
 from domain.penang.game import play_turn, start_game
 from domain.penang.moves import legal_moves
-from domain.penang.rules import Rules
+from domain.penang.rules import PenangRules
 from domain.penang.spec import PENANG
 from domain.penang.views import view_game
 from domain.rummy.rules import RummyRules
@@ -38,7 +38,7 @@ def test_every_game_is_found_by_its_name_and_rules_version() -> None:
 
 
 def test_penangs_spec_is_penangs_own_functions() -> None:
-    rules = Rules(cards_per_player=7)
+    rules = PenangRules(cards_per_player=7)
     deck, dealer, proof = fair.fair_deal_of(PENANG.deck(rules, 2), 2, bytes(32), ())
     assert (deck, dealer) == tuple(fair.fair_deal_of(rules.deck_for(2), 2, bytes(32), ()))[:2]
     dealt = PENANG.deal(("a", "b"), deck, rules, dealer, proof=proof, number=3)
@@ -63,7 +63,7 @@ def test_penangs_next_dealer_is_p7_or_p8_once_the_game_is_over() -> None:
     rest = list(build_deck(2, 6))
     for card in deck:
         rest.remove(card)
-    state = fold(start_game(("a", "b"), [*deck, *rest], Rules(cards_per_player=3), 0))
+    state = fold(start_game(("a", "b"), [*deck, *rest], PenangRules(cards_per_player=3), 0))
     state = fold(play_turn(state, 1, [MeldAction(cards=tuple(hands[1].split()))]), state)
     assert state.ended is not None
     dealt = state.dealer
@@ -154,7 +154,7 @@ def test_one_codec_reads_every_games_events() -> None:
     rng = random.Random(7)
     deck = list(build_deck(2, 6))
     rng.shuffle(deck)
-    for event in start_game(("a", "b"), deck, Rules(), 0):
+    for event in start_game(("a", "b"), deck, PenangRules(), 0):
         assert ALL_GAME_EVENTS.decode(PENANG_EVENTS.encode(event)) == event
 
 
@@ -168,6 +168,19 @@ def test_a_merged_codec_refuses_two_types_with_one_tag() -> None:
     same = EventCodec[Event]((SeedRevealed,), {"SeedRevealed": 2})
     with pytest.raises(ValueError, match="schema versions"):
         EventCodec.merged([PENANG_EVENTS, same])
+
+
+def test_a_codec_lists_each_type_once_and_versions_only_those_past_one() -> None:
+    # Each game lists its events once: a type not named in `versions` is at version 1,
+    # and a version for a type the codec does not list is refused.
+    codec = EventCodec[Event]((SeedRevealed, HandDealt[RummyRules]))
+    assert codec.versions == {"SeedRevealed": 1, "HandDealt": 1}
+    assert PENANG_EVENTS.versions["Dealt"] == 2 and PENANG_EVENTS.versions["Melded"] == 1
+    with pytest.raises(ValueError, match="Drew"):
+        EventCodec[Event]((SeedRevealed,), {"Drew": 2})
+    bumped = EventCodec[Event]((SeedRevealed,), {"SeedRevealed": 2})
+    with pytest.raises(AssertionError, match="no upcaster for SeedRevealed v1"):
+        bumped.check()
 
 
 def test_a_merged_codec_reads_a_shared_generic_event_with_every_games_parameters() -> None:

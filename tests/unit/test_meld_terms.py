@@ -18,7 +18,7 @@ from domain.layoffs import lay_off_as, open_ends
 from domain.meld_terms import MeldTerms
 from domain.melds import read_meld_as
 from domain.penang.melds import PENANG_TERMS, read_meld
-from domain.penang.rules import Rules
+from domain.penang.rules import PenangRules
 from domain.rummy.rules import ACE_HIGH_TERMS, ACE_LOW_TERMS
 
 from .support import cards, run
@@ -45,7 +45,9 @@ THREES_WILD = MeldTerms(
 def test_penang_terms_are_the_defaults_and_read_as_penang_always_did() -> None:
     assert MeldTerms() == PENANG_TERMS
     for text in ("QH KH AH", "5H JK 7H", "8S 8H JK"):
-        assert read_meld_as(cards(text), (), PENANG_TERMS) == read_meld(cards(text), (), Rules())
+        assert read_meld_as(cards(text), (), PENANG_TERMS) == read_meld(
+            cards(text), (), PenangRules()
+        )
 
 
 @pytest.mark.parametrize(

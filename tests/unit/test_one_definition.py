@@ -2,7 +2,7 @@
 
 Two `first_dealer`s (one in `deal`, one in `fair`) and two `MeldKind`s (`events`,
 `melds`) once said the same thing in two places, and helpers nothing called
-(`wildcards.swap`, `GameState.cards_in_play`, `codec.encode_events`) lingered. These
+(`wildcards.swap`, `PenangState.cards_in_play`, `codec.encode_events`) lingered. These
 checks read the source: a public name defined in two domain modules fails, and so does
 a public function or method that nothing in `domain/` or `service/` refers to, unless
 `KEPT` says why it stays. Nor may two functions share a body (their argument names

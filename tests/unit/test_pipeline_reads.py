@@ -21,7 +21,7 @@ from litestar.testing import TestClient
 
 from domain.penang.commands import Action
 from domain.penang.moves import legal_moves
-from domain.penang.state import GameState
+from domain.penang.state import PenangState
 from service.api import guards
 from service.app import create_app
 from service.settings import Settings
@@ -61,7 +61,7 @@ def _guarded(store: GameStore, game_id: UUID, seat: int, token: str) -> pipeline
 
 def _a_turn(store: GameStore, game_id: UUID) -> tuple[int, list[Action]]:
     state = store.state(game_id)
-    assert isinstance(state, GameState) and state.turn is not None
+    assert isinstance(state, PenangState) and state.turn is not None
     moves = legal_moves(state, state.turn)
     return state.turn, [(moves.melds or moves.lay_offs)[0]]
 

@@ -69,7 +69,7 @@ def test_no_service_module_asks_what_kind_of_game_it_holds(path: Path) -> None:
 def test_the_scan_finds_what_it_looks_for(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text(
-        "if isinstance(state, DrawState | x.GameState): pass\n"
+        "if isinstance(state, DrawState | x.PenangState): pass\n"
         "if spec.name == 'penang': pass\n"
         "if game in ('rummy', 'three-thirteen'): pass\n"
         "if spec.has_stock: pass\n",

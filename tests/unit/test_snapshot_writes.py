@@ -7,6 +7,7 @@ is written from that fold, never from a second read or fold.
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -78,6 +79,24 @@ def test_the_write_that_ends_a_game_commits_its_snapshot(store: GameStore, given
     # Stored by the write itself: no flush, and no thread of the snapshots' ever started.
     assert _no_snapshot_thread(store)
     assert _snapshot(store, game_id) == final
+
+
+@pytest.mark.parametrize("on_loop", [True, False], ids=["group-writer", "worker-thread"])
+def test_an_awaited_write_that_ends_a_game_commits_its_snapshot(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch, on_loop: bool
+) -> None:
+    # `append_async` is `append`'s write, whether the loop hands it to the group writer
+    # (SQLite) or commits it in a worker thread (PostgreSQL's way, forced here): the
+    # state the caller gives is snapshot with it either way.
+    monkeypatch.setattr(type(store), "writes_on_loop", property(lambda _: on_loop))
+    events = _finished("rummy")
+    final = fold_game(events)
+    game_id, played = uuid4(), _ending(events)
+    store.create(game_id, events[:played], GameSecrets(token_sha256=()))
+    stored = asyncio.run(store.append_async(game_id, played, events[played:], after=final))
+    assert stored and _no_snapshot_thread(store)
+    assert _snapshot(store, game_id) == final
+    assert not asyncio.run(store.append_async(game_id, played, events[played:], after=final))
 
 
 def test_a_game_dealt_over_is_snapshot_with_its_deal(store: GameStore) -> None:

@@ -16,7 +16,7 @@ from domain.errors import RummyError
 from domain.penang.commands import Action
 from domain.penang.game import play_turn
 from domain.penang.moves import legal_moves
-from domain.penang.state import GameState
+from domain.penang.state import PenangState
 from service.api import guards
 from service.errors import UnknownToken
 from service.settings import Settings
@@ -37,7 +37,7 @@ def store(tmp_path: Path) -> Iterator[tuple[GameStore, CreatedGame]]:
 
 def _a_turn(store: GameStore, game_id: UUID) -> tuple[int, list[Action]]:
     state = store.state(game_id)
-    assert isinstance(state, GameState) and state.turn is not None
+    assert isinstance(state, PenangState) and state.turn is not None
     moves = legal_moves(state, state.turn)
     return state.turn, [(moves.melds or moves.lay_offs)[0]]
 
@@ -145,7 +145,7 @@ def test_a_write_whose_waiter_is_cancelled_is_still_stored_and_told(
     game_id = created.game_id
     seat, actions = _a_turn(game_store, game_id)
     state = game_store.state(game_id)
-    assert isinstance(state, GameState)
+    assert isinstance(state, PenangState)
     events = play_turn(state, seat, actions)
     told: list[Any] = []
     game_store.listeners.add(told.append)

@@ -1,7 +1,7 @@
 """Penang Rummy's bots: players that choose a whole turn from what their seat may see (P5,
 P9–P11, D6).
 
-A bot is given its seat's view (`domain.penang.views.GameView`: its own hand, the table,
+A bot is given its seat's view (`domain.penang.views.PenangView`: its own hand, the table,
 every seat's hand size and flags, the rules; see `domain.penang.bots.window`) when its
 turn comes, and answers a whole turn, ready to send (D8), or None to declare dead.
 
@@ -24,7 +24,7 @@ from domain.penang.bots.greedy import GreedyBot
 from domain.penang.bots.patient import PatientBot
 from domain.penang.bots.uniform import RandomBot
 from domain.penang.commands import Turn
-from domain.penang.views import GameView
+from domain.penang.views import PenangView
 
 BOT_NAMES: Final = ("greedy", "patient", "random")
 
@@ -35,7 +35,7 @@ class Bot(Protocol):
     @property
     def name(self) -> str: ...
 
-    def turn(self, view: GameView) -> Turn | None:
+    def turn(self, view: PenangView) -> Turn | None:
         """The whole turn for the seat of `view`, whose turn it is; None to declare dead."""
         ...
 
@@ -53,8 +53,8 @@ def make_bot(name: str, seed: str) -> Bot:
 
 def _play(name: str) -> BotPlay:
     def play(view: Any, seed: str) -> tuple[Any, ...] | None:
-        if not isinstance(view, GameView):
-            raise TypeError("a Penang bot plays from a seat's GameView")
+        if not isinstance(view, PenangView):
+            raise TypeError("a Penang bot plays from a seat's PenangView")
         turn = make_bot(name, seed).turn(view)
         return None if turn is None else tuple(turn.actions)
 

@@ -36,7 +36,7 @@ from domain.penang.commands import Action, SwapAction
 from domain.penang.moves import legal_moves
 from domain.penang.rules import CardPoints
 from domain.penang.scoring import card_points
-from domain.penang.state import GameState
+from domain.penang.state import PenangState
 
 #: A bound on a turn's chain: no hand of the rules' sizes comes near it.
 MAX_CHAIN: Final = 500
@@ -57,10 +57,10 @@ class Candidate:
     order: int
 
 
-Step = Callable[[list[Candidate], GameState], Candidate | None]
+Step = Callable[[list[Candidate], PenangState], Candidate | None]
 
 
-def candidates(state: GameState, seat: int) -> list[Candidate]:
+def candidates(state: PenangState, seat: int) -> list[Candidate]:
     """The steps `seat` may append now: listed turns, and lone swaps once it has moved."""
     moves = legal_moves(state, seat)
     steps = [turn.actions for turn in moves.turns]
@@ -70,7 +70,7 @@ def candidates(state: GameState, seat: int) -> list[Candidate]:
     return [_candidate(actions, order, points) for order, actions in enumerate(steps)]
 
 
-def thrifty_step(options: list[Candidate], state: GameState) -> Candidate | None:
+def thrifty_step(options: list[Candidate], state: PenangState) -> Candidate | None:
     sparing = [c for c in options if c.jokers_spent <= 0]
     if sparing:
         return min(sparing, key=lambda c: (-c.natural_points, -c.cards, c.jokers_spent, c.order))
@@ -79,7 +79,7 @@ def thrifty_step(options: list[Candidate], state: GameState) -> Candidate | None
     return min(options, key=lambda c: (c.jokers_spent, -c.natural_points, -c.cards, c.order))
 
 
-def spending_step(options: list[Candidate], state: GameState) -> Candidate | None:
+def spending_step(options: list[Candidate], state: PenangState) -> Candidate | None:
     joker = state.rules.card_points.joker
     return min(
         options,
@@ -88,13 +88,17 @@ def spending_step(options: list[Candidate], state: GameState) -> Candidate | Non
     )
 
 
-def play_out(state: GameState, seat: int, actions: list[Action]) -> tuple[list[Action], GameState]:
+def play_out(
+    state: PenangState, seat: int, actions: list[Action]
+) -> tuple[list[Action], PenangState]:
     """Thrifty steps, then spending ones where they empty the hand; from `state`, which
     is part-way through the turn after `actions`. Answers the turn and where it ends."""
     return finish(*chain(state, seat, actions, thrifty_step), seat)
 
 
-def finish(actions: list[Action], state: GameState, seat: int) -> tuple[list[Action], GameState]:
+def finish(
+    actions: list[Action], state: PenangState, seat: int
+) -> tuple[list[Action], PenangState]:
     """Spending steps after `actions`, where they empty the hand; else `actions` as they are."""
     if JOKER in state.hands[seat]:
         finished, after = chain(state, seat, actions, spending_step)
@@ -104,8 +108,8 @@ def finish(actions: list[Action], state: GameState, seat: int) -> tuple[list[Act
 
 
 def chain(
-    state: GameState, seat: int, actions: list[Action], step: Step
-) -> tuple[list[Action], GameState]:
+    state: PenangState, seat: int, actions: list[Action], step: Step
+) -> tuple[list[Action], PenangState]:
     """Append what `step` picks until it picks nothing or the hand is empty."""
     for _ in range(MAX_CHAIN):
         if not state.hands[seat]:

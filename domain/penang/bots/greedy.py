@@ -39,8 +39,8 @@ from domain.penang.bots.window import next_turn, own_turn, within_turn
 from domain.penang.commands import Action, Turn
 from domain.penang.moves import legal_moves
 from domain.penang.scoring import deadwood_points
-from domain.penang.state import GameState
-from domain.penang.views import GameView
+from domain.penang.state import PenangState
+from domain.penang.views import PenangView
 
 #: Passports tried (step 3): more cost time on a 25-card hand and win no more often.
 PASSPORTS_TRIED: Final = 4
@@ -51,7 +51,7 @@ class GreedyBot:
 
     name = "greedy"
 
-    def turn(self, view: GameView) -> Turn | None:
+    def turn(self, view: PenangView) -> Turn | None:
         """The seat's whole turn, or None where it has no move (it must declare dead)."""
         state, seat = own_turn(view)
         if state.passport[seat]:
@@ -66,13 +66,13 @@ class _Ending:
     """Where a passport's turn ends, and the keys it is judged by."""
 
     actions: list[Action]
-    state: GameState
+    state: PenangState
     #: Hand not emptied, jokers spent, points of natural cards left.
     keys: tuple[int, int, int]
     order: int
 
 
-def _passport_turn(state: GameState, seat: int) -> list[Action]:
+def _passport_turn(state: PenangState, seat: int) -> list[Action]:
     melds = candidates(state, seat)
     if not melds:
         return []
@@ -86,7 +86,7 @@ def _passport_turn(state: GameState, seat: int) -> list[Action]:
     return finish(tied[0].actions, tied[0].state, seat)[0]
 
 
-def _ending(state: GameState, seat: int, meld: Candidate) -> _Ending:
+def _ending(state: PenangState, seat: int, meld: Candidate) -> _Ending:
     after = within_turn(state, seat, meld.actions)
     actions, end = chain(after, seat, list(meld.actions), thrifty_step)
     hand = end.hands[seat]

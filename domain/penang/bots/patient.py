@@ -29,8 +29,8 @@ from domain.commands import MeldAction
 from domain.penang.bots.chain import Candidate, candidates, play_out, thrifty_step
 from domain.penang.bots.window import own_turn
 from domain.penang.commands import Turn
-from domain.penang.state import GameState
-from domain.penang.views import GameView
+from domain.penang.state import PenangState
+from domain.penang.views import PenangView
 
 #: An opponent holding this many cards or fewer may empty their hand on their turn.
 RACE_HAND: Final = 5
@@ -41,7 +41,7 @@ class PatientBot:
 
     name = "patient"
 
-    def turn(self, view: GameView) -> Turn | None:
+    def turn(self, view: PenangView) -> Turn | None:
         """The seat's whole turn, or None where it has no move (it must declare dead)."""
         state, seat = own_turn(view)
         options = candidates(state, seat)
@@ -63,7 +63,7 @@ class PatientBot:
         return Turn(actions=step.actions)
 
 
-def _passport(melds: list[Candidate], state: GameState, seat: int) -> Candidate:
+def _passport(melds: list[Candidate], state: PenangState, seat: int) -> Candidate:
     sparing = [meld for meld in melds if meld.jokers_spent <= 0] or melds
     hand = Counter(card.text for card in state.hands[seat])
     cards = [Counter(_cards(meld)) for meld in sparing]

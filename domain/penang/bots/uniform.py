@@ -14,7 +14,7 @@ import random
 from domain.penang.bots.window import own_turn
 from domain.penang.commands import Turn
 from domain.penang.moves import legal_moves
-from domain.penang.views import GameView
+from domain.penang.views import PenangView
 
 
 class RandomBot:
@@ -25,7 +25,7 @@ class RandomBot:
     def __init__(self, seed: str) -> None:
         self._random = random.Random(seed)
 
-    def turn(self, view: GameView) -> Turn | None:
+    def turn(self, view: PenangView) -> Turn | None:
         """One listed turn, or None where the seat has no move (it must declare dead)."""
         turns = legal_moves(*own_turn(view)).turns
         if not turns:

@@ -3,7 +3,7 @@
 A bot decides from its seat's view (`domain.penang.views.view_game(state, seat)`, or the
 service's `getSeatView`): its own hand, the table, every seat's hand size, passport and
 dead flags, whose turn it is, and the rules. `seat_state` turns that view back into a
-`GameState`, so that the rules' own functions (`legal_moves`, `play_turn`) list and judge
+`PenangState`, so that the rules' own functions (`legal_moves`, `play_turn`) list and judge
 the bot's candidate turns, and a bot can never think a turn legal that the engine
 refuses. The cards the seat may not see are not in that state: the other hands are
 empty there, and so are the undealt cards. Nothing a bot reads depends on them:
@@ -22,23 +22,23 @@ from domain.bots.window import seen
 from domain.penang.commands import Action
 from domain.penang.fold import fold
 from domain.penang.game import play_turn
-from domain.penang.state import GameState
-from domain.penang.views import GameView
+from domain.penang.state import PenangState
+from domain.penang.views import PenangView
 
 
-def own_turn(view: GameView) -> tuple[GameState, int]:
+def own_turn(view: PenangView) -> tuple[PenangState, int]:
     """The game as the seat of `view` sees it, and that seat, whose turn it must be."""
     if view.viewer is None or view.turn != view.viewer:
         raise ValueError(f"a bot plays its own seat's turn: this is seat {view.turn}'s")
     return seat_state(view), view.viewer
 
 
-def seat_state(view: GameView) -> GameState:
+def seat_state(view: PenangView) -> PenangState:
     """The game as the seat of `view` sees it; hidden cards are simply absent."""
     if view.viewer is None or view.hand is None:
         raise ValueError("a bot plays from a seat's view, which holds the seat's own hand")
     hands, table = seen(view.viewer, view.hand, [other.seat for other in view.seats], view.table)
-    return GameState(
+    return PenangState(
         rules=view.rules,
         rules_version=view.rules_version,
         players=tuple(other.name for other in view.seats),
@@ -53,7 +53,7 @@ def seat_state(view: GameView) -> GameState:
     )
 
 
-def within_turn(state: GameState, seat: int, actions: Sequence[Action]) -> GameState:
+def within_turn(state: PenangState, seat: int, actions: Sequence[Action]) -> PenangState:
     """The state after `actions` of `seat`'s turn, the turn not yet ended (D8).
 
     The engine judges them (`play_turn`), so an illegal action raises its rule
@@ -66,6 +66,6 @@ def within_turn(state: GameState, seat: int, actions: Sequence[Action]) -> GameS
     return fold(events[: len(actions)], state)
 
 
-def next_turn(state: GameState) -> GameState:
+def next_turn(state: PenangState) -> PenangState:
     """`state` as it will stand when its seat's next turn begins, if nobody else moved."""
     return replace(state, acted=False, swapped_jokers=0)

@@ -28,8 +28,8 @@ from domain.errors import RuleViolation
 from domain.melds import End, TableMeld
 from domain.penang.commands import Action, SwapAction
 from domain.penang.melds import lay_off, read_meld
-from domain.penang.rules import Rules
-from domain.penang.state import GameState
+from domain.penang.rules import PenangRules
+from domain.penang.state import PenangState
 from domain.penang.wildcards import swap_slot
 
 JOKER = Card("JK")
@@ -49,7 +49,7 @@ class Witness:
         return [*self.swaps, self.action]
 
 
-def find_move(state: GameState, seat: int) -> Witness | None:
+def find_move(state: PenangState, seat: int) -> Witness | None:
     """A meld or lay-off the seat can reach this turn, or None when it is dead."""
     if state.over or state.dead[seat]:
         return None  # P30, R11: a dead seat, or any seat of a finished game
@@ -61,7 +61,7 @@ def find_move(state: GameState, seat: int) -> Witness | None:
     return _search(hand, state.table, taken, (), rules=state.rules, seen=set())
 
 
-def _usable(hand: Counter[Card], taken: int, rules: Rules) -> int:
+def _usable(hand: Counter[Card], taken: int, rules: PenangRules) -> int:
     if rules.swapped_joker_same_turn:
         return hand[JOKER]
     return max(0, hand[JOKER] - taken)
@@ -73,7 +73,7 @@ def _search(
     taken: int,
     swaps: tuple[SwapAction, ...],
     *,
-    rules: Rules,
+    rules: PenangRules,
     seen: set[object],
 ) -> Witness | None:
     key = (tuple(sorted(hand.elements())), tuple(meld.cards for meld in table), taken)
@@ -103,7 +103,7 @@ def _search(
 
 
 def _lay_off(
-    hand: Counter[Card], usable: int, table: tuple[TableMeld, ...], rules: Rules
+    hand: Counter[Card], usable: int, table: tuple[TableMeld, ...], rules: PenangRules
 ) -> LayOffAction | None:
     for card in sorted(+hand):
         if card is JOKER and usable < 1:
@@ -118,7 +118,7 @@ def _lay_off(
     return None
 
 
-def _meld(hand: Counter[Card], usable: int, rules: Rules) -> MeldAction | None:
+def _meld(hand: Counter[Card], usable: int, rules: PenangRules) -> MeldAction | None:
     for cards in _sub_multisets(hand, usable):
         naturals = [card for card in cards if card is not JOKER]
         if not naturals and not rules.all_joker_melds:

@@ -14,8 +14,8 @@ from collections import Counter
 
 from domain.cards import Card, build_deck
 from domain.melds import TableMeld
-from domain.penang.rules import RULES_VERSION, Rules
-from domain.penang.state import GameState
+from domain.penang.rules import RULES_VERSION, PenangRules
+from domain.penang.state import PenangState
 
 from ..support import texts
 
@@ -23,9 +23,9 @@ JOKER = Card("JK")
 SUITS = ("S", "H", "D", "C")
 
 
-def random_position(rng: random.Random) -> GameState:
+def random_position(rng: random.Random) -> PenangState:
     """Seat 0 to play: its hand, the table, passport and options drawn from `rng`."""
-    rules = Rules(
+    rules = PenangRules(
         jokers=rng.choice((6, 8)),
         jokers_lay_off=rng.random() < 0.7,
         swapped_joker_same_turn=rng.random() < 0.7,
@@ -46,7 +46,7 @@ def random_position(rng: random.Random) -> GameState:
     if passport and hand.count(JOKER) and rng.random() < 0.3:
         taken = rng.randint(1, hand.count(JOKER))  # mid-turn: jokers just swapped out
     other = tuple(sorted(pool.elements()))[:3]
-    return GameState(
+    return PenangState(
         rules=rules,
         rules_version=RULES_VERSION,
         players=("ann", "bob"),
@@ -61,7 +61,7 @@ def random_position(rng: random.Random) -> GameState:
     )
 
 
-def describe(state: GameState, seat: int = 0) -> str:
+def describe(state: PenangState, seat: int = 0) -> str:
     """The position in the game's notation, for failure messages and reports."""
     rules = state.rules
     lines = [

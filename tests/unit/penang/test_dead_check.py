@@ -23,8 +23,8 @@ from domain.penang.events import DeclaredDead, GameEnded, TurnEnded
 from domain.penang.fold import fold
 from domain.penang.game import declare_dead, play_turn
 from domain.penang.moves import legal_moves
-from domain.penang.rules import Rules
-from domain.penang.state import GameState
+from domain.penang.rules import PenangRules
+from domain.penang.state import PenangState
 
 from ..support import meld, position, run
 from .oracle import Witness, find_move
@@ -34,40 +34,54 @@ FULL_HEARTS_JOKER_5H = run("H", 1, 14, jokers_at=(5,))  # AH 2H 3H 4H JK 6H … 
 FULL_HEARTS_JOKERS_5H_9H = run("H", 1, 14, jokers_at=(5, 9))
 CLUBS_JOKER_10C = run("C", 9, 3, jokers_at=(10,))  # 9C JK(10C) JC
 HEARTS_4_TO_6 = run("H", 4, 3)
-NO_JOKER_LAY_OFF = Rules(jokers_lay_off=False)
-SWAPPED_JOKER_WAITS = Rules(swapped_joker_same_turn=False)
+NO_JOKER_LAY_OFF = PenangRules(jokers_lay_off=False)
+SWAPPED_JOKER_WAITS = PenangRules(swapped_joker_same_turn=False)
 
 CASES = [
-    pytest.param("2D 9S", [HEARTS_4_TO_6], Rules(), True, 0, False, id="P29-nothing-fits"),
-    pytest.param("2D 7H", [HEARTS_4_TO_6], Rules(), True, 0, True, id="P20-lay-off-keeps-alive"),
-    pytest.param("2D 3H", [HEARTS_4_TO_6], Rules(), True, 0, True, id="P20-low-end-lay-off"),
+    pytest.param("2D 9S", [HEARTS_4_TO_6], PenangRules(), True, 0, False, id="P29-nothing-fits"),
     pytest.param(
-        "2D 7H", [HEARTS_4_TO_6], Rules(), False, 0, False, id="P27-lay-off-is-no-passport"
+        "2D 7H", [HEARTS_4_TO_6], PenangRules(), True, 0, True, id="P20-lay-off-keeps-alive"
     ),
-    pytest.param("8C 2D", [meld("8S 8H 8D")], Rules(), True, 0, True, id="P20-set-any-suit"),
-    pytest.param("KH 9S", [run("H", 1, 3)], Rules(), True, 0, False, id="P15-K-does-not-wrap"),
-    pytest.param("2H 9S", [run("H", 12, 3)], Rules(), True, 0, False, id="P15-2-does-not-wrap"),
-    pytest.param("KH AH 2H", [], Rules(), False, 0, False, id="P15-K-A-2-is-no-passport"),
-    pytest.param("QH KH AH", [], Rules(), False, 0, True, id="P14-Q-K-A-is-a-passport"),
-    pytest.param("5H 7H 2D", [], Rules(), False, 0, False, id="P14-gap-without-joker"),
-    pytest.param("5H 7H JK", [], Rules(), False, 0, True, id="P22-joker-fills-the-gap"),
-    pytest.param("5H 5S JK", [], Rules(), False, 0, True, id="P22-pair-and-joker"),
-    pytest.param("JK JK 2D", [], Rules(), False, 0, True, id="D3-two-jokers-and-a-natural"),
-    pytest.param("JK JK JK", [], Rules(), False, 0, False, id="D3-jokers-alone-are-no-meld"),
+    pytest.param("2D 3H", [HEARTS_4_TO_6], PenangRules(), True, 0, True, id="P20-low-end-lay-off"),
     pytest.param(
-        "JK JK JK", [], Rules(all_joker_melds=True), False, 0, True, id="D3-option-all-jokers"
+        "2D 7H", [HEARTS_4_TO_6], PenangRules(), False, 0, False, id="P27-lay-off-is-no-passport"
     ),
-    pytest.param("JK 2D", [HEARTS_4_TO_6], Rules(), True, 0, True, id="D5-joker-lays-off"),
+    pytest.param("8C 2D", [meld("8S 8H 8D")], PenangRules(), True, 0, True, id="P20-set-any-suit"),
+    pytest.param(
+        "KH 9S", [run("H", 1, 3)], PenangRules(), True, 0, False, id="P15-K-does-not-wrap"
+    ),
+    pytest.param(
+        "2H 9S", [run("H", 12, 3)], PenangRules(), True, 0, False, id="P15-2-does-not-wrap"
+    ),
+    pytest.param("KH AH 2H", [], PenangRules(), False, 0, False, id="P15-K-A-2-is-no-passport"),
+    pytest.param("QH KH AH", [], PenangRules(), False, 0, True, id="P14-Q-K-A-is-a-passport"),
+    pytest.param("5H 7H 2D", [], PenangRules(), False, 0, False, id="P14-gap-without-joker"),
+    pytest.param("5H 7H JK", [], PenangRules(), False, 0, True, id="P22-joker-fills-the-gap"),
+    pytest.param("5H 5S JK", [], PenangRules(), False, 0, True, id="P22-pair-and-joker"),
+    pytest.param("JK JK 2D", [], PenangRules(), False, 0, True, id="D3-two-jokers-and-a-natural"),
+    pytest.param("JK JK JK", [], PenangRules(), False, 0, False, id="D3-jokers-alone-are-no-meld"),
+    pytest.param(
+        "JK JK JK", [], PenangRules(all_joker_melds=True), False, 0, True, id="D3-option-all-jokers"
+    ),
+    pytest.param("JK 2D", [HEARTS_4_TO_6], PenangRules(), True, 0, True, id="D5-joker-lays-off"),
     pytest.param(
         "JK 2D", [HEARTS_4_TO_6], NO_JOKER_LAY_OFF, True, 0, False, id="D5-option-joker-stays"
     ),
     pytest.param(
-        "AH JK", [run("H", 1, 14)], Rules(), True, 0, False, id="P16-full-run-takes-nothing"
+        "AH JK", [run("H", 1, 14)], PenangRules(), True, 0, False, id="P16-full-run-takes-nothing"
     ),
     # 10C frees the joker of 9C JK JC; the joker then goes on a run end (D5).
-    pytest.param("10C 2D", [CLUBS_JOKER_10C], Rules(), True, 0, True, id="P29-swap-opens-move"),
     pytest.param(
-        "10C 2D", [CLUBS_JOKER_10C], Rules(), False, 0, False, id="P27-no-swap-before-passport"
+        "10C 2D", [CLUBS_JOKER_10C], PenangRules(), True, 0, True, id="P29-swap-opens-move"
+    ),
+    pytest.param(
+        "10C 2D",
+        [CLUBS_JOKER_10C],
+        PenangRules(),
+        False,
+        0,
+        False,
+        id="P27-no-swap-before-passport",
     ),
     pytest.param(
         "10C 2D",
@@ -97,12 +111,20 @@ CASES = [
         "JK JK 2D", [HEARTS_4_TO_6], SWAPPED_JOKER_WAITS, True, 1, True, id="R15-own-joker-plays"
     ),
     # R8: the swapped joker's only place would be the full run it came from.
-    pytest.param("5H 2D", [FULL_HEARTS_JOKER_5H], Rules(), True, 0, False, id="R8-full-run-only"),
     pytest.param(
-        "5H 2D", [FULL_HEARTS_JOKER_5H, meld("8S 8H 8D")], Rules(), True, 0, True, id="R8-a-set"
+        "5H 2D", [FULL_HEARTS_JOKER_5H], PenangRules(), True, 0, False, id="R8-full-run-only"
     ),
     pytest.param(
-        "5H 2D JK", [FULL_HEARTS_JOKER_5H], Rules(), True, 0, True, id="R8-second-joker-melds"
+        "5H 2D",
+        [FULL_HEARTS_JOKER_5H, meld("8S 8H 8D")],
+        PenangRules(),
+        True,
+        0,
+        True,
+        id="R8-a-set",
+    ),
+    pytest.param(
+        "5H 2D JK", [FULL_HEARTS_JOKER_5H], PenangRules(), True, 0, True, id="R8-second-joker-melds"
     ),
     # R8 chains: 5H and 9C free one joker each; 2D JK JK is then a set of 2s.
     pytest.param(
@@ -129,7 +151,7 @@ CASES = [
     pytest.param(
         "9H 9H 2C",
         [FULL_HEARTS_JOKERS_5H_9H],
-        Rules(),
+        PenangRules(),
         True,
         0,
         False,
@@ -138,7 +160,7 @@ CASES = [
     pytest.param(
         "9H 5H 2C",
         [FULL_HEARTS_JOKERS_5H_9H],
-        Rules(),
+        PenangRules(),
         True,
         0,
         True,
@@ -152,7 +174,7 @@ def test_seat_is_alive_exactly_when_a_meld_or_lay_off_is_reachable(
     *,
     hand: str,
     melds: list[TableMeld],
-    rules: Rules,
+    rules: PenangRules,
     passport: bool,
     taken: int,
     alive: bool,
@@ -172,7 +194,7 @@ def test_declaring_dead_is_accepted_exactly_when_no_move_is_reachable(
     *,
     hand: str,
     melds: list[TableMeld],
-    rules: Rules,
+    rules: PenangRules,
     passport: bool,
     taken: int,
     alive: bool,
@@ -234,7 +256,7 @@ def test_no_seat_has_a_move_once_the_game_is_over() -> None:
 SEEDS = range(4000)
 
 
-def _disagreement(state: GameState, witness: Witness | None) -> str | None:
+def _disagreement(state: PenangState, witness: Witness | None) -> str | None:
     engine = has_legal_move(state, 0)
     listed = legal_moves(state, 0).can_move
     if (witness is not None) == engine == listed:
@@ -245,7 +267,7 @@ def _disagreement(state: GameState, witness: Witness | None) -> str | None:
     )
 
 
-def _refused(state: GameState, witness: Witness | None) -> str | None:
+def _refused(state: PenangState, witness: Witness | None) -> str | None:
     """Checks the oracle itself: what it calls a move, play_turn must take whole (D8)."""
     if witness is None:
         return None
@@ -314,4 +336,4 @@ def test_a_run_is_found_in_one_suit_exactly_when_three_ranks_in_a_row_hold_enoug
         hand = HandIndex(Card(rank + "S") for rank in held)
         counts = [(chosen >> i & 1) + (chosen >> j & 1) + (chosen >> k & 1) for i, j, k in windows]
         expected = bool(held) and max(counts) >= 3 - jokers
-        assert can_meld(hand, jokers, Rules()) is expected, (held, jokers)
+        assert can_meld(hand, jokers, PenangRules()) is expected, (held, jokers)

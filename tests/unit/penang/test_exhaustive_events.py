@@ -72,11 +72,11 @@ def test_a_fold_refuses_an_event_of_no_known_type() -> None:
     from domain.cards import build_deck
     from domain.penang.fold import fold
     from domain.penang.game import start_game
-    from domain.penang.rules import Rules
+    from domain.penang.rules import PenangRules
 
     class Stray(Event, frozen=True, tag="Stray"):
         """Not one of AnyEvent's members."""
 
-    state = fold(start_game(("a", "b"), build_deck(2, 6), Rules(), 0))
+    state = fold(start_game(("a", "b"), build_deck(2, 6), PenangRules(), 0))
     with pytest.raises(TypeError, match="Stray"):
         fold([Stray()], state)

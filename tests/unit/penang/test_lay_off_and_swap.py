@@ -9,7 +9,7 @@ from domain.errors import AmbiguousJoker, CannotLayOff, RuleViolation
 from domain.melds import End, TableMeld
 from domain.penang.errors import BadSwap
 from domain.penang.melds import lay_off
-from domain.penang.rules import Rules
+from domain.penang.rules import PenangRules
 from domain.penang.wildcards import swap, swap_slot
 
 from ..support import meld, run
@@ -20,22 +20,47 @@ FULL_HEARTS = run("H", 1, 14)  # AH 2H … KH AH: P16's longest run
 @pytest.mark.parametrize(
     ("target", "card", "end", "rules", "stands_for", "went_to", "after"),
     [
-        pytest.param(run("H", 4, 3), "3H", None, Rules(), "3H", "low", "3H 4H 5H 6H", id="P20-low"),
-        pytest.param(run("H", 4, 3), "7H", None, Rules(), "7H", "high", "4H 5H 6H 7H", id="P20-hi"),
         pytest.param(
-            run("H", 4, 3), "7H", "high", Rules(), "7H", "high", "4H 5H 6H 7H", id="P20-named-end"
+            run("H", 4, 3), "3H", None, PenangRules(), "3H", "low", "3H 4H 5H 6H", id="P20-low"
         ),
         pytest.param(
-            run("H", 1, 3), "4H", None, Rules(), "4H", "high", "AH 2H 3H 4H", id="P14-above-A-2-3"
+            run("H", 4, 3), "7H", None, PenangRules(), "7H", "high", "4H 5H 6H 7H", id="P20-hi"
         ),
         pytest.param(
-            run("H", 12, 3), "JH", None, Rules(), "JH", "low", "JH QH KH AH", id="P14-below-Q-K-A"
+            run("H", 4, 3),
+            "7H",
+            "high",
+            PenangRules(),
+            "7H",
+            "high",
+            "4H 5H 6H 7H",
+            id="P20-named-end",
+        ),
+        pytest.param(
+            run("H", 1, 3),
+            "4H",
+            None,
+            PenangRules(),
+            "4H",
+            "high",
+            "AH 2H 3H 4H",
+            id="P14-above-A-2-3",
+        ),
+        pytest.param(
+            run("H", 12, 3),
+            "JH",
+            None,
+            PenangRules(),
+            "JH",
+            "low",
+            "JH QH KH AH",
+            id="P14-below-Q-K-A",
         ),
         pytest.param(
             run("H", 2, 12),
             "AH",
             None,
-            Rules(),
+            PenangRules(),
             "AH",
             "low",
             "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH",
@@ -45,7 +70,7 @@ FULL_HEARTS = run("H", 1, 14)  # AH 2H … KH AH: P16's longest run
             run("H", 2, 12),
             "AH",
             "high",
-            Rules(),
+            PenangRules(),
             "AH",
             "high",
             "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
@@ -55,26 +80,47 @@ FULL_HEARTS = run("H", 1, 14)  # AH 2H … KH AH: P16's longest run
             run("H", 1, 13),
             "AH",
             None,
-            Rules(),
+            PenangRules(),
             "AH",
             "high",
             "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
             id="P16-second-ace-makes-fourteen",
         ),
         pytest.param(
-            run("H", 1, 3), "JK", None, Rules(), "4H", "high", "AH 2H 3H JK", id="D5-joker-one-end"
+            run("H", 1, 3),
+            "JK",
+            None,
+            PenangRules(),
+            "4H",
+            "high",
+            "AH 2H 3H JK",
+            id="D5-joker-one-end",
         ),
         pytest.param(
-            run("H", 12, 3), "JK", None, Rules(), "JH", "low", "JK QH KH AH", id="D5-joker-on-QKA"
+            run("H", 12, 3),
+            "JK",
+            None,
+            PenangRules(),
+            "JH",
+            "low",
+            "JK QH KH AH",
+            id="D5-joker-on-QKA",
         ),
         pytest.param(
-            run("H", 4, 3), "JK", "low", Rules(), "3H", "low", "JK 4H 5H 6H", id="R2-joker-low"
+            run("H", 4, 3),
+            "JK",
+            "low",
+            PenangRules(),
+            "3H",
+            "low",
+            "JK 4H 5H 6H",
+            id="R2-joker-low",
         ),
         pytest.param(
             run("H", 2, 12),
             "JK",
             None,
-            Rules(),
+            PenangRules(),
             "AH",
             "low",
             "JK 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH",
@@ -84,39 +130,67 @@ FULL_HEARTS = run("H", 1, 14)  # AH 2H … KH AH: P16's longest run
             run("H", 2, 12),
             "JK",
             "high",
-            Rules(),
+            PenangRules(),
             "AH",
             "high",
             "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK",
             id="R1-joker-on-2-to-K-named-high",
         ),
         pytest.param(
-            run("H", 4, 3), "JK", "high", Rules(), "7H", "high", "4H 5H 6H JK", id="R2-joker-high"
+            run("H", 4, 3),
+            "JK",
+            "high",
+            PenangRules(),
+            "7H",
+            "high",
+            "4H 5H 6H JK",
+            id="R2-joker-high",
         ),
         pytest.param(
             run("H", 4, 3, jokers_at=(4,)),
             "3H",
             None,
-            Rules(),
+            PenangRules(),
             "3H",
             "low",
             "3H JK 5H 6H",
             id="P20-next-to-a-joker-end",
         ),
         pytest.param(
-            meld("8S 8H 8D"), "8C", None, Rules(), "8", None, "8S 8H 8D 8C", id="P20-set-any-suit"
+            meld("8S 8H 8D"),
+            "8C",
+            None,
+            PenangRules(),
+            "8",
+            None,
+            "8S 8H 8D 8C",
+            id="P20-set-any-suit",
         ),
         pytest.param(
-            meld("8S 8H 8D"), "8S", None, Rules(), "8", None, "8S 8H 8D 8S", id="P17-set-dup-suit"
-        ),
-        pytest.param(
-            meld("8S 8H 8D"), "JK", None, Rules(), "8", None, "8S 8H 8D JK", id="D5-joker-on-set"
+            meld("8S 8H 8D"),
+            "8S",
+            None,
+            PenangRules(),
+            "8",
+            None,
+            "8S 8H 8D 8S",
+            id="P17-set-dup-suit",
         ),
         pytest.param(
             meld("8S 8H 8D"),
             "JK",
             None,
-            Rules(swapped_joker_same_turn=False),
+            PenangRules(),
+            "8",
+            None,
+            "8S 8H 8D JK",
+            id="D5-joker-on-set",
+        ),
+        pytest.param(
+            meld("8S 8H 8D"),
+            "JK",
+            None,
+            PenangRules(swapped_joker_same_turn=False),
             "8",
             None,
             "8S 8H 8D JK",
@@ -129,7 +203,7 @@ def test_card_that_extends_a_meld(
     target: TableMeld,
     card: str,
     end: End | None,
-    rules: Rules,
+    rules: PenangRules,
     stands_for: str,
     went_to: End | None,
     after: str,
@@ -145,23 +219,45 @@ def test_card_that_extends_a_meld(
 @pytest.mark.parametrize(
     ("target", "card", "end", "rules", "error", "rule"),
     [
-        pytest.param(run("H", 4, 3), "8H", None, Rules(), CannotLayOff, "P20", id="P20-gap"),
-        pytest.param(run("H", 4, 3), "5H", None, Rules(), CannotLayOff, "P20", id="P20-middle"),
-        pytest.param(run("H", 4, 3), "7S", None, Rules(), CannotLayOff, "P20", id="P20-other-suit"),
-        pytest.param(run("H", 4, 3), "7H", "low", Rules(), CannotLayOff, "P20", id="P20-wrong-end"),
-        pytest.param(run("H", 1, 3), "JK", "low", Rules(), CannotLayOff, "P20", id="P20-below-ace"),
-        pytest.param(run("H", 1, 3), "KH", None, Rules(), CannotLayOff, "P15", id="P15-K-on-A23"),
-        pytest.param(run("H", 12, 3), "2H", None, Rules(), CannotLayOff, "P15", id="P15-2-on-QKA"),
-        pytest.param(FULL_HEARTS, "AH", None, Rules(), CannotLayOff, "P16", id="P16-full-ace"),
-        pytest.param(FULL_HEARTS, "JK", None, Rules(), CannotLayOff, "P16", id="P16-full-joker"),
+        pytest.param(run("H", 4, 3), "8H", None, PenangRules(), CannotLayOff, "P20", id="P20-gap"),
         pytest.param(
-            run("H", 4, 3), "JK", None, Rules(), AmbiguousJoker, "D4", id="R2-joker-needs-an-end"
+            run("H", 4, 3), "5H", None, PenangRules(), CannotLayOff, "P20", id="P20-middle"
+        ),
+        pytest.param(
+            run("H", 4, 3), "7S", None, PenangRules(), CannotLayOff, "P20", id="P20-other-suit"
+        ),
+        pytest.param(
+            run("H", 4, 3), "7H", "low", PenangRules(), CannotLayOff, "P20", id="P20-wrong-end"
+        ),
+        pytest.param(
+            run("H", 1, 3), "JK", "low", PenangRules(), CannotLayOff, "P20", id="P20-below-ace"
+        ),
+        pytest.param(
+            run("H", 1, 3), "KH", None, PenangRules(), CannotLayOff, "P15", id="P15-K-on-A23"
+        ),
+        pytest.param(
+            run("H", 12, 3), "2H", None, PenangRules(), CannotLayOff, "P15", id="P15-2-on-QKA"
+        ),
+        pytest.param(
+            FULL_HEARTS, "AH", None, PenangRules(), CannotLayOff, "P16", id="P16-full-ace"
+        ),
+        pytest.param(
+            FULL_HEARTS, "JK", None, PenangRules(), CannotLayOff, "P16", id="P16-full-joker"
+        ),
+        pytest.param(
+            run("H", 4, 3),
+            "JK",
+            None,
+            PenangRules(),
+            AmbiguousJoker,
+            "D4",
+            id="R2-joker-needs-an-end",
         ),
         pytest.param(
             run("H", 1, 3),
             "JK",
             None,
-            Rules(jokers_lay_off=False),
+            PenangRules(jokers_lay_off=False),
             CannotLayOff,
             "D5",
             id="D5-option-no-joker-on-run",
@@ -170,14 +266,22 @@ def test_card_that_extends_a_meld(
             meld("8S 8H 8D"),
             "JK",
             None,
-            Rules(jokers_lay_off=False),
+            PenangRules(jokers_lay_off=False),
             CannotLayOff,
             "D5",
             id="D5-option-no-joker-on-set",
         ),
-        pytest.param(meld("8S 8H 8D"), "9S", None, Rules(), CannotLayOff, "P20", id="P20-set-rank"),
         pytest.param(
-            meld("8S 8H 8D"), "8C", "high", Rules(), CannotLayOff, "P20", id="R6-set-has-no-ends"
+            meld("8S 8H 8D"), "9S", None, PenangRules(), CannotLayOff, "P20", id="P20-set-rank"
+        ),
+        pytest.param(
+            meld("8S 8H 8D"),
+            "8C",
+            "high",
+            PenangRules(),
+            CannotLayOff,
+            "P20",
+            id="R6-set-has-no-ends",
         ),
     ],
 )
@@ -186,7 +290,7 @@ def test_card_that_does_not_extend_a_meld_names_the_rule(
     target: TableMeld,
     card: str,
     end: End | None,
-    rules: Rules,
+    rules: PenangRules,
     error: type[RuleViolation],
     rule: str,
 ) -> None:
@@ -197,7 +301,7 @@ def test_card_that_does_not_extend_a_meld_names_the_rule(
 
 def test_lay_off_on_a_wrapping_card_names_what_the_run_takes() -> None:
     with pytest.raises(CannotLayOff) as raised:
-        lay_off(run("H", 1, 3), Card("KH"), None, Rules())
+        lay_off(run("H", 1, 3), Card("KH"), None, PenangRules())
     assert "4H" in str(raised.value)
 
 

@@ -28,8 +28,8 @@ from domain.penang.fold import fold
 from domain.penang.game import declare_dead, play_turn, start_game
 from domain.penang.moves import describe as describe_move
 from domain.penang.moves import legal_moves
-from domain.penang.rules import Rules
-from domain.penang.state import GameState
+from domain.penang.rules import PenangRules
+from domain.penang.state import PenangState
 
 from ..support import after_swaps, meld, position, run
 from .oracle import find_move
@@ -37,10 +37,10 @@ from .positions import describe, random_position
 
 MAX_SWAPS = 3
 CLUBS_JOKER_10C = run("C", 9, 3, jokers_at=(10,))  # 9C JK(10C) JC
-SWAP_WAITS = Rules(swapped_joker_same_turn=False)
+SWAP_WAITS = PenangRules(swapped_joker_same_turn=False)
 
 
-def _check_listed_moves(state: GameState) -> None:
+def _check_listed_moves(state: PenangState) -> None:
     """Every listed action is accepted; and the lists lead to a move when one exists."""
     moves = legal_moves(state, 0)
     where = describe(state)
@@ -62,7 +62,7 @@ def _check_listed_moves(state: GameState) -> None:
     )
 
 
-def _check_swap(state: GameState, swaps: list[SwapAction], where: str) -> None:
+def _check_swap(state: PenangState, swaps: list[SwapAction], where: str) -> None:
     """The swaps are accepted, with each move listed after them, as one turn."""
     working = after_swaps(state, 0, swaps)
     follow = legal_moves(working, 0)
@@ -76,7 +76,7 @@ def _check_swap(state: GameState, swaps: list[SwapAction], where: str) -> None:
         ], where
 
 
-def _reaches_a_move(state: GameState, swaps: list[SwapAction], budget: int) -> bool:
+def _reaches_a_move(state: PenangState, swaps: list[SwapAction], budget: int) -> bool:
     moves = legal_moves(after_swaps(state, 0, swaps), 0)
     if moves.melds or moves.lay_offs:
         return True
@@ -93,7 +93,7 @@ def test_listed_moves_are_accepted_on_seeded_positions() -> None:
 # --- whole turns ----------------------------------------------------------------------
 
 
-def _check_listed_turns(state: GameState) -> str | None:
+def _check_listed_turns(state: PenangState) -> str | None:
     """Every listed turn is accepted as it is, and one is listed exactly when the seat can
     move (P29, D8); the problem found, or None."""
     moves = legal_moves(state, 0)
@@ -156,7 +156,7 @@ def test_a_swap_that_opens_a_meld_is_listed_with_the_meld() -> None:
     # jokers not laid off (D5 option). Seat 0 melds 4H JK 6H (the joker is the 5H), seat 1
     # 10D 10C JK; seat 2 and seat 0 are dead. Seat 1 holds 5H 3D JD JC: no meld and no
     # lay-off, and a swap alone is no turn (P24). Swapping the 5H opens JD JC JK.
-    rules = Rules(jokers_lay_off=False, cards_per_player=7)
+    rules = PenangRules(jokers_lay_off=False, cards_per_player=7)
     deck, dealer, proof = fair_deal_of(
         rules.deck_for(3), 3, hashlib.sha256(b"swap-only-14").digest(), ()
     )
@@ -187,7 +187,7 @@ def test_listed_moves_are_accepted(rng: random.Random) -> None:
 # --- what the lists hold --------------------------------------------------------------
 
 
-def _melds(hand: str, rules: Rules | None = None) -> set[tuple[str, ...]]:
+def _melds(hand: str, rules: PenangRules | None = None) -> set[tuple[str, ...]]:
     listed = legal_moves(position(hand, rules=rules, passport=False), 0).melds
     return {action.cards for action in listed}
 
@@ -220,7 +220,7 @@ def test_a_single_ace_heads_either_end_of_a_full_suit_but_not_both() -> None:
 
 def test_all_joker_meld_is_listed_only_with_its_option() -> None:
     assert _melds("JK JK JK") == set()
-    assert _melds("JK JK JK", Rules(all_joker_melds=True)) == {("JK", "JK", "JK")}
+    assert _melds("JK JK JK", PenangRules(all_joker_melds=True)) == {("JK", "JK", "JK")}
 
 
 def test_lay_offs_list_each_end_and_the_joker() -> None:
@@ -237,7 +237,9 @@ def test_lay_offs_list_each_end_and_the_joker() -> None:
 
 
 def test_no_joker_lay_off_is_listed_under_the_option() -> None:
-    state = position("JK 8D", [run("H", 4, 3), meld("8S 8H 8C")], rules=Rules(jokers_lay_off=False))
+    state = position(
+        "JK 8D", [run("H", 4, 3), meld("8S 8H 8C")], rules=PenangRules(jokers_lay_off=False)
+    )
     assert [(a.meld, a.card) for a in legal_moves(state, 0).lay_offs] == [(1, "8D")]
 
 
@@ -256,7 +258,7 @@ def test_swaps_are_listed_when_only_a_swap_opens_a_move() -> None:
 def test_a_chain_of_swaps_is_listed_whole() -> None:
     # R8: 5H and 9C free one joker each; only with both is 2D JK JK a meld (jokers stay).
     melds = [run("H", 4, 3, jokers_at=(5,)), run("C", 8, 3, jokers_at=(9,))]
-    state = position("5H 9C 2D", melds, rules=Rules(jokers_lay_off=False))
+    state = position("5H 9C 2D", melds, rules=PenangRules(jokers_lay_off=False))
     moves = legal_moves(state, 0)
     assert (moves.melds, moves.lay_offs) == ((), ())
     two_swaps = (SwapAction(meld=0, card="5H"), SwapAction(meld=1, card="9C"))

@@ -7,7 +7,7 @@ import pytest
 from domain.errors import AmbiguousJoker, JokerMismatch, NotAMeld, RuleViolation
 from domain.melds import _fits_when_wrapped
 from domain.penang.melds import read_meld
-from domain.penang.rules import Rules
+from domain.penang.rules import PenangRules
 
 from ..support import cards
 
@@ -69,7 +69,7 @@ HEARTS_A_TO_K = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
 def test_cards_that_form_a_meld(
     hand: str, jokers: tuple[str, ...], kind: str, stands_for: str
 ) -> None:
-    shape = read_meld(cards(hand), jokers, Rules())
+    shape = read_meld(cards(hand), jokers, PenangRules())
     assert shape.kind == kind
     assert " ".join(shape.stands_for()) == stands_for
     assert sorted(card.text for card in shape.cards) == sorted(hand.split())
@@ -86,62 +86,85 @@ def test_cards_that_form_a_meld(
 def test_all_joker_meld_with_the_option_names_every_stand_in(
     hand: str, jokers: tuple[str, ...], stands_for: str
 ) -> None:
-    shape = read_meld(cards(hand), jokers, Rules(all_joker_melds=True))
+    shape = read_meld(cards(hand), jokers, PenangRules(all_joker_melds=True))
     assert " ".join(shape.stands_for()) == stands_for
 
 
 @pytest.mark.parametrize(
     ("hand", "jokers", "rules", "error", "rule"),
     [
-        pytest.param("5H 6H", (), Rules(), NotAMeld, "P13", id="P13-two-cards"),
-        pytest.param("5H 6S 7H", (), Rules(), NotAMeld, "P13", id="P13-neither-run-nor-set"),
-        pytest.param("8S 8H 9S", (), Rules(), NotAMeld, "P13", id="P13-set-with-a-stranger"),
-        pytest.param("2H 4H 7H", (), Rules(), NotAMeld, "P14", id="P14-not-consecutive"),
-        pytest.param("2H 4H 7H JK", (), Rules(), NotAMeld, "P14", id="P14-gap-too-wide"),
-        pytest.param("5H 5H 6H", (), Rules(), NotAMeld, "P14", id="P14-run-repeats-a-card"),
-        pytest.param("KH AH 2H", (), Rules(), NotAMeld, "P15", id="P15-K-A-2-wraps"),
-        pytest.param("JH QH KH AH 2H 3H", (), Rules(), NotAMeld, "P15", id="P15-J-to-3-wraps"),
-        pytest.param("KH JK 2H", (), Rules(), NotAMeld, "P15", id="P15-joker-ace-between-K-2"),
+        pytest.param("5H 6H", (), PenangRules(), NotAMeld, "P13", id="P13-two-cards"),
+        pytest.param("5H 6S 7H", (), PenangRules(), NotAMeld, "P13", id="P13-neither-run-nor-set"),
+        pytest.param("8S 8H 9S", (), PenangRules(), NotAMeld, "P13", id="P13-set-with-a-stranger"),
+        pytest.param("2H 4H 7H", (), PenangRules(), NotAMeld, "P14", id="P14-not-consecutive"),
+        pytest.param("2H 4H 7H JK", (), PenangRules(), NotAMeld, "P14", id="P14-gap-too-wide"),
+        pytest.param("5H 5H 6H", (), PenangRules(), NotAMeld, "P14", id="P14-run-repeats-a-card"),
+        pytest.param("KH AH 2H", (), PenangRules(), NotAMeld, "P15", id="P15-K-A-2-wraps"),
         pytest.param(
-            HEARTS_A_TO_K + " AH JK", (), Rules(), NotAMeld, "P16", id="P16-fifteen-card-run"
+            "JH QH KH AH 2H 3H", (), PenangRules(), NotAMeld, "P15", id="P15-J-to-3-wraps"
+        ),
+        pytest.param(
+            "KH JK 2H", (), PenangRules(), NotAMeld, "P15", id="P15-joker-ace-between-K-2"
+        ),
+        pytest.param(
+            HEARTS_A_TO_K + " AH JK", (), PenangRules(), NotAMeld, "P16", id="P16-fifteen-card-run"
         ),
         # Two aces of one suit fit a run only at both ends of the 14-card A…K…A: these
         # are too short for that, and wrapping (P15) would not help them either.
-        pytest.param("3H AH AH", (), Rules(), NotAMeld, "P16", id="P16-two-aces-and-a-three"),
-        pytest.param("AH 2H AH", (), Rules(), NotAMeld, "P16", id="P16-two-aces-around-a-two"),
-        pytest.param("KH AH AH", (), Rules(), NotAMeld, "P16", id="P16-two-aces-after-a-king"),
-        pytest.param("KH AH AH 2H", (), Rules(), NotAMeld, "P16", id="P16-two-aces-K-to-2"),
-        pytest.param("AH 2H 3H AH JK", (), Rules(), NotAMeld, "P16", id="P16-two-aces-five"),
+        pytest.param("3H AH AH", (), PenangRules(), NotAMeld, "P16", id="P16-two-aces-and-a-three"),
+        pytest.param(
+            "AH 2H AH", (), PenangRules(), NotAMeld, "P16", id="P16-two-aces-around-a-two"
+        ),
+        pytest.param(
+            "KH AH AH", (), PenangRules(), NotAMeld, "P16", id="P16-two-aces-after-a-king"
+        ),
+        pytest.param("KH AH AH 2H", (), PenangRules(), NotAMeld, "P16", id="P16-two-aces-K-to-2"),
+        pytest.param("AH 2H 3H AH JK", (), PenangRules(), NotAMeld, "P16", id="P16-two-aces-five"),
         pytest.param(
             "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH AH",
             (),
-            Rules(),
+            PenangRules(),
             NotAMeld,
             "P16",
             id="P16-two-aces-thirteen-cards",
         ),
-        pytest.param("QH KH AH 2H", (), Rules(), NotAMeld, "P15", id="P15-Q-K-A-2-wraps"),
-        pytest.param("KH AH 2H JK", (), Rules(), NotAMeld, "P15", id="P15-K-A-2-and-a-joker"),
-        pytest.param("JK JK JK", (), Rules(), NotAMeld, "D3", id="D3-no-all-joker-meld"),
-        pytest.param("JK JK JK", ("8", "8", "8"), Rules(), NotAMeld, "D3", id="D3-even-when-named"),
-        pytest.param("5H 6H JK", (), Rules(), AmbiguousJoker, "D4", id="D4-4H-or-7H"),
-        pytest.param("8S JK JK", (), Rules(), AmbiguousJoker, "D4", id="D4-set-or-run"),
-        pytest.param("JK 2H 3H", (), Rules(), AmbiguousJoker, "D4", id="D4-AH-or-4H"),
+        pytest.param("QH KH AH 2H", (), PenangRules(), NotAMeld, "P15", id="P15-Q-K-A-2-wraps"),
+        pytest.param("KH AH 2H JK", (), PenangRules(), NotAMeld, "P15", id="P15-K-A-2-and-a-joker"),
+        pytest.param("JK JK JK", (), PenangRules(), NotAMeld, "D3", id="D3-no-all-joker-meld"),
         pytest.param(
-            "JK JK JK", (), Rules(all_joker_melds=True), AmbiguousJoker, "D4", id="R12-unnamed"
+            "JK JK JK", ("8", "8", "8"), PenangRules(), NotAMeld, "D3", id="D3-even-when-named"
         ),
-        pytest.param("5H JK 7H", ("8H",), Rules(), JokerMismatch, "D4", id="R2-wrong-card"),
-        pytest.param("5H 6H JK", ("8",), Rules(), JokerMismatch, "D4", id="R2-rank-for-a-run"),
-        pytest.param("8S 8H JK", ("9",), Rules(), JokerMismatch, "D4", id="R2-wrong-set-rank"),
-        pytest.param("8S 8H JK", ("8S",), Rules(), JokerMismatch, "D4", id="R2-card-for-a-set"),
+        pytest.param("5H 6H JK", (), PenangRules(), AmbiguousJoker, "D4", id="D4-4H-or-7H"),
+        pytest.param("8S JK JK", (), PenangRules(), AmbiguousJoker, "D4", id="D4-set-or-run"),
+        pytest.param("JK 2H 3H", (), PenangRules(), AmbiguousJoker, "D4", id="D4-AH-or-4H"),
         pytest.param(
-            "5H JK 7H", ("6H", "7H"), Rules(), JokerMismatch, "D4", id="R2-too-many-stand-ins"
+            "JK JK JK",
+            (),
+            PenangRules(all_joker_melds=True),
+            AmbiguousJoker,
+            "D4",
+            id="R12-unnamed",
         ),
-        pytest.param("5H 6H 7H", ("8H",), Rules(), JokerMismatch, "D4", id="R2-no-joker-named"),
+        pytest.param("5H JK 7H", ("8H",), PenangRules(), JokerMismatch, "D4", id="R2-wrong-card"),
+        pytest.param(
+            "5H 6H JK", ("8",), PenangRules(), JokerMismatch, "D4", id="R2-rank-for-a-run"
+        ),
+        pytest.param(
+            "8S 8H JK", ("9",), PenangRules(), JokerMismatch, "D4", id="R2-wrong-set-rank"
+        ),
+        pytest.param(
+            "8S 8H JK", ("8S",), PenangRules(), JokerMismatch, "D4", id="R2-card-for-a-set"
+        ),
+        pytest.param(
+            "5H JK 7H", ("6H", "7H"), PenangRules(), JokerMismatch, "D4", id="R2-too-many-stand-ins"
+        ),
+        pytest.param(
+            "5H 6H 7H", ("8H",), PenangRules(), JokerMismatch, "D4", id="R2-no-joker-named"
+        ),
         pytest.param(
             "JK JK JK",
             ("KH", "AH", "2H"),
-            Rules(all_joker_melds=True),
+            PenangRules(all_joker_melds=True),
             JokerMismatch,
             "D4",
             id="R12-named-run-would-wrap",
@@ -151,7 +174,7 @@ def test_all_joker_meld_with_the_option_names_every_stand_in(
 def test_cards_that_do_not_form_a_meld_name_the_rule(
     hand: str,
     jokers: tuple[str, ...],
-    rules: Rules,
+    rules: PenangRules,
     error: type[RuleViolation],
     rule: str,
 ) -> None:
@@ -183,7 +206,7 @@ def test_a_wrapped_run_would_hold_each_rank_once(
 
 def test_ambiguous_joker_refusal_offers_the_readings() -> None:
     with pytest.raises(AmbiguousJoker) as raised:
-        read_meld(cards("5H 6H JK"), (), Rules())
+        read_meld(cards("5H 6H JK"), (), PenangRules())
     assert "4H" in str(raised.value)
     assert "7H" in str(raised.value)
 
@@ -200,11 +223,11 @@ def test_ambiguous_joker_refusal_offers_the_readings() -> None:
 def test_run_positions_run_from_low_ace_1_to_high_ace_14(
     hand: str, jokers: tuple[str, ...], low: int, high: int
 ) -> None:
-    placed = read_meld(cards(hand), jokers, Rules()).placed(0, 0)
+    placed = read_meld(cards(hand), jokers, PenangRules()).placed(0, 0)
     assert (placed.low, placed.high) == (low, high)
 
 
 def test_set_keeps_its_naturals_then_its_jokers() -> None:
-    shape = read_meld(cards("JK 8S 8H"), (), Rules())
+    shape = read_meld(cards("JK 8S 8H"), (), PenangRules())
     assert " ".join(card.text for card in shape.cards) == "8S 8H JK"
     assert shape.joker_stand_ins() == ("8",)

@@ -15,7 +15,7 @@ from domain.fair import first_dealer
 from domain.penang.events import Dealt, GameEnded
 from domain.penang.fold import fold
 from domain.penang.game import start_game
-from domain.penang.rules import Rules
+from domain.penang.rules import PenangRules
 
 from ..support import cards, texts
 
@@ -25,27 +25,31 @@ from ..support import cards, texts
 @pytest.mark.parametrize(
     ("rules", "players", "rule", "field"),
     [
-        pytest.param(Rules(), 1, "P2", "players", id="P2-one-player-is-too-few"),
-        pytest.param(Rules(), 6, "P2", "players", id="P2-six-players-are-too-many"),
-        pytest.param(Rules(jokers=0), 4, "P1", "jokers", id="P1-no-jokers"),
-        pytest.param(Rules(jokers=7), 4, "P1", "jokers", id="P1-seven-jokers"),
-        pytest.param(Rules(packs=1), 4, "P2", "packs", id="P2-one-pack"),
+        pytest.param(PenangRules(), 1, "P2", "players", id="P2-one-player-is-too-few"),
+        pytest.param(PenangRules(), 6, "P2", "players", id="P2-six-players-are-too-many"),
+        pytest.param(PenangRules(jokers=0), 4, "P1", "jokers", id="P1-no-jokers"),
+        pytest.param(PenangRules(jokers=7), 4, "P1", "jokers", id="P1-seven-jokers"),
+        pytest.param(PenangRules(packs=1), 4, "P2", "packs", id="P2-one-pack"),
         pytest.param(
-            Rules(cards_per_player=56), 2, "P3", "cards_per_player", id="P3-2x56-over-110"
+            PenangRules(cards_per_player=56), 2, "P3", "cards_per_player", id="P3-2x56-over-110"
         ),
         pytest.param(
-            Rules(cards_per_player=28), 4, "P3", "cards_per_player", id="P3-4x28-over-110"
+            PenangRules(cards_per_player=28), 4, "P3", "cards_per_player", id="P3-4x28-over-110"
         ),
         pytest.param(
-            Rules(cards_per_player=33), 5, "P3", "cards_per_player", id="P3-5x33-over-162"
+            PenangRules(cards_per_player=33), 5, "P3", "cards_per_player", id="P3-5x33-over-162"
         ),
         pytest.param(
-            Rules(packs=2, cards_per_player=23), 5, "P3", "cards_per_player", id="P3-5x23-over-110"
+            PenangRules(packs=2, cards_per_player=23),
+            5,
+            "P3",
+            "cards_per_player",
+            id="P3-5x23-over-110",
         ),
     ],
 )
 def test_rules_that_make_no_playable_game_are_refused(
-    rules: Rules, players: int, rule: str, field: str
+    rules: PenangRules, players: int, rule: str, field: str
 ) -> None:
     with pytest.raises(InvalidRules) as raised:
         rules.validate(players)
@@ -55,16 +59,16 @@ def test_rules_that_make_no_playable_game_are_refused(
 @pytest.mark.parametrize(
     ("rules", "players"),
     [
-        pytest.param(Rules(), 2, id="P2-two-players"),
-        pytest.param(Rules(), 5, id="P2-five-players"),
-        pytest.param(Rules(jokers=8), 4, id="P1-eight-jokers"),
-        pytest.param(Rules(cards_per_player=55), 2, id="P3-2x55-fills-110-exactly"),
-        pytest.param(Rules(jokers=8, cards_per_player=56), 2, id="P3-2x56-fills-112-exactly"),
-        pytest.param(Rules(cards_per_player=32), 5, id="P3-5x32-fits-162"),
-        pytest.param(Rules(packs=3), 2, id="P2-third-pack-by-option"),
+        pytest.param(PenangRules(), 2, id="P2-two-players"),
+        pytest.param(PenangRules(), 5, id="P2-five-players"),
+        pytest.param(PenangRules(jokers=8), 4, id="P1-eight-jokers"),
+        pytest.param(PenangRules(cards_per_player=55), 2, id="P3-2x55-fills-110-exactly"),
+        pytest.param(PenangRules(jokers=8, cards_per_player=56), 2, id="P3-2x56-fills-112-exactly"),
+        pytest.param(PenangRules(cards_per_player=32), 5, id="P3-5x32-fits-162"),
+        pytest.param(PenangRules(packs=3), 2, id="P2-third-pack-by-option"),
     ],
 )
-def test_rules_that_fit_the_deck_are_accepted(rules: Rules, players: int) -> None:
+def test_rules_that_fit_the_deck_are_accepted(rules: PenangRules, players: int) -> None:
     assert rules.validate(players) is rules
 
 
@@ -74,12 +78,12 @@ def test_rules_that_fit_the_deck_are_accepted(rules: Rules, players: int) -> Non
     ids=["D2-two-players-25", "P3-three-players-25", "P3-four-players-20", "D2-five-players-20"],
 )
 def test_default_hand_sizes_and_packs(players: int, hand_size: int, packs: int) -> None:
-    rules = Rules()
+    rules = PenangRules()
     assert (rules.hand_size_for(players), rules.packs_for(players)) == (hand_size, packs)
 
 
 def test_cards_per_player_and_packs_override_the_defaults() -> None:
-    rules = Rules(cards_per_player=7, packs=3)
+    rules = PenangRules(cards_per_player=7, packs=3)
     assert (rules.hand_size_for(4), rules.packs_for(4)) == (7, 3)
 
 
@@ -147,7 +151,7 @@ def test_deal_refuses_more_cards_than_the_deck_holds() -> None:
 def test_start_game_deals_every_seat_and_puts_the_rest_aside(
     players: int, hand_size: int, undealt: int
 ) -> None:
-    rules = Rules()
+    rules = PenangRules()
     deck = list(build_deck(rules.packs_for(players), rules.jokers))
     random.Random(players).shuffle(deck)
     names = tuple(f"p{i}" for i in range(players))
@@ -164,7 +168,7 @@ def test_start_game_deals_every_seat_and_puts_the_rest_aside(
 
 
 def test_start_game_records_the_hands_in_canonical_order() -> None:
-    rules = Rules(cards_per_player=3)
+    rules = PenangRules(cards_per_player=3)
     deck = _on_top("KC 9S JK AH 2D 3D")
     dealt = start_game(("a", "b"), deck, rules, dealer=1)[0]
     assert isinstance(dealt, Dealt)
@@ -199,13 +203,13 @@ def test_start_game_refuses_a_deck_that_is_not_the_packs_and_jokers(
     deck: tuple[Card, ...],
 ) -> None:
     with pytest.raises(InvalidRules) as raised:
-        start_game(("a", "b", "c", "d"), deck, Rules(), dealer=0)
+        start_game(("a", "b", "c", "d"), deck, PenangRules(), dealer=0)
     assert raised.value.rule == "P1"
 
 
 def test_start_game_refuses_a_dealer_outside_the_table() -> None:
     with pytest.raises(InvalidRules) as raised:
-        start_game(("a", "b"), build_deck(2, 6), Rules(), dealer=2)
+        start_game(("a", "b"), build_deck(2, 6), PenangRules(), dealer=2)
     assert raised.value.rule == "P4"
 
 

@@ -35,8 +35,8 @@ from domain.penang.events import (
 )
 from domain.penang.fold import fold
 from domain.penang.game import declare_dead, play_turn
-from domain.penang.rules import Rules
-from domain.penang.state import GameState
+from domain.penang.rules import PenangRules
+from domain.penang.state import PenangState
 
 from ..support import cards, meld, position, run, texts
 
@@ -208,7 +208,7 @@ def test_swapped_joker_may_be_played_in_the_same_turn() -> None:
 
 def test_swapped_joker_waits_for_the_next_turn_under_the_option() -> None:
     # R15: the seat holds one joker of its own and one taken by substitution.
-    state = position(HAND, TABLE, rules=Rules(swapped_joker_same_turn=False))
+    state = position(HAND, TABLE, rules=PenangRules(swapped_joker_same_turn=False))
     actions: list[Action] = [_swap(2, "10C"), _lay(1, "JK"), _lay(1, "JK")]
     with pytest.raises(CardNotInHand) as raised:
         play_turn(state, 0, actions)
@@ -316,7 +316,7 @@ def test_seat_that_cannot_make_its_passport_is_dead_at_once() -> None:
 
 def test_without_auto_dead_the_seat_must_declare_itself() -> None:
     # R13: the game waits for seat 1's own declaration.
-    state = position("5S 6S 7S 9D", (), other_hand="2C", rules=Rules(auto_dead=False))
+    state = position("5S 6S 7S 9D", (), other_hand="2C", rules=PenangRules(auto_dead=False))
     events = play_turn(state, 0, [_meld("5S 6S 7S")])
     assert events[1:] == [TurnEnded(seat=0)]
     after = fold(events, state)
@@ -338,7 +338,7 @@ def test_turn_order_skips_dead_seats() -> None:
     assert fold(events, state).turn == 2
 
 
-def _game_over_state() -> GameState:
+def _game_over_state() -> PenangState:
     state = position("5S 6S 7S", TABLE)
     return fold(play_turn(state, 0, [_meld("5S 6S 7S")]), state)
 
@@ -369,7 +369,7 @@ def test_folding_from_a_state_keeps_every_field_it_does_not_change() -> None:
         timed_out=(0, 7),
         version=9,
     )
-    for field in fields(GameState):
+    for field in fields(PenangState):
         default = field.default if field.default is not MISSING else None
         assert getattr(full, field.name) not in (default, (), None), field.name
     after = fold([SeedRevealed(server_seed="cd" * 32)], full)

@@ -10,15 +10,15 @@ from domain.events import Event, LaidOff, Melded
 from domain.penang.events import Dealt, DeclaredDead, GameEnded, TurnEnded
 from domain.penang.fold import fold
 from domain.penang.game import play_turn, start_game
-from domain.penang.rules import Rules
-from domain.penang.state import GameState
+from domain.penang.rules import PenangRules
+from domain.penang.state import PenangState
 from domain.penang.views import DealtView, view_event, view_game
 from domain.views import may_see
 
 # Dealer 0 of 2, three cards each: seat 1 takes 7S 7H 7D, seat 0 takes 2C 9D KH
 # (held in the canonical order S H D C: KH 9D 2C).
 TOP = "7S 2C 7H 9D 7D KH"
-RULES = Rules(cards_per_player=3)
+RULES = PenangRules(cards_per_player=3)
 
 
 def _deck() -> list[Card]:
@@ -28,12 +28,12 @@ def _deck() -> list[Card]:
     return [Card(text) for text in TOP.split()] + rest
 
 
-def _started() -> tuple[list[Event], GameState]:
+def _started() -> tuple[list[Event], PenangState]:
     events = start_game(("ann", "bob"), _deck(), RULES, dealer=0)
     return events, fold(events)
 
 
-def _finished() -> tuple[list[Event], GameState]:
+def _finished() -> tuple[list[Event], PenangState]:
     events, state = _started()
     more = play_turn(state, 1, [MeldAction(cards=("7S", "7H", "7D"))])
     return events + more, fold(more, state)
@@ -161,7 +161,7 @@ def test_views_show_the_packs_and_hand_size_in_effect_where_dealt_left_them_to_t
     players: int, packs: int, hand_size: int
 ) -> None:
     deck = list(build_deck(packs, 6))
-    events = start_game([f"p{seat}" for seat in range(players)], deck, Rules(), dealer=0)
+    events = start_game([f"p{seat}" for seat in range(players)], deck, PenangRules(), dealer=0)
     dealt = events[0]
     assert isinstance(dealt, Dealt)
     assert (dealt.rules.packs, dealt.rules.cards_per_player) == (None, None)  # as recorded
@@ -170,9 +170,9 @@ def test_views_show_the_packs_and_hand_size_in_effect_where_dealt_left_them_to_t
     assert isinstance(deal, DealtView)
     for shown in (game, deal.rules):
         assert (shown.packs, shown.cards_per_player) == (packs, hand_size)
-        assert shown == Rules(packs=packs, cards_per_player=hand_size)
+        assert shown == PenangRules(packs=packs, cards_per_player=hand_size)
 
 
 def test_views_show_explicit_options_as_they_were_given() -> None:
     _, state = _started()
-    assert view_game(state, 0).rules == Rules(packs=2, cards_per_player=3)
+    assert view_game(state, 0).rules == PenangRules(packs=2, cards_per_player=3)
