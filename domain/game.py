@@ -5,9 +5,9 @@ rules type and version, the families of RULES.md its rule ids are of, state type
 codec, the deal event its stream begins with and the event that ends it, the events
 that end a turn, its actions, view and legal moves types, and deal, play, fold, views,
 legal moves, the clock's turn (R19), the stock's rebuild, next dealer, the seed's reveal,
-a record's replay, a match's bonuses and columns (G17, G18), and its bots. Each game
-subclasses it in its own package and registers an instance (`domain.registry`); nothing
-here names a game.
+a record's replay, a match's bonuses and columns (G17, G18), a finished game's places as
+a rating reads them (R71), and its bots. Each game subclasses it in its own package and
+registers an instance (`domain.registry`); nothing here names a game.
 """
 
 from __future__ import annotations
@@ -240,6 +240,16 @@ class Game:
     ) -> Verdict:
         """Replay a record's events through the rules (`domain.replay.Replay.verify`)."""
         raise NotImplementedError
+
+    def final_ranks(self, ended: Event) -> tuple[int, ...] | None:
+        """Each seat's place in the game `ended` ends (0 first; equal places tie), as a
+        rating reads it (R71, R73): the winners first, every other seat tied after them;
+        None for a game that ended `abandoned` (R45), which is no result."""
+        if getattr(ended, "reason", None) == "abandoned":
+            return None
+        winners = set(getattr(ended, "winners", ()))
+        seats = len(getattr(ended, "points", ()))
+        return tuple(0 if seat in winners else 1 for seat in range(seats))
 
     def match_bonuses(
         self, scored: Sequence[Scored], target: int | None, rules: Any

@@ -31,6 +31,7 @@ from service.api import (
     matches,
     play,
     players,
+    ratings,
     record_views,
     records,
     scrape,
@@ -55,6 +56,7 @@ from service.settings import Settings
 from service.signing import KeyRing
 from service.store import GameStore
 from service.usecases import bot_turns, timeouts
+from service.usecases.ratings import keep_ratings
 
 _log = logging.getLogger("service.keys")
 
@@ -123,6 +125,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
                 settings.clock_poll,
                 settings.bot_turns_per_second,
             )
+            group.start_soon(keep_ratings, _store(app.state), settings.clock_poll)
             try:
                 yield
             finally:
@@ -145,6 +148,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             *streams.ROUTES,
             *tickets.ROUTES,
             *players.ROUTES,
+            *ratings.ROUTES,
             keys.signing_keys,
             health.health,
             health.ready,

@@ -86,6 +86,7 @@ from service.usecases.players import (
     KeyList,
     PlayerView,
 )
+from service.usecases.rating_views import Leaderboard, PlayerRatings, PublishedRatings
 from service.usecases.record_views import RecordFile, RecordViews
 from service.usecases.stored_forms import COMPONENT_REF, stored_types
 from service.usecases.stream_messages import MatchStreamRecord, TurnMessage
@@ -109,7 +110,8 @@ VIEW_TYPES: tuple[type[Any], ...] = tuple(
     dict.fromkeys(view for spec in GAMES.values() for view in spec.view_types)
 )
 #: Every struct a handler takes or returns; the rest are reached from these.
-#: The players' bodies (`service.usecases.players`).
+#: The players' bodies (`service.usecases.players`) and their ratings'
+#: (`service.usecases.rating_views`).
 PLAYER_TYPES: tuple[type[Any], ...] = (
     CreatePlayer,
     CreatedPlayer,
@@ -118,6 +120,9 @@ PLAYER_TYPES: tuple[type[Any], ...] = (
     KeyList,
     PlayerKey,
     PlayerView,
+    Leaderboard,
+    PlayerRatings,
+    PublishedRatings,
 )
 WIRE_TYPES: tuple[type[Any], ...] = (
     CreateGame,

@@ -7,6 +7,8 @@
     penang-rummy simulate [--games N] [--players K] [--bots greedy,random] [--seed S] ...
     penang-rummy backup DEST [--sqlite-path FILE] [--force]
     penang-rummy restore SRC [--sqlite-path FILE] [--force]
+    penang-rummy ratings rebuild [--store WHERE]
+    penang-rummy ratings verify FOLDER (--key FILE | --keys FILE) --published FILE|URL
     penang-rummy --version
 
 `serve` runs the API with uvicorn over the store the settings name (by default an
@@ -18,7 +20,10 @@ signature broken, 2 not a readable record). `conformance` runs the rules spec's 
 scenarios against a server at URL, from a checkout (`service.cli.conformance`).
 `simulate` plays games between bots, in process or against a running service, and
 summarises them (`service.cli.simulate`). `backup` copies the SQLite store while it
-serves, and `restore` puts such a copy back (`service.cli.backup`).
+serves, and `restore` puts such a copy back (`service.cli.backup`). `ratings rebuild`
+derives the ratings again from the stored games, and `ratings verify` recomputes them
+offline from signed records and compares them with the published table
+(`service.cli.ratings`).
 Settings: see `service.settings`; a bad one is one line on standard error, exit 2.
 """
 
@@ -35,6 +40,7 @@ from service.app import create_app
 from service.cli.arguments import parse_command_line
 from service.cli.backup import add_backup_commands
 from service.cli.conformance import add_conformance_command
+from service.cli.ratings import add_ratings_commands
 from service.cli.serve import EXIT_CONFIGURATION, add_serve_command
 from service.cli.simulate import add_simulate_command
 from service.cli.verify import add_verify_command
@@ -73,6 +79,7 @@ def parser() -> argparse.ArgumentParser:
     add_conformance_command(commands)
     add_simulate_command(commands)
     add_backup_commands(commands)
+    add_ratings_commands(commands)
     return top
 
 

@@ -13,8 +13,8 @@
   (`notices.NotifyingRecorder`, a transaction per write that locks, notifies and
   inserts) is left to what writes without `GameStore`.
 - Both: the turn clocks' index (`clocks.ClockIndex`), the stream tickets
-  (`tickets.TicketTable`) and the finished games' snapshots (`snapshots.SnapshotTable`)
-  in the same database, and eventsourcing's environment for
+  (`tickets.TicketTable`), the finished games' snapshots (`snapshots.SnapshotTable`)
+  and the ratings (`ratings.RatingTable`) in the same database, and eventsourcing's environment for
   either (`eventsourcing_env`).
 
 Readiness (`ping`) asks PostgreSQL one question on a pooled connection and waits at
@@ -49,6 +49,7 @@ from service.store.clocks import TABLE as CLOCK_TABLE
 from service.store.clocks import ClockIndex
 from service.store.notices import NotifyingRecorder
 from service.store.pg_writer import PostgresGroupWriter
+from service.store.ratings import RatingTable
 from service.store.snapshots import SnapshotTable
 from service.store.tickets import TicketTable
 from service.store.writer import BatchWriter, GroupWriter, Insert
@@ -179,6 +180,15 @@ def snapshot_table(factory: InfrastructureFactory) -> SnapshotTable:
     if isinstance(factory, PostgresFactory):
         return SnapshotTable(factory.datastore, "%s", postgres=True)
     raise TypeError(f"no snapshots over {type(factory).__name__}")
+
+
+def rating_table(factory: InfrastructureFactory) -> RatingTable:
+    """The ratings' tables in the store's database (`ratings`, R70-R74)."""
+    if isinstance(factory, SQLiteFactory):
+        return RatingTable(factory.datastore, "?", postgres=False)
+    if isinstance(factory, PostgresFactory):
+        return RatingTable(factory.datastore, "%s", postgres=True)
+    raise TypeError(f"no ratings over {type(factory).__name__}")
 
 
 #: How long a readiness check waits for PostgreSQL to answer.

@@ -11,7 +11,8 @@ Streams, all in the application's one table:
 - idempotent answers (`envelopes.answer_id`): saved in the same transaction as the
   command they answer.
 
-Beside that table, the stream tickets (`tickets.TicketTable`), and the turn clocks'
+Beside that table, the stream tickets (`tickets.TicketTable`), the ratings
+(`ratings.RatingTable`), and the turn clocks'
 index (`clocks.ClockIndex`): every write of a clocked game keeps its row (the deadline
 of the turn the write began), so that any process finds what is due. The time a turn
 began is the stored time of the event that began it (`Envelope.timestamp`, stored as
@@ -126,6 +127,9 @@ class GameStore(GameWrites, Application[UUID]):
         self.wake_bots: Callable[[], None] = lambda: None
         self.tickets = backends.ticket_table(self.factory)
         self.tickets.create_table()
+        #: The ratings, a projection of the finished games (`ratings`, R70-R74).
+        self.ratings = backends.rating_table(self.factory)
+        self.ratings.create_table()
         self._writer = backends.group_writer(self.factory, self.recorder, self.metrics)
 
     def construct_factory(self, env: Environment) -> InfrastructureFactory:

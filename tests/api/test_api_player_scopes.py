@@ -28,6 +28,7 @@ NEEDS = {
     "getEvents": "play",
     "createGameStreamTicket": "play",
     "listPlayerKeys": "read",
+    "getPlayerRatings": "read",
     "issuePlayerKey": "keys",
     "revokePlayerKey": "keys",
 }

@@ -1,7 +1,8 @@
 """Dependencies point inward (DESIGN principle 1).
 
 - The domain imports only the standard library, msgspec and eventsourcing's domain
-  base classes; never the service, Litestar, storage or anything else.
+  base classes, and openskill (a rating model's arithmetic, no I/O: `domain/ratings/`);
+  never the service, Litestar, storage or anything else.
 - Inside the domain, imports point from the games to the core, never back: the core
   (`domain/*.py`, `domain/drawgame/`, `domain/bots/`) imports no game and no match; a
   game package (each package a registered game is defined in) imports the core only,
@@ -30,7 +31,7 @@ from domain.games import GAMES as REGISTERED
 ROOT = Path(__file__).resolve().parents[2]
 DOMAIN = ROOT / "domain"
 SERVICE = ROOT / "service"
-ALLOWED_THIRD_PARTY = {"msgspec", "eventsourcing.domain"}
+ALLOWED_THIRD_PARTY = {"msgspec", "eventsourcing.domain", "openskill"}
 #: Per service package: the module prefixes it must not import.
 SERVICE_FORBIDDEN = {
     "store": ("litestar", "service.api", "service.usecases", "service.cli", "service.app"),
