@@ -11,7 +11,7 @@ The state is rebuilt only by folding its events (decide, then evolve), in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, cast, get_args, get_origin
 
 from domain.cards import Card
 from domain.drawgame.events import (
@@ -38,16 +38,8 @@ AnyDrawEvent = (
     | SeedRevealed
 )
 #: The classes of `AnyDrawEvent`, to tell a draw game's event by (a deal of any game's rules).
-_DRAW_EVENTS: Final = (
-    HandDealt,
-    Drew,
-    Melded,
-    LaidOff,
-    Discarded,
-    StockRebuilt,
-    WentOut,
-    HandEnded,
-    SeedRevealed,
+_DRAW_EVENTS: Final[tuple[type[Event], ...]] = tuple(
+    get_origin(kind) or kind for kind in get_args(AnyDrawEvent)
 )
 Phase = Literal["draw", "play"]
 
@@ -117,5 +109,5 @@ class DrawState:
 def known_draw_event(event: Event) -> AnyDrawEvent:
     """`event` typed as one of the draw games' events, or TypeError."""
     if isinstance(event, _DRAW_EVENTS):
-        return event
+        return cast(AnyDrawEvent, event)
     raise TypeError(f"{type(event).__name__} is not an event of a draw game")
