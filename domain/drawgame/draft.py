@@ -1,18 +1,21 @@
 """A hand of a draw game while its events are folded into it (decide, then evolve): the
-hands, the piles and the table, mutable until the freeze into a `DrawState`, so that a
-rebuild copies them once, not once for every event (a copy of the state per event was
-most of a rebuild's time).
+hands, the piles and the table, mutable until the freeze into a `DrawState`
+(`domain.drafts`: the draft names what a fold changes, each field once).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
-from domain.cards import CARD_ORDER, Card
+from domain.cards import CARD_ORDER, Card  # noqa: F401  # CARD_ORDER: read by THAWED
+from domain.drafts import Draft
+from domain.drawgame.events import HandEnded
 from domain.drawgame.state import DrawState, Phase
+from domain.melds import TableMeld
 
 
-class _Draft:
+class _Draft(Draft[DrawState]):
     """A state while events are folded into it: mutable, frozen once (`fold`).
 
     Each hand is a list in no particular order until the freeze sorts it (a hand's
@@ -20,88 +23,48 @@ class _Draft:
     many cards were drawn off its top since.
     """
 
-    __slots__ = (
-        "acted",
-        "base",
-        "declared",
-        "discards",
-        "drawn",
-        "ended",
-        "hands",
-        "last_turns",
-        "phase",
-        "played",
-        "rebuilds",
-        "revealed_seed",
-        "stock",
-        "table",
-        "tabled",
-        "taken",
-        "timed_out",
-        "turn",
-        "version",
-        "went_out",
-    )
+    THAWED: ClassVar[Mapping[str, tuple[str, str | None]]] = {
+        "hands": (
+            "[list(hand) for hand in v]",
+            "tuple(tuple(sorted(h, key=CARD_ORDER)) for h in v)",
+        ),
+        "stock": ("v", "v[self.drawn :] if self.drawn else v"),
+        "drawn": ("0", None),
+        "discards": ("list(v)", "tuple(v)"),
+        "played": ("list(v)", "tuple(v)"),
+        "table": ("list(v)", "tuple(v)"),
+        # None until a seat has put a card on the table (the state's empty tuple).
+        "tabled": (
+            "[list(c) for c in v] if v else None",
+            "() if v is None else tuple(map(tuple, v))",
+        ),
+        # None until a seat has discarded (the state's empty tuple).
+        "timed_out": ("list(v) if v else None", "() if v is None else tuple(v)"),
+    }
 
-    def __init__(self, state: DrawState) -> None:
-        #: The state the draft began from: what the events never change.
-        self.base = state
-        self.hands = [list(hand) for hand in state.hands]
-        self.stock = state.stock
-        #: Cards drawn off the top of `stock` since.
-        self.drawn = 0
-        self.discards = list(state.discards)
-        self.turn = state.turn
-        self.phase: Phase = state.phase
-        self.taken = state.taken
-        self.acted = state.acted
-        self.played = list(state.played)
-        self.table = list(state.table)
-        #: None until a seat has put a card on the table (the state's empty tuple).
-        self.tabled = [list(cards) for cards in state.tabled] if state.tabled else None
-        self.rebuilds = state.rebuilds
-        self.went_out = state.went_out
-        self.declared = state.declared
-        self.last_turns = state.last_turns
-        self.ended = state.ended
-        self.revealed_seed = state.revealed_seed
-        #: None until a seat has discarded (the state's empty tuple).
-        self.timed_out = list(state.timed_out) if state.timed_out else None
-        self.version = state.version
+    hands: list[list[Card]]
+    stock: tuple[Card, ...]
+    #: Cards drawn off the top of `stock` since.
+    drawn: int
+    discards: list[Card]
+    turn: int | None
+    phase: Phase
+    taken: Card | None
+    acted: bool
+    played: list[bool]
+    table: list[TableMeld]
+    tabled: list[list[Card]] | None
+    rebuilds: int
+    went_out: int | None
+    declared: tuple[tuple[Card, ...], ...]
+    last_turns: tuple[int, ...]
+    ended: HandEnded | None
+    revealed_seed: str | None
+    timed_out: list[int] | None
+    version: int
 
     def tables(self, seat: int, cards: Sequence[Card]) -> None:
         """`seat` put `cards` on the table (a meld or a lay-off)."""
         if self.tabled is None:
             self.tabled = [[] for _ in self.base.players]
         self.tabled[seat].extend(cards)
-
-    def freeze(self) -> DrawState:
-        # Every field named: `dataclasses.replace` would look each one up.
-        base = self.base
-        return DrawState(
-            rules=base.rules,
-            rules_version=base.rules_version,
-            players=base.players,
-            dealer=base.dealer,
-            number=base.number,
-            hands=tuple(tuple(sorted(hand, key=CARD_ORDER)) for hand in self.hands),
-            stock=self.stock[self.drawn :] if self.drawn else self.stock,
-            discards=tuple(self.discards),
-            turn=self.turn,
-            phase=self.phase,
-            taken=self.taken,
-            acted=self.acted,
-            played=tuple(self.played),
-            table=tuple(self.table),
-            tabled=() if self.tabled is None else tuple(tuple(c) for c in self.tabled),
-            rebuilds=self.rebuilds,
-            went_out=self.went_out,
-            declared=self.declared,
-            last_turns=self.last_turns,
-            ended=self.ended,
-            proof=base.proof,
-            revealed_seed=self.revealed_seed,
-            timed_out=() if self.timed_out is None else tuple(self.timed_out),
-            bots=base.bots,
-            version=self.version,
-        )

@@ -1,18 +1,21 @@
 """A Penang Rummy state while events are folded into it (decide, then evolve): the
-hands, the table's melds and the turn, mutable until the freeze into a `PenangState`, so
-that rebuilding a game copies its hands and table once, not once for every event.
+hands, the table's melds and the turn, mutable until the freeze into a `PenangState`
+(`domain.drafts`: the draft names what a fold changes, each field once).
 """
 
 from __future__ import annotations
 
-from typing import Final, cast
+from collections.abc import Mapping
+from typing import ClassVar, Final, cast
 
 from domain.cards import CARD_ORDER, NATURALS, Card
+from domain.drafts import Draft
 from domain.melds import MeldKind, TableMeld
+from domain.penang.events import GameEnded
 from domain.penang.state import PenangState
 
 
-class _Draft:
+class _Draft(Draft[PenangState]):
     """A state while events are folded into it: mutable, so that folding a game copies
     its hands and table once, not once per event (`fold`).
 
@@ -23,48 +26,36 @@ class _Draft:
     each one's cards and low end), made `TableMeld`s once each.
     """
 
-    __slots__ = (
-        "acted",
-        "base",
-        "dead",
-        "ended",
-        "gone",
-        "hands",
-        "open",
-        "passport",
-        "revealed_seed",
-        "swapped_jokers",
-        "table",
-        "timed_out",
-        "turn",
-        "version",
-        "winner",
-    )
+    THAWED: ClassVar[Mapping[str, tuple[str, str | None]]] = {
+        # The state's own tuple until a card joins the hand (`joined`), so that an
+        # event that changes no hand (the end of a turn, a dead seat) copies none.
+        "hands": ("list(v)", "tuple(map(_kept, v, self.gone))"),
+        "gone": ("[[] for _ in state.hands]", None),
+        "table": ("list(v)", "self.closed_table()"),
+        "open": ("{}", None),
+        "passport": ("list(v)", "tuple(v)"),
+        "dead": ("list(v)", "tuple(v)"),
+    }
 
-    def __init__(self, state: PenangState) -> None:
-        #: The state the draft began from: what the events never change.
-        self.base = state
-        #: Each seat's hand as the state holds it (canonical order), with the cards that
-        #: joined it since (jokers swapped off the table) after them: the state's own
-        #: tuple until a card joins it (`joined`), so that an event that changes no
-        #: hand (the end of a turn, a dead seat) copies none, and the freeze keeps it.
-        self.hands: list[tuple[Card, ...] | list[Card]] = list(state.hands)
-        #: By seat: the cards that left the hand since the draft began.
-        self.gone: list[list[Card]] = [[] for _ in state.hands]
-        #: The table's melds by id; None for an open one.
-        self.table: list[TableMeld | None] = list(state.table)
-        #: By meld id: the meld laid or grown since the draft began, still open.
-        self.open: dict[int, _OpenMeld] = {}
-        self.passport = list(state.passport)
-        self.dead = list(state.dead)
-        self.turn = state.turn
-        self.acted = state.acted
-        self.swapped_jokers = state.swapped_jokers
-        self.winner = state.winner
-        self.ended = state.ended
-        self.revealed_seed = state.revealed_seed
-        self.timed_out = state.timed_out
-        self.version = state.version
+    #: Each seat's hand as the state holds it (canonical order), with the cards that
+    #: joined it since (jokers swapped off the table) after them.
+    hands: list[tuple[Card, ...] | list[Card]]
+    #: By seat: the cards that left the hand since the draft began.
+    gone: list[list[Card]]
+    #: The table's melds by id; None for an open one.
+    table: list[TableMeld | None]
+    #: By meld id: the meld laid or grown since the draft began, still open.
+    open: dict[int, _OpenMeld]
+    passport: list[bool]
+    dead: list[bool]
+    turn: int | None
+    acted: bool
+    swapped_jokers: int
+    winner: int | None
+    ended: GameEnded | None
+    revealed_seed: str | None
+    timed_out: tuple[int, ...]
+    version: int
 
     def joined(self, seat: int, card: Card) -> None:
         """`card` joins the seat's hand (a joker swapped off the table, P22)."""
@@ -87,35 +78,14 @@ class _Draft:
             self.table[meld_id] = None
         return found
 
-    def freeze(self) -> PenangState:
-        # Every field named: `dataclasses.replace` would look each one up (a fold of a
-        # turn freezes a state four times, a rebuild once).
+    def closed_table(self) -> tuple[TableMeld, ...]:
+        """The table with every open meld made a `TableMeld` (at the freeze)."""
         table = self.table
         for meld_id, meld in self.open.items():
             table[meld_id] = TableMeld(
                 meld_id, meld.owner, meld.kind, tuple(meld.cards), meld.suit, meld.low
             )
-        base = self.base
-        return PenangState(
-            rules=base.rules,
-            rules_version=base.rules_version,
-            players=base.players,
-            dealer=base.dealer,
-            undealt=base.undealt,
-            proof=base.proof,
-            hands=tuple(map(_kept, self.hands, self.gone)),
-            table=cast("tuple[TableMeld, ...]", tuple(table)),
-            passport=tuple(self.passport),
-            dead=tuple(self.dead),
-            turn=self.turn,
-            acted=self.acted,
-            swapped_jokers=self.swapped_jokers,
-            winner=self.winner,
-            ended=self.ended,
-            revealed_seed=self.revealed_seed,
-            timed_out=self.timed_out,
-            version=self.version,
-        )
+        return cast("tuple[TableMeld, ...]", tuple(table))
 
 
 class _OpenMeld:
