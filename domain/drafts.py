@@ -65,6 +65,8 @@ class Draft(Generic[S], metaclass=_Drafted):
     #: expression of `state` and `v`, the state's value) and frozen (of `self` and `v`,
     #: the draft's value); a field of the draft's own has only its first value.
     THAWED: ClassVar[Mapping[str, tuple[str, str | None]]] = {}
+    #: The state type a draft class holds (`Draft[TheState]`), set as the class is made.
+    state_type: ClassVar[type]
 
     def __init__(self, state: S) -> None:  # pragma: no cover - written per class
         raise NotImplementedError
@@ -104,6 +106,7 @@ def _write_methods(cls: type, state: type, own: tuple[str, ...]) -> None:
     init, freeze = scope["_methods"](state)
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     freeze.__qualname__ = f"{cls.__qualname__}.freeze"
+    cls.state_type = state  # type: ignore[attr-defined]
     cls.__init__ = init  # type: ignore[misc]
     cls.freeze = freeze  # type: ignore[attr-defined]
 

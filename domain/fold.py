@@ -17,13 +17,13 @@ from typing import Any, Protocol, TypeVar
 from domain.events import Event
 
 
-class Draft(Protocol):
+class Versioned(Protocol):
     """What the loop reads of a draft: its version, one more for each event."""
 
     version: int
 
 
-D = TypeVar("D", bound=Draft)
+D = TypeVar("D", bound=Versioned)
 
 
 def fold_drafts(

@@ -31,7 +31,7 @@ class _Draft(Draft[PenangState]):
         # event that changes no hand (the end of a turn, a dead seat) copies none.
         "hands": ("list(v)", "tuple(map(_kept, v, self.gone))"),
         "gone": ("[[] for _ in state.hands]", None),
-        "table": ("list(v)", "self.closed_table()"),
+        "table": ("list(v)", "self._closed_table()"),
         "open": ("{}", None),
         "passport": ("list(v)", "tuple(v)"),
         "dead": ("list(v)", "tuple(v)"),
@@ -78,7 +78,7 @@ class _Draft(Draft[PenangState]):
             self.table[meld_id] = None
         return found
 
-    def closed_table(self) -> tuple[TableMeld, ...]:
+    def _closed_table(self) -> tuple[TableMeld, ...]:
         """The table with every open meld made a `TableMeld` (at the freeze)."""
         table = self.table
         for meld_id, meld in self.open.items():

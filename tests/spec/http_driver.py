@@ -27,6 +27,7 @@ from uuid import UUID
 import httpx
 import pytest
 
+from domain.games import DEFAULT_GAME, GAMES
 from service.store import GameStore
 from service.store.clocks import ClockRow
 from service.usecases import timeouts
@@ -320,8 +321,8 @@ def _draw_match(body: Json) -> Json:
     `game`, which the body names beside them, and its `rules`, which are the body's
     `draw_rules` (tagged with the game); a draw match's options are `games` or `target`."""
     options = dict(body.get("options", {}))
-    game = options.pop("game", "penang")
-    if game == "penang":
+    game = options.pop("game", DEFAULT_GAME)
+    if not GAMES[game].has_stock:
         return body
     rules = options.pop("rules", {})
     drawn = {**body, "game": game, "options": options, "draw_rules": {"game": game, **rules}}

@@ -22,7 +22,7 @@ from domain.cards import Card
 from domain.drawgame.state import DrawState
 from domain.errors import RummyError
 from domain.events import Event
-from domain.games import GAMES
+from domain.games import DEFAULT_GAME, GAMES
 from domain.match import commands
 from domain.match.dealing import MatchDeal, advance, after_game
 from domain.match.draw_options import DrawMatchOptions
@@ -173,8 +173,8 @@ def _opening(
 ) -> list[AnyMatchEvent]:
     """Open a match: Penang's options, or a draw game's where they name their `game`."""
     chosen = dict(options)
-    game = chosen.pop("game", "penang")
-    if game == "penang":
+    game = chosen.pop("game", DEFAULT_GAME)
+    if not GAMES[game].has_stock:
         penang = msgspec.convert(chosen, type=MatchOptions)
         return commands.open_match(seats, penang, players=players, proof=proof)
     chosen["rules"] = {"game": game, **chosen.get("rules", {})}

@@ -91,7 +91,7 @@ def the_stock_top(scene: Scene, top: str) -> None:
 @given(parsers.parse("a {players:d}-player hand dealt by seat {dealer:d} with these hands:"))
 def hand_with_hands(scene: Scene, players: int, dealer: int, datatable: list[list[str]]) -> None:
     hands = {int(row["seat"]): cards(row["hand"]) for row in rows(datatable)}
-    if _sized(scene):
+    if sized(scene):
         scene.rules.setdefault("cards_per_player", len(hands[0]))
     else:
         assert len(hands[0]) == scene.number + 2, f"hand {scene.number} deals {scene.number + 2}"
@@ -101,7 +101,7 @@ def hand_with_hands(scene: Scene, players: int, dealer: int, datatable: list[lis
     accepted(scene.last(), "the deal")
 
 
-def _sized(scene: Scene) -> bool:
+def sized(scene: Scene) -> bool:
     """Whether the game's rules take a hand's size (`cards_per_player`: B2, F2); the
     others deal the size the hand's number says (T1)."""
     assert scene.game is not None, "name the game first (Given a game of …)"
@@ -121,7 +121,7 @@ def _free_card(scene: Scene, players: int, hands: dict[int, list[str]]) -> str:
     )
 )
 def hand_from_top(scene: Scene, players: int, size: int, dealer: int, top: str) -> None:
-    if _sized(scene):
+    if sized(scene):
         scene.rules["cards_per_player"] = size
     order = cards(top)
     deck = order + remove_cards(full_deck(packs_for(scene, players), 0), order)

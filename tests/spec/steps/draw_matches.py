@@ -8,7 +8,7 @@ from pytest_bdd import given, parsers, then, when
 from ..drivers import Driver
 from ..notation import cards, full_deck, remove_cards, stacked_hand
 from ..scene import Scene, accepted, rows
-from .draw import GAMES, TITLES, packs_for
+from .draw import GAMES, TITLES, packs_for, sized
 
 _RANKS = {3: "threes", 4: "fours", 5: "fives", 13: "kings"}
 
@@ -55,7 +55,7 @@ def match_hand(
     scene: Scene, number: int, dealer: int, top: str, datatable: list[list[str]]
 ) -> None:
     hands = {int(row["seat"]): cards(row["hand"]) for row in rows(datatable)}
-    if scene.game == "rummy":
+    if sized(scene):
         scene.rules["cards_per_player"] = len(hands[0])
     packs = packs_for(scene, scene.players)
     stock_top = cards(top)
