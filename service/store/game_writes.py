@@ -10,7 +10,7 @@ committed write is told to the store's `listeners` (and, on PostgreSQL, NOTIFied
 every process): `notices`. The turn clocks' and the bot turns' indexes are kept in the
 write's own transaction (`clocks`): what must follow a commit commits with it, so a
 process killed just after a commit leaves no game waiting for an index row. So is a
-finished game's snapshot (`snapshots`): the write that ends a game stores it, from the
+finished game's snapshot (`snapshots`, `ending_snapshots`): the write that ends a game stores it, from the
 state that write reached (its caller's, else the cached state before it with the
 write's events folded on), and never costs a read, a fold of the game or a commit of
 its own.
@@ -31,21 +31,18 @@ from uuid import UUID
 import anyio.to_thread
 from eventsourcing.persistence import EventStore, IntegrityError, Mapper, StoredEvent
 
-from domain.events import Event, SeedRevealed
-from domain.games import END_TYPES
+from domain.events import Event
 from service.errors import StreamConflict, VersionConflict
 from service.metrics import Metrics
 from service.store.clocks import ClockIndex, ClockRow, GameWritten, games_written
+from service.store.ending_snapshots import ending_snapshots
 from service.store.envelopes import Envelope, GameSecrets, secrets_id
 from service.store.folds import FoldedStreams
-from service.store.game_folds import AnyGameState, fold_game
+from service.store.game_folds import AnyGameState
 from service.store.notices import Listeners, changes
 from service.store.recent import Recent
 from service.store.snapshots import GameSnapshots
 from service.store.writer import BatchWriter, GroupWriter, Statement
-
-#: The events after which a game may be over for good: its end, its seed's reveal.
-_FINAL_TYPES: tuple[type[Event], ...] = (*END_TYPES, SeedRevealed)
 
 
 class GameWrites:
@@ -245,7 +242,7 @@ class GameWrites:
         """What a write moves in the turn clocks' and the bot turns' indexes, to be
         committed with it: each game's row set to the write's version and deadline, or
         dropped when the write ends the game; and the snapshot of each game it ends."""
-        statements = self._snapshots(envelopes, states or {})
+        statements = ending_snapshots(self.games, self.game_snapshots, envelopes, states or {})
         for game in written:
             if game.clocked:
                 row = game.row
@@ -260,34 +257,6 @@ class GameWrites:
                     bots.moved(bot_row) if bot_row else bots.dropped(game.game_id, game.version)
                 )
         return statements
-
-    def _snapshots(
-        self, envelopes: Sequence[Envelope], states: Mapping[UUID, AnyGameState]
-    ) -> list[Statement]:
-        """The snapshot of each game the write ends (or whose seed it reveals), to commit
-        with it: from the state the caller gave, else folded from the write's events on
-        the cached state before them; none where neither is at hand (the game's next load
-        folds it, and writes it)."""
-        statements: list[Statement] = []
-        for stream in {e.originator_id for e in envelopes if isinstance(e.event, _FINAL_TYPES)}:
-            own = [e for e in envelopes if e.originator_id == stream]
-            state = states.get(stream)
-            state = self._reached(own) if state is None else state
-            if state is None or not state.over or state.version != own[-1].originator_version:
-                continue
-            statement = self.game_snapshots.statement(stream, state)
-            if statement is not None:
-                statements.append(statement)
-        return statements
-
-    def _reached(self, own: Sequence[Envelope]) -> AnyGameState | None:
-        """The state a game's envelopes lead to, folded on the cached state just before
-        them (or from the start), without reading the store; None where none is cached."""
-        first = own[0].originator_version
-        before = None if first == 1 else self.games.peek(own[0].originator_id)
-        if first != 1 and (before is None or before.version != first - 1):
-            return None
-        return fold_game([e.event for e in own if isinstance(e.event, Event)], before)
 
     def _told(self, write: _Write) -> None:
         """After a write is committed: its listeners told, the turns' times kept, and
