@@ -10,10 +10,10 @@ committed write is told to the store's `listeners` (and, on PostgreSQL, NOTIFied
 every process): `notices`. The turn clocks' and the bot turns' indexes are kept in the
 write's own transaction (`clocks`): what must follow a commit commits with it, so a
 process killed just after a commit leaves no game waiting for an index row. So is a
-finished game's snapshot (`snapshots`, `ending_snapshots`): the write that ends a game stores it, from the
-state that write reached (its caller's, else the cached state before it with the
-write's events folded on), and never costs a read, a fold of the game or a commit of
-its own.
+finished game's snapshot (`snapshots`, `ending_snapshots`): the write that ends a game
+stores it, from the state that write reached (its caller's, else the cached state
+before it with the write's events folded on), and never costs a read, a fold of the
+game or a commit of its own.
 
 `GameWrites` is the store's half that writes (`event_store.GameStore` is the whole):
 it names what of the store it uses.
