@@ -30,7 +30,7 @@ from litestar.handlers.base import BaseRouteHandler
 
 from domain.games import MAX_SEATS
 from service.api.ids import canonical_id
-from service.errors import UnknownToken
+from service.errors import UnknownToken, WrongSeat
 from service.store import GameStore
 from service.store.envelopes import GameSecrets
 from service.usecases import auth, games, match_writes, pipeline_steps, player_seats
@@ -257,7 +257,18 @@ async def guard_match_seat(connection: Connection, _: BaseRouteHandler) -> None:
     read = None if seat is None else await _match(connection)
     if read is not None and seat is not None:
         auth.check_seat_number(read.state.seats, seat)
-        auth.authorize(read.secrets.seat_sha256, _authorization(connection), seat)
+        authorization = _authorization(connection)
+        try:
+            auth.authorize(read.secrets.seat_sha256, authorization, seat)
+        except UnknownToken:
+            if not player_seats.is_player_key(authorization):
+                raise
+            # U13: the player holding the match's seat takes it with its key.
+            held = await anyio.to_thread.run_sync(
+                player_seats.held_seat, _store(connection), read.secrets.seated, authorization
+            )
+            if held != seat:
+                raise WrongSeat(f"this player holds seat {held}, not seat {seat}") from None
         grant(connection, read)
 
 

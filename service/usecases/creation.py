@@ -86,7 +86,7 @@ def _create_game(
     events: list[Event] = with_bots(
         spec.deal(players, deck, rules, dealer, proof=proof, number=request.hand or 1), bots
     )
-    events = player_seats.with_seated(events, held)
+    events = player_seats.with_seated(events, None if held is None else held.ids)
     state = fold_game(events)
     revealed = game_kinds.reveal(spec, state, seed)
     events += revealed

@@ -219,6 +219,26 @@ class HttpPlayers:
         self.game_id: str = response.json()["game_id"]
         return self.game_id
 
+    def open_match(self, seats: int) -> None:
+        """A match of `seats` open seats (R18), its players to claim them."""
+        response = self.client.post("/matches", json={"seats": seats, "seed": "players-spec"})
+        assert response.status_code == 201, response.text
+        self.match_id: str = response.json()["match_id"]
+
+    def claim(self, key: str, handle: str, seat: int) -> Refusal | None:
+        """Claim `seat` of the match for the player of `handle` (U13), with `key`; the last
+        claim deals the match's first game."""
+        response = self.client.post(
+            f"/matches/{self.match_id}/seats/{seat}/claim",
+            json={"name": "Anon", "player": self.ids[handle]},
+            headers=self._auth(key),
+        )
+        if response.status_code != 201:
+            return _refusal(response)
+        if response.json()["game_id"] is not None:
+            self.game_id = response.json()["game_id"]
+        return None
+
     def seated(self) -> tuple[str | None, ...]:
         """The handles of the players the game's deal seats (`seated`), by seat."""
         store = self.client.app.state.store

@@ -154,3 +154,23 @@ def reads_seat(players: PlayersDriver, handle: str, seat: str) -> None:
 def refused_at_seat(players: PlayersDriver, handle: str, seat: str, code: str) -> None:
     refusal = _http(players).read_seat(first_key(handle), int(seat))
     assert isinstance(refusal, Refusal) and refusal.code == code, refusal
+
+
+# --- matches held by players (U13): over HTTP only ---------------------------------------
+
+
+@when(parsers.parse("a match opens {seats:d} seats"))
+def a_match_opens(players: PlayersDriver, seats: int) -> None:
+    _http(players).open_match(seats)
+
+
+@when(
+    parsers.re(
+        r"(?P<key>\w+'s first key|the operator) claims seat (?P<seat>\d) of the match "
+        r"for (?P<handle>\w+)"
+    ),
+    target_fixture="answer",
+)
+def claims_a_match_seat(players: PlayersDriver, key: str, seat: str, handle: str) -> Any:
+    acting = OPERATOR if key == "the operator" else key
+    return _http(players).claim(acting, handle, int(seat))
