@@ -32,7 +32,7 @@ from service.errors import InvalidRequest, NotThisGamesOption
 from service.settings import Settings
 from service.store import GameStore
 from service.store.envelopes import Envelope, MatchSecrets, secrets_id
-from service.usecases import auth, game_kinds, idempotency, openings, player_seats
+from service.usecases import auth, bot_players, game_kinds, idempotency, openings, player_seats
 from service.usecases.idempotency import Keyed, Replayed
 from service.usecases.match_messages import CreatedMatch, CreateMatch
 from service.usecases.match_writes import MatchWrite, deal_due
@@ -96,7 +96,9 @@ def _create_match(
         decks=decks,
         turn_seconds=request.turn_seconds,
         bots=any_bots(seat_bots),
-        seated=None if held is None else held.ids,
+        seated=bot_players.seated_with_bots(
+            store, spec.name, seat_bots, None if held is None else held.ids
+        ),
     )
     match_id = uuid4()
     write = MatchWrite()

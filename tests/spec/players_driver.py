@@ -21,8 +21,9 @@ from litestar.testing import TestClient
 from domain.errors import RuleViolation
 from domain.games import GAMES
 from domain.players import state as rules
-from domain.players.events import ALL_SCOPES, PlayerEvent, PlayerRegistered, Scope
+from domain.players.events import ALL_SCOPES, PlayerEvent, PlayerKind, PlayerRegistered, Scope
 from domain.players.handles import skeleton
+from service.usecases.bot_players import service_bot_handles
 
 #: The operator key both drivers' services hold (U9).
 OPERATOR_KEY = "operator-key-of-the-spec"
@@ -39,6 +40,7 @@ class Refusal(NamedTuple):
 class Registered(NamedTuple):
     handle: str
     by: str
+    kind: str = "person"
 
 
 class KeyShown(NamedTuple):
@@ -53,7 +55,9 @@ class PlayersDriver(Protocol):
     #: Each key's text, by its name in the scenario.
     keys: dict[str, str]
 
-    def register(self, handle: str, *, operator: bool = False) -> Registered | Refusal: ...
+    def register(
+        self, handle: str, *, operator: bool = False, kind: PlayerKind = "person"
+    ) -> Registered | Refusal: ...
     def issue(
         self, handle: str, key: str, name: str, scopes: tuple[Scope, ...]
     ) -> tuple[str, ...] | Refusal: ...
@@ -75,12 +79,20 @@ class DomainPlayers:
     owners: dict[str, str] = field(default_factory=dict)
     key_ids: dict[str, str] = field(default_factory=dict)
 
-    def register(self, handle: str, *, operator: bool = False) -> Registered | Refusal:
+    def register(
+        self, handle: str, *, operator: bool = False, kind: PlayerKind = "person"
+    ) -> Registered | Refusal:
         text = "prk_" + secrets.token_urlsafe(32)
         bots = {name for spec in GAMES.values() for name in spec.bots}
         try:
             events = rules.register(
-                handle, bots, uuid4().hex[:16], _hash(text), by_operator=operator
+                handle,
+                bots,
+                uuid4().hex[:16],
+                _hash(text),
+                by_operator=operator,
+                kind=kind,
+                service_bots=service_bot_handles(),
             )
         except RuleViolation as error:
             return Refusal(error.code, error.rule)
@@ -92,7 +104,7 @@ class DomainPlayers:
         self._append(first.handle, events)
         self.keys[first_key(first.handle)] = text
         self.owners[_hash(text)] = first.handle
-        return Registered(first.handle, first.by)
+        return Registered(first.handle, first.by, first.kind)
 
     def issue(
         self, handle: str, key: str, name: str, scopes: tuple[Scope, ...]
@@ -167,15 +179,18 @@ class HttpPlayers:
     ids: dict[str, str] = field(default_factory=dict)
     key_ids: dict[str, str] = field(default_factory=dict)
 
-    def register(self, handle: str, *, operator: bool = False) -> Registered | Refusal:
+    def register(
+        self, handle: str, *, operator: bool = False, kind: PlayerKind = "person"
+    ) -> Registered | Refusal:
         headers = _bearer(OPERATOR_KEY) if operator else {}
-        response = self.client.post("/players", json={"handle": handle}, headers=headers)
+        body = {"handle": handle, "kind": kind}
+        response = self.client.post("/players", json=body, headers=headers)
         if response.status_code != 201:
             return _refusal(response)
         body = response.json()
         self.ids[body["handle"]] = body["player_id"]
         self.keys[first_key(body["handle"])] = body["key"]["key"]
-        return Registered(body["handle"], body["registered_by"])
+        return Registered(body["handle"], body["registered_by"], body["kind"])
 
     def issue(
         self, handle: str, key: str, name: str, scopes: tuple[Scope, ...]

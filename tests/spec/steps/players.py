@@ -50,6 +50,16 @@ def operator_registers(players: PlayersDriver, handle: str) -> Any:
     return players.register(handle, operator=True)
 
 
+@when(parsers.parse('the bot "{handle}" registers'), target_fixture="answer")
+def bot_registers(players: PlayersDriver, handle: str) -> Any:
+    return players.register(handle, kind="bot")
+
+
+@then(parsers.parse('the bot is registered as "{handle}", a bot'))
+def bot_registered_as(answer: Any, handle: str) -> None:
+    assert answer == Registered(handle, "player", "bot"), answer
+
+
 @then(parsers.re(r'the handle is registered as "(?P<handle>[^"]+)"(?P<operator> by the operator)?'))
 def registered_as(answer: Any, handle: str, operator: str | None) -> None:
     assert answer == Registered(handle, "operator" if operator else "player"), answer
