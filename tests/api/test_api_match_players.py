@@ -123,3 +123,17 @@ def test_seat_players_are_named_with_the_players_and_refused_for_open_seats(api:
     assert (unnamed.status_code, unnamed.json()["rule"]) == (401, "U6")
     match = api.client.post("/matches", json={"players": ["A", "B"], "seed": "mp-4"}).json()
     assert _seated(api, match["game_id"]) is None
+
+
+def test_a_players_key_gets_its_match_seats_stream_ticket_and_no_other(api: Api) -> None:
+    alice, bobby = player(api, "Alice"), player(api, "Bobby")
+    match = api.client.post("/matches", json={"seats": 2, "seed": "mp-5"}).json()
+    assert _claim(api, match, 0, alice, alice["key"]["key"]).status_code == 201
+    path = f"/matches/{match['match_id']}/seats"
+    made = api.client.post(f"{path}/0/ticket", headers=api.auth(alice["key"]["key"]))
+    assert made.status_code == 201, made.text
+    assert made.json()["stream"].startswith(f"/matches/{match['match_id']}/stream?ticket=")
+    wrong = api.client.post(f"{path}/1/ticket", headers=api.auth(alice["key"]["key"]))
+    assert (wrong.status_code, wrong.json()["code"]) == (403, "wrong-seat")
+    none = api.client.post(f"{path}/0/ticket", headers=api.auth(bobby["key"]["key"]))
+    assert (none.status_code, none.json()["code"]) == (401, "invalid-token")

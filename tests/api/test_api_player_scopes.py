@@ -27,6 +27,7 @@ NEEDS = {
     "getLegalMoves": "play",
     "getEvents": "play",
     "createGameStreamTicket": "play",
+    "createMatchStreamTicket": "play",
     "createMatch": "play",
     "claimSeat": "play",
     "leaveSeat": "play",
