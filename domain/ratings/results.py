@@ -19,7 +19,7 @@ from domain.events import Event
 from domain.game import Game
 
 #: Why a finished game gives no result.
-Unrated = Literal["no-players", "not-every-seat-a-player", "abandoned"]
+Unrated = Literal["no-players", "not-every-seat-a-player", "one-player-at-two-seats", "abandoned"]
 
 
 class Result(msgspec.Struct, frozen=True, kw_only=True):
@@ -41,6 +41,10 @@ def unrated(deal: object, ended: Event, spec: Game) -> Unrated | None:
         return "no-players"
     if any(player is None for player in seated) or len(set(seated)) < 2:
         return "not-every-seat-a-player"
+    if len(set(seated)) < len(seated):
+        # The service's bot at two seats of one table (U14, R76): a result ranks each
+        # player once.
+        return "one-player-at-two-seats"
     if spec.final_ranks(ended) is None:
         return "abandoned"
     return None

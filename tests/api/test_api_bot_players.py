@@ -181,3 +181,17 @@ def test_two_stores_registering_a_bots_player_at_once_register_it_once(
         assert len(registered) == 1
     finally:
         other.close()
+
+
+def test_a_bot_at_two_seats_leaves_the_table_unrated_and_the_ratings_go_on(api: Api) -> None:
+    # One player at two seats has no one place (R76): the table is skipped, never stuck on.
+    twice = _game(api, [{"bot": "greedy"}, {"bot": "greedy"}, {"bot": "random"}], **SHORT)
+    greedy = str(bot_players.bot_player_id("penang", "greedy"))
+    assert _seated(api, twice["game_id"])[:2] == (greedy, greedy)
+    _over(api, twice)
+    after = _game(api, [{"bot": "greedy"}, {"bot": "random"}], game="gin")
+    _over(api, after)
+    published = api.client.get("/ratings")
+    assert published.status_code == 200, published.text
+    rated = {g["game_id"] for g in published.json()["games"]}
+    assert after["game_id"] in rated and twice["game_id"] not in rated
