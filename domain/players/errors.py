@@ -40,6 +40,13 @@ class HandleLikeBot(RuleViolation):
     default_rule = "U5"
 
 
+class HandleNotBot(RuleViolation):
+    """A bot's handle does not read as a bot's: it ends in `bot` (U14, R76)."""
+
+    code = "handle-not-bot"
+    default_rule = "U14"
+
+
 class ScopeNotHeld(RuleViolation):
     """The key does not hold the scope the operation needs, or would give one it lacks (U7)."""
 

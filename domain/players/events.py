@@ -10,6 +10,8 @@ import msgspec
 Scope = Literal["play", "read", "keys"]
 #: Every scope, in their order: the first key's (U6), and the operator's (U9).
 ALL_SCOPES: tuple[Scope, ...] = ("play", "read", "keys")
+#: What a player is (U14): a person, or a bot (shown as one wherever it is shown).
+PlayerKind = Literal["person", "bot"]
 
 
 class PlayerEvent(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
@@ -21,10 +23,11 @@ class PlayerRegistered(PlayerEvent, frozen=True, tag="PlayerRegistered"):
 
     #: The handle as written, after NFKC (U1).
     handle: str
-    #: Who registered it: the player itself, or a site with the operator key (U9).
-    by: Literal["player", "operator"] = "player"
-    #: A person; a bot's players are a later kind.
-    kind: Literal["person"] = "person"
+    #: Who registered it: the player itself, a site with the operator key (U9), or the
+    #: service, for a bot it plays (U14).
+    by: Literal["player", "operator", "service"] = "player"
+    #: A person, or a bot (U14): the service's own bots, and bots that register to play.
+    kind: PlayerKind = "person"
 
 
 class KeyIssued(PlayerEvent, frozen=True, tag="KeyIssued"):

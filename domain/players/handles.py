@@ -12,7 +12,14 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Final
 
-from domain.players.errors import HandleAlphabet, HandleLength, HandleLikeBot, HandleReserved
+from domain.players.errors import (
+    HandleAlphabet,
+    HandleLength,
+    HandleLikeBot,
+    HandleNotBot,
+    HandleReserved,
+)
+from domain.players.events import PlayerKind
 
 #: The length bounds of a handle, after normalisation (U2).
 MIN_LENGTH: Final = 3
@@ -63,11 +70,19 @@ def skeleton(handle: str) -> str:
     return text
 
 
-def check(handle: str, bots: Iterable[str]) -> str:
-    """The handle normalised, or the refusal of the first rule it breaks (U1, U2, U4, U5).
+def check(
+    handle: str,
+    bots: Iterable[str],
+    *,
+    kind: PlayerKind = "person",
+    service_bots: Iterable[str] = (),
+) -> str:
+    """The handle normalised, or the refusal of the first rule it breaks (U1, U2, U4, U5,
+    U14).
 
-    `bots` are the names of the bots the service plays (R33). Whether it is taken (U3)
-    is the store's to say: the first registration of a skeleton wins.
+    `bots` are the names of the bots the service plays (R33), `service_bots` the handles
+    of its bots' players (U14). Whether it is taken (U3) is the store's to say: the first
+    registration of a skeleton wins.
     """
     text = normalise(handle)
     if not MIN_LENGTH <= len(text) <= MAX_LENGTH:
@@ -81,6 +96,12 @@ def check(handle: str, bots: Iterable[str]) -> str:
     read = skeleton(text)
     if read in {skeleton(name) for name in RESERVED_NAMES}:
         raise HandleReserved(f"{text!r} is a reserved name")
+    if kind == "bot":
+        if not read.endswith("bot"):
+            raise HandleNotBot(f"{text!r} does not end in `bot`: a bot's handle does (R76)")
+        if read in {skeleton(name) for name in (*bots, *service_bots)}:
+            raise HandleLikeBot(f"{text!r} is the service's bot's: another bot may not take it")
+        return text
     if read.endswith("bot") or read in {skeleton(bot) for bot in bots}:
         raise HandleLikeBot(f"{text!r} would pass for a bot: a person's handle may not")
     return text

@@ -19,6 +19,7 @@ from domain.players.events import (
     KeyIssued,
     KeyRevoked,
     PlayerEvent,
+    PlayerKind,
     PlayerRegistered,
     Scope,
 )
@@ -41,6 +42,8 @@ class PlayerState(msgspec.Struct, frozen=True, kw_only=True):
     handle: str
     by: str
     version: int
+    #: A person, or a bot (U14).
+    kind: PlayerKind = "person"
     keys: dict[str, PlayerKey]
     hashes: dict[str, str]
 
@@ -56,7 +59,9 @@ class PlayerState(msgspec.Struct, frozen=True, kw_only=True):
 def evolve(state: PlayerState | None, event: PlayerEvent, at: datetime | None) -> PlayerState:
     """The state after `event`, stored at `at`."""
     if isinstance(event, PlayerRegistered):
-        return PlayerState(handle=event.handle, by=event.by, version=1, keys={}, hashes={})
+        return PlayerState(
+            handle=event.handle, by=event.by, version=1, keys={}, hashes={}, kind=event.kind
+        )
     if state is None:
         raise ValueError(f"a player's stream begins with PlayerRegistered, not {event!r}")
     keys, hashes = dict(state.keys), dict(state.hashes)
@@ -81,13 +86,20 @@ def fold(stored: Iterable[tuple[PlayerEvent, datetime | None]]) -> PlayerState:
 
 
 def register(
-    handle: str, bots: Iterable[str], key_id: str, key_sha256: str, *, by_operator: bool = False
+    handle: str,
+    bots: Iterable[str],
+    key_id: str,
+    key_sha256: str,
+    *,
+    by_operator: bool = False,
+    kind: PlayerKind = "person",
+    service_bots: Iterable[str] = (),
 ) -> list[AnyPlayerEvent]:
-    """A new player's events: its handle checked (U1, U2, U4, U5) and its first key with
-    every scope (U6). Whether the handle is taken (U3) is the store's to say."""
-    written = check(handle, bots)
+    """A new player's events: its handle checked (U1, U2, U4, U5, U14) and its first key
+    with every scope (U6). Whether the handle is taken (U3) is the store's to say."""
+    written = check(handle, bots, kind=kind, service_bots=service_bots)
     return [
-        PlayerRegistered(handle=written, by="operator" if by_operator else "player"),
+        PlayerRegistered(handle=written, by="operator" if by_operator else "player", kind=kind),
         KeyIssued(key_id=key_id, key_sha256=key_sha256, scopes=ALL_SCOPES, label="first key"),
     ]
 

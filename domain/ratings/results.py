@@ -1,9 +1,10 @@
 """A finished game's result as a rating reads it (R70, R71, R73).
 
 A table is rated when its deal seats a registered player at every seat (`seated`, U10),
-two players at least: a bot's or a name's seat makes the game unrated for every seat
-(R70). Its result is one per game, each seat's place as its game's `final_ranks` gives
-it: the winners first, tied, every other seat tied after them (R71). A game that ended
+two players at least: a name's seat makes the game unrated for every seat (R70); a
+bot's seat is its bot's player's (U14). Its result is one per game, each seat's place
+as its game's `final_ranks` gives it: the winners first, tied, every other seat tied
+after them (R71). A game that ended
 `abandoned` (R45) is no result; a seat that left while the others played on takes the
 place the end gives it (R73).
 """
@@ -18,7 +19,7 @@ from domain.events import Event
 from domain.game import Game
 
 #: Why a finished game gives no result.
-Unrated = Literal["no-players", "not-every-seat-a-player", "abandoned"]
+Unrated = Literal["no-players", "not-every-seat-a-player", "one-player-at-two-seats", "abandoned"]
 
 
 class Result(msgspec.Struct, frozen=True, kw_only=True):
@@ -40,6 +41,10 @@ def unrated(deal: object, ended: Event, spec: Game) -> Unrated | None:
         return "no-players"
     if any(player is None for player in seated) or len(set(seated)) < 2:
         return "not-every-seat-a-player"
+    if len(set(seated)) < len(seated):
+        # The service's bot at two seats of one table (U14, R76): a result ranks each
+        # player once.
+        return "one-player-at-two-seats"
     if spec.final_ranks(ended) is None:
         return "abandoned"
     return None

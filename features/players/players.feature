@@ -118,3 +118,19 @@ Feature: Players, their handles and their keys
     Then the key "app" holds the scopes play
     When the operator key lists SiteUser's keys
     Then the list shows the keys "first key, app" and no secret
+
+  @U14 @R76
+  Scenario: A bot registers as a bot, its handle ending in bot
+    When the bot "Deep_Thought_bot" registers
+    Then the bot is registered as "Deep_Thought_bot", a bot
+
+  @U14 @R76
+  Scenario Outline: A bot's handle reads as a bot's, and never as the service's bots'
+    When the bot "<handle>" registers
+    Then the registration is refused citing <rule> with code "<code>"
+
+    Examples:
+      | handle            | rule | code            |
+      | Deep_Thought      | U14  | handle-not-bot  |
+      | greedy-rummy-bot  | U5   | handle-like-bot |
+      | Random-Penang-B0t | U5   | handle-like-bot |

@@ -11,11 +11,11 @@ Feature: Ratings
     And "Carol" is a registered player
 
   @R70 @http
-  Scenario: A table every seat of which a player holds is rated; a table with a bot's seat is not
+  Scenario: A table every seat of which a player holds is rated; a table with a name's seat is not
     When Alice and Bobby finish a game of penang that Alice wins
     Then Alice has 1 rated game of penang
     And Bobby has 1 rated game of penang
-    When Alice and a bot finish a game of penang that Alice wins
+    When Alice and a name finish a game of penang that Alice wins
     Then Alice has 1 rated game of penang
 
   @R71 @http

@@ -7,7 +7,8 @@ states it too, so that a request the contract calls valid is never refused as ma
 tests/api/test_api_contract_relations.py each relation against the service):
 
 - `CreateMatch`: its players named, or its seats open (R18), exactly one of the two;
-  seats that players claim bring their own seeds (`seat_seeds` only with `players`);
+  seats that players claim bring their own seeds and players (`seat_seeds` and
+  `seat_players` only with `players`);
 - `GameRecordDocument`: format `/1` has no `chain` and no `signature`, and `/2` carries
   its `chain` (domain.records).
 
@@ -41,10 +42,14 @@ RELATIONS: Final[dict[str, Json]] = {
         "else": {
             "description": (
                 "No players named: `seats` open to claim (R18), each claim bringing its "
-                "own seat seed (no `seat_seeds`)."
+                "own seat seed (no `seat_seeds`) and its player (no `seat_players`, U13)."
             ),
             "required": ["seats"],
-            "properties": {"seats": {"type": "integer"}, "seat_seeds": _NULL},
+            "properties": {
+                "seats": {"type": "integer"},
+                "seat_seeds": _NULL,
+                "seat_players": _NULL,
+            },
         },
     },
     "GameRecordDocument": {

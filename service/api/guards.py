@@ -30,7 +30,7 @@ from litestar.handlers.base import BaseRouteHandler
 
 from domain.games import MAX_SEATS
 from service.api.ids import canonical_id
-from service.errors import UnknownToken
+from service.errors import UnknownToken, WrongSeat
 from service.store import GameStore
 from service.store.envelopes import GameSecrets
 from service.usecases import auth, games, match_writes, pipeline_steps, player_seats
@@ -251,23 +251,44 @@ async def _match(connection: Connection) -> MatchRead | None:
     return await anyio.to_thread.run_sync(match_writes.read, _store(connection), match_id)
 
 
+async def _match_seat_or_player(connection: Connection, read: MatchRead, seat: int) -> None:
+    """Require the match's seat's token, or the key of the player holding the seat (U13)."""
+    authorization = _authorization(connection)
+    try:
+        auth.authorize(read.secrets.seat_sha256, authorization, seat)
+    except UnknownToken:
+        if not player_seats.is_player_key(authorization):
+            raise
+        held = await anyio.to_thread.run_sync(
+            player_seats.held_seat, _store(connection), read.secrets.seated, authorization
+        )
+        if held != seat:
+            raise WrongSeat(f"this player holds seat {held}, not seat {seat}") from None
+
+
 async def guard_match_seat(connection: Connection, _: BaseRouteHandler) -> None:
-    """The guard of `leaveSeat`: the bearer of the match's seat's token."""
+    """The guard of `leaveSeat`: the bearer of the match's seat's token, or its player's key."""
     seat = _seat(connection)
     read = None if seat is None else await _match(connection)
     if read is not None and seat is not None:
         auth.check_seat_number(read.state.seats, seat)
-        auth.authorize(read.secrets.seat_sha256, _authorization(connection), seat)
+        await _match_seat_or_player(connection, read, seat)
         grant(connection, read)
 
 
 async def guard_match_seat_token(connection: Connection, _: BaseRouteHandler) -> None:
-    """The guard of `createMatchStreamTicket`: the bearer of the match's seat's token."""
+    """The guard of `createMatchStreamTicket`: the bearer of the match's seat's token, or
+    its player's key (U13), whose ticket is the seat's."""
     seat = _seat(connection)
     read = None if seat is None else await _match(connection)
     if read is not None and seat is not None:
         hashes = read.secrets.seat_sha256
-        grant(connection, _seat_token(hashes, seat, _authorization(connection)))
+        auth.check_seat_number(len(hashes), seat)
+        await _match_seat_or_player(connection, read, seat)
+        token_sha256 = hashes[seat]
+        if token_sha256 is None:
+            raise UnknownToken("the bearer token is not a token of this table")
+        grant(connection, SeatToken(token_sha256))
 
 
 async def guard_host(connection: Connection, _: BaseRouteHandler) -> None:

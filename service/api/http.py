@@ -202,7 +202,6 @@ IDEMPOTENT_REPLAY = ResponseHeader(
 SEAT_SECURITY: list[dict[str, list[str]]] = [{"seatToken": []}, {"playerKey": []}]
 SPECTATOR_OR_SEAT_SECURITY: list[dict[str, list[str]]] = [{}, *SEAT_SECURITY]
 #: A match's seat: its token only (a match seats no players yet).
-MATCH_SEAT_SECURITY: list[dict[str, list[str]]] = [{"seatToken": []}]
 HOST_SECURITY: list[dict[str, list[str]]] = [{"hostToken": []}]
 #: A stream: a spectator, a seat, or a match's host (who sees what a spectator sees).
 STREAM_SECURITY: list[dict[str, list[str]]] = [{}, {"seatToken": []}, {"hostToken": []}]

@@ -23,7 +23,7 @@ from service.api.http import (
     HOST_SECURITY,
     IDEMPOTENT_REPLAY,
     JSON_MEDIA_TYPE,
-    MATCH_SEAT_SECURITY,
+    SEAT_SECURITY,
     MatchId,
     Seat,
     SecretIdempotencyKey,
@@ -62,16 +62,19 @@ from service.usecases.match_messages import (
         "ends, by the winner (P7) or, without points recorded, the worst loser (P8)."
     ),
     sync_to_thread=True,
+    security=[{}, {"playerKey": []}, {"operatorKey": []}],
     response_headers=[ETAG, IDEMPOTENT_REPLAY],
-    responses=body_problems(403),
+    responses=body_problems(401, 403, 404),
 )
 def create_match(
     data: JSONBody[CreateMatch],
+    request: Request[Any, Any, Any],
     store: NamedDependency[GameStore],
     settings: NamedDependency[Settings],
     idempotency_key: SecretIdempotencyKey = None,
 ) -> Response[CreatedMatch]:
-    created = matches.create_match(store, settings, data, idempotency_key)
+    authorization = request.headers.get("authorization")
+    created = matches.create_match(store, settings, data, idempotency_key, authorization)
     return replayable(created, created.value.version, status=201)
 
 
@@ -108,17 +111,24 @@ def get_match_events(
     operation_id="claimSeat",
     summary="Claim an open seat: its token, for this seat only; the last claim deals.",
     sync_to_thread=True,
+    security=[{}, {"playerKey": []}, {"operatorKey": []}],
     response_headers=[ETAG, IDEMPOTENT_REPLAY],
-    responses=body_problems(404, 409),
+    responses=body_problems(401, 403, 404, 409),
 )
 def claim_seat(
     match_id: MatchId,
     seat: Seat,
     data: JSONBody[ClaimSeat],
+    request: Request[Any, Any, Any],
+    *,
     store: NamedDependency[GameStore],
+    settings: NamedDependency[Settings],
     idempotency_key: SecretIdempotencyKey = None,
 ) -> Response[ClaimedSeat]:
-    claimed = matches.claim_seat(store, match_id, seat, data, idempotency_key)
+    authorization = request.headers.get("authorization")
+    claimed = matches.claim_seat(
+        store, settings, match_id, seat, data, key=idempotency_key, authorization=authorization
+    )
     return replayable(claimed, claimed.value.version, status=201)
 
 
@@ -128,7 +138,7 @@ def claim_seat(
     summary="Leave a claimed seat before the deal: the seat is open again, its token void.",
     sync_to_thread=True,
     status_code=200,
-    security=MATCH_SEAT_SECURITY,
+    security=SEAT_SECURITY,
     guards=[guards.guard_match_seat],
     response_headers=[ETAG],
     responses=problems(401, 403, 404, 409, 422),

@@ -100,7 +100,7 @@ def get_player_ratings(
 ) -> PlayerRatings:
     grant = guards.granted(request, PlayerGrant)
     require(grant.who.scopes, "read")
-    return rating_views.player_ratings(store, player_id, grant.state.handle)
+    return rating_views.player_ratings(store, player_id, grant.state.handle, grant.state.kind)
 
 
 ROUTES = (get_leaderboard, get_published_ratings, get_player_ratings)

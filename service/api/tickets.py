@@ -14,7 +14,6 @@ from litestar.di import NamedDependency
 from service.api import guards
 from service.api.guards import SeatToken
 from service.api.http import (
-    MATCH_SEAT_SECURITY,
     SEAT_SECURITY,
     GameId,
     MatchId,
@@ -64,7 +63,7 @@ def create_game_stream_ticket(
     description=_WHY,
     sync_to_thread=True,
     status_code=201,
-    security=MATCH_SEAT_SECURITY,
+    security=SEAT_SECURITY,
     guards=[guards.guard_match_seat_token],
     responses=problems(401, 403, 404, 422),
 )

@@ -85,6 +85,9 @@ class MatchSecrets(msgspec.Struct, frozen=True, kw_only=True):
     turn_seconds: int | None = None
     #: The bot of each seat the service plays in every game, by seat; None for no bots.
     bots: tuple[str | None, ...] | None = None
+    #: The player holding each seat (U13: its public id), by seat; None where no seat is
+    #: a player's. Every game of the match records it in its deal (`seated`, U10).
+    seated: tuple[str | None, ...] | None = None
 
 
 class StoredAnswer(msgspec.Struct, frozen=True, kw_only=True):

@@ -29,7 +29,14 @@ from service.settings import Settings
 from service.store import GameStore
 from service.store.envelopes import GameSecrets
 from service.store.game_folds import fold_game
-from service.usecases import clock, game_kinds, idempotency, openings, player_seats
+from service.usecases import (
+    bot_players,
+    clock,
+    game_kinds,
+    idempotency,
+    openings,
+    player_seats,
+)
 from service.usecases.bot_seats import with_bots
 from service.usecases.idempotency import Keyed, Replayed
 from service.usecases.messages import CreatedGame, CreateGame
@@ -86,7 +93,9 @@ def _create_game(
     events: list[Event] = with_bots(
         spec.deal(players, deck, rules, dealer, proof=proof, number=request.hand or 1), bots
     )
-    events = player_seats.with_seated(events, held)
+    held_ids = None if held is None else held.ids
+    seated_ids = bot_players.seated_with_bots(store, spec.name, seat_bots, held_ids)
+    events = player_seats.with_seated(events, seated_ids)
     state = fold_game(events)
     revealed = game_kinds.reveal(spec, state, seed)
     events += revealed

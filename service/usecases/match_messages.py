@@ -151,6 +151,25 @@ class CreateMatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     decks: Annotated[tuple[Deck, ...], msgspec.Meta(min_length=1, max_length=100)] | None = None
     #: The turn clock of every game of the match: seconds for each turn (R19); none by default.
     turn_seconds: TurnSeconds | None = None
+    #: With `players`: the players holding seats (U13), by seat, or null for a seat no
+    #: player holds.
+    seat_players: (
+        Annotated[
+            tuple[UUID | None, ...],
+            msgspec.Meta(
+                max_length=MAX_SEATS,
+                description=(
+                    "With `players`: the players holding seats, by seat (U13): a player's "
+                    "id, or null; exactly as many as `players`. Each player's seat is named "
+                    "by its handle, and every game of the match records it in its deal "
+                    "(`seated`), so the match's games are rated (R70). The request's bearer "
+                    "is that player's key (scope `play`) or the operator's, who seats any "
+                    "players. Open seats are claimed with the player's key (`claimSeat`)."
+                ),
+            ),
+        ]
+        | None
+    ) = None
 
     #: A game this service does not play is refused naming every game it plays.
     explain_refusal = staticmethod(explain_game_refusal)
@@ -180,6 +199,20 @@ class ClaimSeat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     name: PlayerName
     #: Mixed into every deal of the match with the others' seeds (R18).
     seat_seed: SeedText | None = None
+    #: The player taking the seat (U13), by public id: the seat is named by its handle and
+    #: every game of the match records it (`seated`); the bearer is that player's key
+    #: (scope `play`) or the operator's.
+    player: Annotated[
+        UUID | None,
+        msgspec.Meta(
+            description=(
+                "The player taking the seat (U13): its public id. The seat is named by the "
+                "player's handle, `name` notwithstanding, and every game of the match "
+                "records who holds it (`seated`); the request's bearer is that player's "
+                "key (scope `play`) or the operator's. A player holds one seat of a match."
+            )
+        ),
+    ] = None
 
 
 class ClaimedSeat(msgspec.Struct, frozen=True, kw_only=True):

@@ -32,7 +32,7 @@ from service.errors import InvalidRequest, NotThisGamesOption
 from service.settings import Settings
 from service.store import GameStore
 from service.store.envelopes import Envelope, MatchSecrets, secrets_id
-from service.usecases import auth, game_kinds, idempotency, openings
+from service.usecases import auth, bot_players, game_kinds, idempotency, openings, player_seats
 from service.usecases.idempotency import Keyed, Replayed
 from service.usecases.match_messages import CreatedMatch, CreateMatch
 from service.usecases.match_writes import MatchWrite, deal_due
@@ -40,20 +40,28 @@ from service.usecases.names import any_bots, seated
 
 
 def create_match(
-    store: GameStore, settings: Settings, request: CreateMatch, key: str | None = None
+    store: GameStore,
+    settings: Settings,
+    request: CreateMatch,
+    key: str | None = None,
+    authorization: str | None = None,
 ) -> Replayed[CreatedMatch]:
-    """Open a match: with its players named it starts (and deals) at once (P6).
+    """Open a match: with its players named it starts (and deals) at once (P6); the
+    players it seats (U13) are checked against the bearer, `authorization`.
 
     With an Idempotency-Key, a retry gets the first answer (`service.usecases.idempotency`).
     """
     keyed = idempotency.creation("createMatch", key, request)
-    return idempotency.once(
-        store, keyed, CreatedMatch, partial(_create_match, store, settings, request, keyed)
-    )
+    create = partial(_create_match, store, settings, request, keyed, authorization)
+    return idempotency.once(store, keyed, CreatedMatch, create)
 
 
 def _create_match(
-    store: GameStore, settings: Settings, request: CreateMatch, keyed: Keyed | None
+    store: GameStore,
+    settings: Settings,
+    request: CreateMatch,
+    keyed: Keyed | None,
+    authorization: str | None,
 ) -> CreatedMatch:
     spec = game_kinds.spec_named(request.game)
     if request.turn_seconds is not None and not spec.ends_when_abandoned:
@@ -63,6 +71,15 @@ def _create_match(
         )
         raise NotThisGamesOption(why, "turn_seconds", "R47")
     seats, players, seat_bots = _seats(request, bots_of(spec), spec.title)
+    held = None
+    if request.seat_players is not None:
+        if not players:
+            why = "open seats are claimed by their players (`claimSeat` with `player`)"
+            raise InvalidRequest(why, "seat_players")
+        held = player_seats.seat_players(
+            store, settings, request.seat_players, seat_bots, authorization
+        )
+        players = player_seats.named(players, held)
     options = match_options(request, seats)
     match_seed, proof, decks = _seed_or_decks(settings, request, options)
     host = auth.new_token()
@@ -79,6 +96,9 @@ def _create_match(
         decks=decks,
         turn_seconds=request.turn_seconds,
         bots=any_bots(seat_bots),
+        seated=bot_players.seated_with_bots(
+            store, spec.name, seat_bots, None if held is None else held.ids
+        ),
     )
     match_id = uuid4()
     write = MatchWrite()

@@ -27,6 +27,7 @@ from service.store import GameStore
 from service.store.envelopes import Envelope, GameSecrets, MatchSecrets, secrets_id
 from service.store.game_folds import AnyGameState, fold_game
 from service.usecases.bot_seats import with_bots
+from service.usecases.player_seats import with_seated
 
 #: A command is tried again on a fresh state this often when another request wins a race.
 ATTEMPTS = 3
@@ -62,8 +63,11 @@ class MatchWrite:
                 turn_seconds=seats.turn_seconds,
                 bots=seats.bots,
             )
-            # Bots play every game of the match (R33): each deal names them.
+            # Bots play every game of the match (R33), and its players hold their seats
+            # in every game (U13): each deal names them.
             events = with_bots(list(deal.events), seats.bots)
+            if seats.seated is not None and any(seats.seated):
+                events = with_seated(events, seats.seated)
             self.envelopes += envelopes(game_id, 0, events)
             self.envelopes.append(Envelope(secrets_id(game_id), 1, game_secrets))
             self.games.append((game_id, fold_game(events)))

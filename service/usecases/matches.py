@@ -26,11 +26,14 @@ from domain.match.records import MatchRecord, make_match_record
 from domain.match.state import MatchState
 from domain.match.views import MatchView, view_match
 from service.errors import UnknownToken
+from service.player_errors import PlayerSeatedTwice
+from service.settings import Settings
 from service.signing import KeyRing
 from service.store import GameStore
+from service.store import players as stored_players
 from service.store.envelopes import Envelope, GameSecrets, MatchSecrets, secrets_id
 from service.store.game_folds import AnyGameState
-from service.usecases import auth, idempotency, records
+from service.usecases import auth, idempotency, player_seats, records
 from service.usecases.idempotency import Keyed, Replayed
 from service.usecases.match_messages import (
     ClaimedSeat,
@@ -59,23 +62,49 @@ __all__ = ["ATTEMPTS", "create_match"]
 
 
 def claim_seat(
-    store: GameStore, match_id: UUID, seat: int, request: ClaimSeat, key: str | None = None
+    store: GameStore,
+    settings: Settings,
+    match_id: UUID,
+    seat: int,
+    request: ClaimSeat,
+    *,
+    key: str | None = None,
+    authorization: str | None = None,
 ) -> Replayed[ClaimedSeat]:
     """Take an open seat: its token, for this seat only; the last claim deals (R18, P6).
+    A claim for a player (`player`, U13) is checked against the bearer, `authorization`.
 
     With an Idempotency-Key, a retry gets the first answer, also when the retry raced
     the first request and lost (`service.usecases.idempotency`).
     """
     keyed = idempotency.claim(match_id, seat, key, request)
-    return idempotency.once(
-        store, keyed, ClaimedSeat, partial(_claim_seat, store, match_id, seat, request, keyed)
+    claim = partial(
+        _claim_seat,
+        store,
+        settings,
+        match_id,
+        seat,
+        request,
+        keyed=keyed,
+        authorization=authorization,
     )
+    return idempotency.once(store, keyed, ClaimedSeat, claim)
 
 
 def _claim_seat(
-    store: GameStore, match_id: UUID, seat: int, request: ClaimSeat, keyed: Keyed | None
+    store: GameStore,
+    settings: Settings,
+    match_id: UUID,
+    seat: int,
+    request: ClaimSeat,
+    *,
+    keyed: Keyed | None,
+    authorization: str | None,
 ) -> ClaimedSeat:
     name = player_name(request.name, "name")
+    if request.player is not None:
+        player_seats.check_bearer(store, settings, [request.player], authorization)
+        name = stored_players.player(store, request.player).handle
     token = auth.new_token()
 
     def claim(state: MatchState, version: int, match_secrets: MatchSecrets) -> MatchWrite:
@@ -85,7 +114,8 @@ def _claim_seat(
         )
         hashes = list(match_secrets.seat_sha256)
         hashes[seat] = auth.token_hash(token)
-        claimed = msgspec.structs.replace(match_secrets, seat_sha256=tuple(hashes))
+        seated = match_seated(match_secrets, seat, request.player)
+        claimed = msgspec.structs.replace(match_secrets, seat_sha256=tuple(hashes), seated=seated)
         write.envelopes.append(Envelope(secrets_id(match_id), version + 1, claimed))
         if not after.open_seats:
             seeds = tuple(seed or "" for seed in after.seat_seeds)
@@ -112,6 +142,22 @@ def _claim_seat(
     return _claimed(run(store, match_id, claim))
 
 
+def match_seated(
+    match_secrets: MatchSecrets, seat: int, player: UUID | None
+) -> tuple[str | None, ...] | None:
+    """The match's players by seat once `seat` is held by `player` (None: by nobody);
+    a player holds one seat of a match (U13)."""
+    seated = list(match_secrets.seated or (None,) * len(match_secrets.seat_sha256))
+    if player is not None and str(player) in seated:
+        raise PlayerSeatedTwice(
+            f"player {player} holds seat {seated.index(str(player))} of this match: a "
+            "player holds one seat of a table (U10)",
+            "player",
+        )
+    seated[seat] = None if player is None else str(player)
+    return tuple(seated) if any(seated) else None
+
+
 def leave_seat(store: GameStore, match_id: UUID, seat: int, shown: MatchRead) -> LeftSeat:
     """The seat's player leaves it before the deal; their token is void (R18).
 
@@ -127,7 +173,8 @@ def leave_seat(store: GameStore, match_id: UUID, seat: int, shown: MatchRead) ->
         write.match_events(match_id, state, commands.leave_seat(state, seat))
         hashes = list(match_secrets.seat_sha256)
         hashes[seat] = None
-        left = msgspec.structs.replace(match_secrets, seat_sha256=tuple(hashes))
+        seated = match_seated(match_secrets, seat, None)
+        left = msgspec.structs.replace(match_secrets, seat_sha256=tuple(hashes), seated=seated)
         write.envelopes.append(Envelope(secrets_id(match_id), version + 1, left))
         return write
 

@@ -60,6 +60,20 @@ def seat_players(
                 "player holds one seat of a table (U10)",
                 f"{field}[{seat}]",
             )
+    check_bearer(store, settings, wanted, authorization)
+    handles = tuple(
+        None if player is None else stored.player(store, player).handle for player in wanted
+    )
+    return Seated(tuple(None if p is None else str(p) for p in wanted), handles)
+
+
+def check_bearer(
+    store: GameStore,
+    settings: Settings,
+    wanted: Sequence[UUID | None],
+    authorization: str | None,
+) -> None:
+    """Require the bearer may seat `wanted`: their own key with `play`, or the operator's."""
     token = bearer_token(authorization)
     if token is None:
         raise MissingPlayerKey("seating a player takes its key (scope `play`) or the operator's")
@@ -71,17 +85,13 @@ def seat_players(
                 raise AnotherPlayersKey(
                     f"seat {seat}: a player's key seats only its player; the operator's any"
                 )
-    handles = tuple(
-        None if player is None else stored.player(store, player).handle for player in wanted
-    )
-    return Seated(tuple(None if p is None else str(p) for p in wanted), handles)
 
 
-def with_seated(events: list[Event], seated: Seated | None) -> list[Event]:
+def with_seated(events: list[Event], seated: Sequence[str | None] | None) -> list[Event]:
     """The deal's events, its deal event naming the players who hold seats (U10)."""
     if seated is None or not events or not hasattr(events[0], "seated"):
         return events
-    return [msgspec.structs.replace(events[0], seated=seated.ids), *events[1:]]
+    return [msgspec.structs.replace(events[0], seated=tuple(seated)), *events[1:]]
 
 
 def named(players: Sequence[str], seated: Seated | None) -> tuple[str, ...]:
@@ -99,12 +109,19 @@ def is_player_key(authorization: str | None) -> bool:
 
 def player_seat(store: GameStore, game_id: UUID, authorization: str | None) -> int:
     """The seat of this game the bearer's player holds (U10), its key holding `play`."""
+    dealt = store.game_events(game_id, 0, 1)
+    return held_seat(store, getattr(dealt[0], "seated", None) if dealt else None, authorization)
+
+
+def held_seat(
+    store: GameStore, seated: Sequence[str | None] | None, authorization: str | None
+) -> int:
+    """The seat the bearer's player holds among `seated` (a deal's or a match's, U10,
+    U13), its key holding `play`."""
     token = bearer_token(authorization)
     assert token is not None  # is_player_key was asked first
     owner, _, key = authenticate(store, token)
     require(key.scopes, "play")
-    dealt = store.game_events(game_id, 0, 1)
-    seated = getattr(dealt[0], "seated", None) if dealt else None
     if not seated or str(owner) not in seated:
         raise NotSeatedHere("this player holds no seat of this table")
     return list(seated).index(str(owner))

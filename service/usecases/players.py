@@ -22,7 +22,7 @@ import msgspec
 from domain.games import GAMES
 from domain.players import state as rules
 from domain.players.errors import HandleTaken
-from domain.players.events import ALL_SCOPES, KeyIssued, PlayerRegistered, Scope
+from domain.players.events import ALL_SCOPES, KeyIssued, PlayerKind, PlayerRegistered, Scope
 from domain.players.handles import MAX_LENGTH
 from domain.players.state import PlayerKey, PlayerState
 from service.errors import StreamConflict
@@ -37,15 +37,19 @@ from service.store import GameStore
 from service.store import players as stored
 from service.store.envelopes import Envelope, HandleClaim, KeyOwner
 from service.usecases.auth import bearer_token, token_hash
+from service.usecases.bot_players import service_bot_handles
 
 #: The start of every player's key: a key is told from a seat's token at a glance.
 KEY_PREFIX = "prk_"
 
 
 class CreatePlayer(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """A handle to register (U1-U5)."""
+    """A handle to register (U1-U5), and what registers: a person, or a bot (U14)."""
 
     handle: Annotated[str, msgspec.Meta(max_length=4 * MAX_LENGTH)]
+    #: A bot registers as one (U14): its handle ends in `bot` (R76), and it is shown as a
+    #: bot wherever it is shown.
+    kind: PlayerKind = "person"
 
 
 class IssueKey(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -72,6 +76,8 @@ class CreatedPlayer(msgspec.Struct, frozen=True, kw_only=True):
     player_id: UUID
     handle: str
     registered_by: Literal["player", "operator"]
+    #: A person, or a bot (U14).
+    kind: PlayerKind = "person"
     key: IssuedKey
 
 
@@ -80,7 +86,8 @@ class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
 
     player_id: UUID
     handle: str
-    kind: Literal["person"] = "person"
+    #: A person, or a bot (U14): the service's own, or one that registered to play.
+    kind: PlayerKind = "person"
 
 
 class KeyList(msgspec.Struct, frozen=True, kw_only=True):
@@ -119,7 +126,13 @@ def register(
         raise UnknownPlayerKey("registering takes no key, or the operator's")
     key, key_id = _new_key()
     events = rules.register(
-        data.handle, bot_names(), key_id, token_hash(key), by_operator=by_operator
+        data.handle,
+        bot_names(),
+        key_id,
+        token_hash(key),
+        by_operator=by_operator,
+        kind=data.kind,
+        service_bots=service_bot_handles(),
     )
     handle = events[0].handle if isinstance(events[0], PlayerRegistered) else data.handle
     if stored.handle_owner(store, handle) is not None:
@@ -144,13 +157,15 @@ def register(
         player_id=player_id,
         handle=handle,
         registered_by="operator" if by_operator else "player",
+        kind=data.kind,
         key=issued,
     )
 
 
 def view(store: GameStore, player_id: UUID) -> PlayerView:
     """The player as anyone sees it, or PlayerNotFound."""
-    return PlayerView(player_id=player_id, handle=stored.player(store, player_id).handle)
+    state = stored.player(store, player_id)
+    return PlayerView(player_id=player_id, handle=state.handle, kind=state.kind)
 
 
 def acting(

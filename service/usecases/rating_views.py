@@ -15,6 +15,7 @@ from uuid import UUID
 
 import msgspec
 
+from domain.players.events import PlayerKind
 from domain.ratings.model import MODEL_NAME, PROVISIONAL_GAMES, Rating
 from service.store import GameStore
 from service.store import players as stored
@@ -42,6 +43,8 @@ class LeaderboardEntry(msgspec.Struct, frozen=True, kw_only=True):
     place: int
     player_id: str
     handle: str
+    #: A person, or a bot (U14): bots are rated beside people (R70).
+    kind: PlayerKind
     rating: RatingShown
     last_played: datetime
 
@@ -82,6 +85,8 @@ class PlayerRatings(msgspec.Struct, frozen=True, kw_only=True):
 
     player_id: str
     handle: str
+    #: A person, or a bot (U14).
+    kind: PlayerKind
     model: str
     ratings: list[GameRating]
     history: list[RatingChange]
@@ -131,15 +136,17 @@ def leaderboard(
     ratings.catch_up(store)
     since = now.timestamp() - active_days * _DAY
     standings = store.ratings.standings(game, offset, limit, since)
+    players = [stored.player(store, UUID(s.player_id)) for s in standings]
     entries = [
         LeaderboardEntry(
             place=offset + n,
             player_id=s.player_id,
-            handle=stored.player(store, UUID(s.player_id)).handle,
+            handle=player.handle,
+            kind=player.kind,
             rating=shown(s.rating),
             last_played=_time(s.last_played),
         )
-        for n, s in enumerate(standings, start=1)
+        for n, (s, player) in enumerate(zip(standings, players, strict=True), start=1)
     ]
     return Leaderboard(
         game=game,
@@ -152,7 +159,9 @@ def leaderboard(
     )
 
 
-def player_ratings(store: GameStore, player_id: UUID, handle: str) -> PlayerRatings:
+def player_ratings(
+    store: GameStore, player_id: UUID, handle: str, kind: PlayerKind = "person"
+) -> PlayerRatings:
     """The player's current rating of each game it has played rated, and its history."""
     ratings.catch_up(store)
     rows = store.ratings.history(str(player_id))
@@ -162,6 +171,7 @@ def player_ratings(store: GameStore, player_id: UUID, handle: str) -> PlayerRati
     return PlayerRatings(
         player_id=str(player_id),
         handle=handle,
+        kind=kind,
         model=MODEL_NAME,
         ratings=[GameRating(game=g, rating=shown(r)) for g, r in sorted(current.items())],
         history=[

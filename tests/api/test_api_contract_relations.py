@@ -63,6 +63,7 @@ def _refused_as_malformed(response: Any) -> Json:
         pytest.param({"players": None, "seats": None}, id="both-null"),
         pytest.param({"players": ["Ann", "Bo"], "seats": 2}, id="both"),
         pytest.param({"seats": 2, "seat_seeds": ["a", "b"]}, id="open-seats-with-seeds"),
+        pytest.param({"seats": 2, "seat_players": [None, None]}, id="open-seats-with-players"),
     ],
 )
 def test_a_match_body_the_service_refuses_is_invalid_by_the_contract(api: Api, body: Json) -> None:

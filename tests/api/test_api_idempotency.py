@@ -132,7 +132,9 @@ def test_two_identical_claims_racing_get_one_answer(api: Api, racing: Any) -> No
     request, sent = ClaimSeat(name="Ann"), str(uuid.uuid4())
 
     def claim(_: int) -> Any:
-        return matches.claim_seat(api.store, match_id, 0, request, sent)
+        return matches.claim_seat(
+            api.store, api.client.app.state.settings, match_id, 0, request, key=sent
+        )
 
     with ThreadPoolExecutor(2) as pool:
         answers = list(pool.map(claim, range(2)))

@@ -27,6 +27,10 @@ NEEDS = {
     "getLegalMoves": "play",
     "getEvents": "play",
     "createGameStreamTicket": "play",
+    "createMatchStreamTicket": "play",
+    "createMatch": "play",
+    "claimSeat": "play",
+    "leaveSeat": "play",
     "listPlayerKeys": "read",
     "getPlayerRatings": "read",
     "issuePlayerKey": "keys",
@@ -76,13 +80,24 @@ def test_a_key_without_the_operations_scope_is_refused(api: Api, operation: str)
         json={"players": ["A", "B"], "seat_players": [pid, None], "seed": "scopes"},
         headers=api.auth(OPERATOR),
     ).json()
+    match = api.client.post(
+        "/matches",
+        json={"players": ["A", "B"], "seat_players": [pid, None], "seed": "scopes"},
+        headers=api.auth(OPERATOR),
+    ).json()
     key = _key_without(api, player, NEEDS[operation])
     method, path = _player_key_operations()[operation]
     url = path.format(
-        game_id=game["game_id"], seat=0, player_id=pid, key_id=player["key"]["key_id"]
+        game_id=game["game_id"],
+        match_id=match["match_id"],
+        seat=0,
+        player_id=pid,
+        key_id=player["key"]["key_id"],
     )
     bodies: dict[str, Any] = {
         "createGame": {"players": ["A", "B"], "seat_players": [pid, None]},
+        "createMatch": {"players": ["A", "B"], "seat_players": [pid, None]},
+        "claimSeat": {"name": "A", "player": pid},
         "submitTurn": {"actions": []},
         "issuePlayerKey": {"scopes": ["read"]},
     }

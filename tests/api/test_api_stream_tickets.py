@@ -230,14 +230,18 @@ def test_a_token_in_the_url_is_refused_on_every_operation(
 
 def test_the_contract_documents_the_tickets_and_the_streams_ticket_parameter() -> None:
     schema = json.loads(CONTRACT.read_text(encoding="utf-8"))
-    # A game's seat held by a player takes its player's key too (U10); a match's, no key.
+    # A seat held by a player takes its player's key too: a game's (U10), a match's (U13).
     for path, operation_id, security in (
         (
             "/games/{game_id}/seats/{seat}/ticket",
             "createGameStreamTicket",
             [{"seatToken": []}, {"playerKey": []}],
         ),
-        ("/matches/{match_id}/seats/{seat}/ticket", "createMatchStreamTicket", [{"seatToken": []}]),
+        (
+            "/matches/{match_id}/seats/{seat}/ticket",
+            "createMatchStreamTicket",
+            [{"seatToken": []}, {"playerKey": []}],
+        ),
     ):
         operation = schema["paths"][path]["post"]
         assert operation["operationId"] == operation_id

@@ -104,6 +104,8 @@ RELATIONS = {
     "players[].bot": "a bot seat names one of the bots of the game created (`game`, R33)",
     "bots[].bot": "a bot seat names one of the bots of the match's game (`game`, R33)",
     "bots": "bots for open seats only, one entry a seat, one seat at least a person's (R34)",
+    "seat_players": "one entry per seat named in `players` (U10, U13)",
+    "seat_players[]": "a player holds one seat of a table, and no bot's seat (U10, U13)",
 }
 
 

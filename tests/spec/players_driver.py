@@ -21,8 +21,9 @@ from litestar.testing import TestClient
 from domain.errors import RuleViolation
 from domain.games import GAMES
 from domain.players import state as rules
-from domain.players.events import ALL_SCOPES, PlayerEvent, PlayerRegistered, Scope
+from domain.players.events import ALL_SCOPES, PlayerEvent, PlayerKind, PlayerRegistered, Scope
 from domain.players.handles import skeleton
+from service.usecases.bot_players import service_bot_handles
 
 #: The operator key both drivers' services hold (U9).
 OPERATOR_KEY = "operator-key-of-the-spec"
@@ -39,6 +40,7 @@ class Refusal(NamedTuple):
 class Registered(NamedTuple):
     handle: str
     by: str
+    kind: str = "person"
 
 
 class KeyShown(NamedTuple):
@@ -53,7 +55,9 @@ class PlayersDriver(Protocol):
     #: Each key's text, by its name in the scenario.
     keys: dict[str, str]
 
-    def register(self, handle: str, *, operator: bool = False) -> Registered | Refusal: ...
+    def register(
+        self, handle: str, *, operator: bool = False, kind: PlayerKind = "person"
+    ) -> Registered | Refusal: ...
     def issue(
         self, handle: str, key: str, name: str, scopes: tuple[Scope, ...]
     ) -> tuple[str, ...] | Refusal: ...
@@ -75,12 +79,20 @@ class DomainPlayers:
     owners: dict[str, str] = field(default_factory=dict)
     key_ids: dict[str, str] = field(default_factory=dict)
 
-    def register(self, handle: str, *, operator: bool = False) -> Registered | Refusal:
+    def register(
+        self, handle: str, *, operator: bool = False, kind: PlayerKind = "person"
+    ) -> Registered | Refusal:
         text = "prk_" + secrets.token_urlsafe(32)
         bots = {name for spec in GAMES.values() for name in spec.bots}
         try:
             events = rules.register(
-                handle, bots, uuid4().hex[:16], _hash(text), by_operator=operator
+                handle,
+                bots,
+                uuid4().hex[:16],
+                _hash(text),
+                by_operator=operator,
+                kind=kind,
+                service_bots=service_bot_handles(),
             )
         except RuleViolation as error:
             return Refusal(error.code, error.rule)
@@ -92,7 +104,7 @@ class DomainPlayers:
         self._append(first.handle, events)
         self.keys[first_key(first.handle)] = text
         self.owners[_hash(text)] = first.handle
-        return Registered(first.handle, first.by)
+        return Registered(first.handle, first.by, first.kind)
 
     def issue(
         self, handle: str, key: str, name: str, scopes: tuple[Scope, ...]
@@ -167,15 +179,18 @@ class HttpPlayers:
     ids: dict[str, str] = field(default_factory=dict)
     key_ids: dict[str, str] = field(default_factory=dict)
 
-    def register(self, handle: str, *, operator: bool = False) -> Registered | Refusal:
+    def register(
+        self, handle: str, *, operator: bool = False, kind: PlayerKind = "person"
+    ) -> Registered | Refusal:
         headers = _bearer(OPERATOR_KEY) if operator else {}
-        response = self.client.post("/players", json={"handle": handle}, headers=headers)
+        body = {"handle": handle, "kind": kind}
+        response = self.client.post("/players", json=body, headers=headers)
         if response.status_code != 201:
             return _refusal(response)
         body = response.json()
         self.ids[body["handle"]] = body["player_id"]
         self.keys[first_key(body["handle"])] = body["key"]["key"]
-        return Registered(body["handle"], body["registered_by"])
+        return Registered(body["handle"], body["registered_by"], body["kind"])
 
     def issue(
         self, handle: str, key: str, name: str, scopes: tuple[Scope, ...]
@@ -218,6 +233,26 @@ class HttpPlayers:
             return _refusal(response)
         self.game_id: str = response.json()["game_id"]
         return self.game_id
+
+    def open_match(self, seats: int) -> None:
+        """A match of `seats` open seats (R18), its players to claim them."""
+        response = self.client.post("/matches", json={"seats": seats, "seed": "players-spec"})
+        assert response.status_code == 201, response.text
+        self.match_id: str = response.json()["match_id"]
+
+    def claim(self, key: str, handle: str, seat: int) -> Refusal | None:
+        """Claim `seat` of the match for the player of `handle` (U13), with `key`; the last
+        claim deals the match's first game."""
+        response = self.client.post(
+            f"/matches/{self.match_id}/seats/{seat}/claim",
+            json={"name": "Anon", "player": self.ids[handle]},
+            headers=self._auth(key),
+        )
+        if response.status_code != 201:
+            return _refusal(response)
+        if response.json()["game_id"] is not None:
+            self.game_id = response.json()["game_id"]
+        return None
 
     def seated(self) -> tuple[str | None, ...]:
         """The handles of the players the game's deal seats (`seated`), by seat."""

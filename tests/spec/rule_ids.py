@@ -90,8 +90,8 @@ BOT_SEATS = tuple(
 #: not stream), access.feature (test_access_http.py: over HTTP only, the domain takes
 #: no token), the bot seats' (BOT_SEATS) and the players' (test_players_domain.py and
 #: test_players_http.py, with drivers of their own: players_driver.py; seats.feature
-#: over HTTP only, the rules engine taking no key), and the ratings' (test_ratings_domain.py
-#: and test_ratings_http.py: ratings_driver.py).
+#: and matches.feature over HTTP only, the rules engine taking no key), and the
+#: ratings' (test_ratings_domain.py and test_ratings_http.py: ratings_driver.py).
 OWN_DRIVERS = (
     "penang/audit.feature",
     "penang/live_updates.feature",
@@ -99,6 +99,7 @@ OWN_DRIVERS = (
     *BOT_SEATS,
     "players/players.feature",
     "players/seats.feature",
+    "players/matches.feature",
     "players/ratings.feature",
 )
 #: Every other feature file of a game's folder is a rule area, bound by

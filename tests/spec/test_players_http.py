@@ -1,5 +1,5 @@
-"""features/players/players.feature and seats.feature, run over HTTP (the service in process, its
-operator key set)."""
+"""features/players/players.feature, seats.feature and matches.feature, run over HTTP
+(the service in process, its operator key set)."""
 
 from __future__ import annotations
 
@@ -23,4 +23,4 @@ def players(tmp_path: Path) -> Iterator[PlayersDriver]:
         yield HttpPlayers(client)
 
 
-scenarios("players/players.feature", "players/seats.feature")
+scenarios("players/players.feature", "players/seats.feature", "players/matches.feature")

@@ -50,6 +50,16 @@ def operator_registers(players: PlayersDriver, handle: str) -> Any:
     return players.register(handle, operator=True)
 
 
+@when(parsers.parse('the bot "{handle}" registers'), target_fixture="answer")
+def bot_registers(players: PlayersDriver, handle: str) -> Any:
+    return players.register(handle, kind="bot")
+
+
+@then(parsers.parse('the bot is registered as "{handle}", a bot'))
+def bot_registered_as(answer: Any, handle: str) -> None:
+    assert answer == Registered(handle, "player", "bot"), answer
+
+
 @then(parsers.re(r'the handle is registered as "(?P<handle>[^"]+)"(?P<operator> by the operator)?'))
 def registered_as(answer: Any, handle: str, operator: str | None) -> None:
     assert answer == Registered(handle, "operator" if operator else "player"), answer
@@ -154,3 +164,23 @@ def reads_seat(players: PlayersDriver, handle: str, seat: str) -> None:
 def refused_at_seat(players: PlayersDriver, handle: str, seat: str, code: str) -> None:
     refusal = _http(players).read_seat(first_key(handle), int(seat))
     assert isinstance(refusal, Refusal) and refusal.code == code, refusal
+
+
+# --- matches held by players (U13): over HTTP only ---------------------------------------
+
+
+@when(parsers.parse("a match opens {seats:d} seats"))
+def a_match_opens(players: PlayersDriver, seats: int) -> None:
+    _http(players).open_match(seats)
+
+
+@when(
+    parsers.re(
+        r"(?P<key>\w+'s first key|the operator) claims seat (?P<seat>\d) of the match "
+        r"for (?P<handle>\w+)"
+    ),
+    target_fixture="answer",
+)
+def claims_a_match_seat(players: PlayersDriver, key: str, seat: str, handle: str) -> Any:
+    acting = OPERATOR if key == "the operator" else key
+    return _http(players).claim(acting, handle, int(seat))

@@ -15,13 +15,14 @@ from domain.ratings.model import PROVISIONAL_GAMES
 
 from ..ratings_driver import RatingsDriver
 
-#: Handles in a sentence: `Alice and Bobby`, `Alice, Bobby and Carol`, `Alice and a bot`.
-_SEATS = r"(?P<seats>\w+(?:, \w+)* and (?:a bot|\w+))"
+#: Handles in a sentence: `Alice and Bobby`, `Alice, Bobby and Carol`, `Alice and a name`
+#: (a seat held by a name alone, no player's).
+_SEATS = r"(?P<seats>\w+(?:, \w+)* and (?:a name|\w+))"
 
 
 def _seated(seats: str) -> list[str | None]:
     names = seats.replace(" and ", ", ").split(", ")
-    return [None if name == "a bot" else name for name in names]
+    return [None if name == "a name" else name for name in names]
 
 
 @given(parsers.parse('"{handle}" is a registered player'))

@@ -48,6 +48,16 @@ def test_a_table_with_a_seat_no_player_holds_or_one_player_twice_is_not_rated() 
     assert unrated(nobody, ended, spec) == "no-players"
 
 
+def test_a_table_of_three_one_player_holding_two_seats_is_not_rated() -> None:
+    # The service's bot at two seats of a table is one player there (U14, R76).
+    events, _ = game_won_by("penang", ["a", "b", "c"], 0, "unit-twice")
+    spec = spec_starting(events[0])
+    ended = next(e for e in events if isinstance(e, spec.end_type))
+    twice = msgspec.structs.replace(events[0], seated=("a", "bot", "bot"))
+    assert unrated(twice, ended, spec) == "one-player-at-two-seats"
+    assert result_of("g", twice, ended, spec) is None
+
+
 #: The games whose end may be `abandoned` (R45), read from their end events' types.
 ABANDONING = sorted(
     name
