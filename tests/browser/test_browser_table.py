@@ -176,4 +176,11 @@ def test_the_table_in_each_language_at_a_desk_and_on_a_phone(
             scan(tab, axe, f"a table in {words} at {width} px")
             assert tab.evaluate("document.documentElement.scrollWidth") <= size["width"]
             save_artifact(tab, tmp_path, f"table-{LANGS[words]}-{width}.png")
+    # The four-colour deck: clubs green, diamonds blue, on the switch at the top.
+    tab.locator("#four-colour").check()
+    clubs = tab.locator('#hand .card[data-card$="C"], #piles .card[data-card$="C"]')
+    if clubs.count():
+        expect(clubs.first).to_have_css("color", "rgb(26, 127, 55)")
+    scan(tab, axe, "a table with the four-colour deck on a phone")
+    save_artifact(tab, tmp_path, "table-four-colour-360.png")
     page.assert_clean()

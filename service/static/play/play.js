@@ -759,4 +759,17 @@ async function start() {
   return showTable(entry);
 }
 
+/** The four-colour deck (diamonds blue, clubs green), kept in this browser. */
+function fourColours() {
+  const box = $("#four-colour");
+  const apply = () => document.body.classList.toggle("four-colour", box.checked);
+  box.checked = localStorage.getItem("penang-rummy-four-colour") === "1";
+  box.addEventListener("change", () => {
+    localStorage.setItem("penang-rummy-four-colour", box.checked ? "1" : "0");
+    apply();
+  });
+  apply();
+}
+
+fourColours();
 loadWords().then(start).catch((error) => showError(error.message));
