@@ -18,7 +18,7 @@
  */
 
 import {
-  $, card, cardName, describe, element, getJson, loadGames, pilesNode, playersOf, seatRow, statusLine, SUITS,
+  $, card, cardName, cardText, describe, element, getJson, loadGames, pilesNode, playersOf, seatRow, statusLine, SUITS,
 } from "/viewer/table.js";
 import { loadWords, t } from "/play/i18n.js";
 
@@ -486,7 +486,7 @@ function listedDiscard(text) {
 }
 
 const myTurn = () => at.view && at.view.turn === at.entry.seat && !at.view.over;
-const SHORT = { meld: "Meld", show_meld: "Lay the meld", discard: "Discard", knock: "Knock", go_out: "Go out", lay_off_card: "Lay off" };
+const SHORT = { meld: "move.meld", show_meld: "move.show_meld", discard: "move.discard", knock: "move.knock", go_out: "move.go_out_short", lay_off_card: "move.lay_off" };
 
 /**
  * The cards handled: the stock and the discard pile are buttons where a draw from them
@@ -500,7 +500,7 @@ function drawHandles() {
     const node = document.querySelector(`#piles [data-pile=${pile}]`);
     if (!node) continue;
     const draw = listed.find((b) => b.actions.length === 1 && b.actions[0].type === "draw" && b.actions[0].source === source);
-    handle(node, draw, `Draw from the ${source === "stock" ? "stock" : "discard pile"}`);
+    handle(node, draw, t(source === "stock" ? "move.draw_stock" : "move.draw_pile"));
   }
   const hand = sortedHand();
   const one = selected.size === 1 ? hand[[...selected][0]]?.text : null;
@@ -508,11 +508,13 @@ function drawHandles() {
     const meld = Number(node.dataset.meld);
     const lay = one && listed.find((b) => b.actions.length === 1 && b.actions[0].type === "lay_off" &&
       b.actions[0].meld === meld && b.actions[0].card === one);
-    handle(node, lay, `Lay off ${one ? cardName(one) : ""} on meld ${meld}`);
+    handle(node, lay, `${t("move.lay_off")} ${one ? cardName(one) : ""} ${t("move.on", { meld })}`);
   }
   const buttons = exactBodies().map((body) => {
     const action = body.actions[0];
-    const label = action.type === "lay_off" ? `Lay off on #${action.meld}${action.end ? ` (${action.end} end)` : ""}` : SHORT[action.type] ?? actionWords(action).join("");
+    const label = action.type === "lay_off"
+      ? `${t("move.lay_off")} ${t("move.on", { meld: action.meld })}${action.end ? t("move.end", { end: action.end }) : ""}`
+      : SHORT[action.type] ? t(SHORT[action.type]) : actionWords(action).join("");
     const button = element("button", { type: "button", class: "handle", "data-action": action.type }, label);
     button.addEventListener("click", () => choose(body.actions));
     return button;
@@ -563,18 +565,18 @@ const phrase = (texts) => texts.flatMap((t, i) => [...(i ? [" "] : []), card(t)]
 
 function actionWords(action) {
   switch (action.type) {
-    case "meld": return ["Meld ", ...phrase(action.cards)];
-    case "lay_off": return ["Lay off ", card(action.card), ` on #${action.meld}${action.end ? ` (${action.end} end)` : ""}`];
-    case "swap": return ["Swap ", card(action.card), ` for the joker in #${action.meld}`];
-    case "draw": return [`Draw from the ${action.source === "discard" ? "discard pile" : "stock"}`];
-    case "discard": return ["Discard ", card(action.card)];
-    case "go_out": return ["Go out with ", ...action.melds.flatMap((m, i) => [...(i ? ["; "] : []), ...phrase(m)]), ", discarding ", card(action.discard)];
-    case "pass": return [at.view?.phase === "wall" ? "Pass: let the wall end the hand" : "Pass the upcard"];
-    case "knock": return ["Knock"];
-    case "big_gin": return ["Big gin: go out with all eleven cards melded, no discard"];
-    case "show_meld": return ["Lay the meld ", ...phrase(action.cards)];
-    case "lay_off_card": return ["Lay off ", card(action.card)];
-    case "done": return ["Done laying cards"];
+    case "meld": return [`${t("move.meld")} `, ...phrase(action.cards)];
+    case "lay_off": return [`${t("move.lay_off")} `, card(action.card), ` ${t("move.on", { meld: action.meld })}${action.end ? t("move.end", { end: action.end }) : ""}`];
+    case "swap": return [`${t("move.swap")} `, card(action.card), ` ${t("move.for_joker", { meld: action.meld })}`];
+    case "draw": return [t(action.source === "discard" ? "move.draw_pile" : "move.draw_stock")];
+    case "discard": return [`${t("move.discard")} `, card(action.card)];
+    case "go_out": return [`${t("move.go_out")} `, ...action.melds.flatMap((m, i) => [...(i ? ["; "] : []), ...phrase(m)]), t("move.discarding"), card(action.discard)];
+    case "pass": return [t(at.view?.phase === "wall" ? "move.pass_wall" : "move.pass")];
+    case "knock": return [t("move.knock")];
+    case "big_gin": return [t("move.big_gin")];
+    case "show_meld": return [`${t("move.show_meld")} `, ...phrase(action.cards)];
+    case "lay_off_card": return [`${t("move.lay_off")} `, card(action.card)];
+    case "done": return [t("move.done")];
     default: { // an action without words of its own: its type in words, then its cards
       const held = cardsOf({ actions: [action] });
       const what = action.type.replaceAll("_", " ");
@@ -685,11 +687,14 @@ async function send(path, body) {
   }
 }
 
+/** The service's words with each card in the notation (`10H`) written with its suit's symbol. */
+const symbols = (words) => String(words).replace(/\b(10|[2-9AJQK])([SHDC])\b/g, (code) => cardText(code));
+
 function refused(error) {
   const problem = error.problem ?? {};
   // Worded from the problem's code and rule id, with the service's detail.
   Object.assign($("#refusal"), {
-    textContent: t("refused", { rule: problem.rule ?? "–", code: problem.code ?? "–", detail: problem.detail ?? error.message }),
+    textContent: t("refused", { rule: problem.rule ?? "–", code: problem.code ?? "–", detail: symbols(problem.detail ?? error.message) }),
     hidden: false,
   });
   $("#refusal").dataset.rule = problem.rule ?? "";
