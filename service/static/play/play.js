@@ -20,6 +20,7 @@
 import {
   $, card, cardName, cardText, describe, element, getJson, loadGames, pilesNode, playersOf, seatRow, statusLine, SUITS,
 } from "/viewer/table.js";
+import { cardFace } from "/play/faces.js";
 import { loadWords, t } from "/play/i18n.js";
 
 const STORE = "penang-rummy-tables";
@@ -447,9 +448,7 @@ function drawHand() {
     const button = element("button", {
       type: "button", class: "pick", "data-card": text, "aria-pressed": String(pressed),
       "aria-label": cardName(text), title: cardName(text),
-    }, card(text, undefined, shownView().wild ?? null));
-    button.querySelector(".card").removeAttribute("role");
-    button.querySelector(".card").removeAttribute("aria-label");
+    }, cardFace(text, text !== "JK" && text.slice(0, -1) === shownView().wild));
     button.addEventListener("click", () => {
       // A second press on the one card selected discards it, where a discard of it is
       // listed (the card a player taps to throw away); else it lets the card go.
