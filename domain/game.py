@@ -21,6 +21,7 @@ from domain.cards import Card
 from domain.codec import EventCodec
 from domain.columns import ScoreColumn
 from domain.commands import ActionKind
+from domain.composing import Composed, compose_by_play
 from domain.deal import Scored, pass_left
 from domain.errors import NotInThisGame
 from domain.events import DealProof, Event
@@ -219,6 +220,23 @@ class Game:
 
     def legal_moves(self, state: Any, seat: int) -> msgspec.Struct:
         raise NotImplementedError
+
+    def compose(self, state: Any, seat: int, actions: Sequence[Any]) -> Composed:
+        """The position after the actions of a turn chosen so far, checked as a command
+        of them would be and recorded nowhere (`domain.composing`)."""
+        return compose_by_play(
+            state,
+            seat,
+            actions,
+            play=lambda position, at, chosen: self.play(position, at, chosen, None),
+            fold=self.fold,
+            unseen=self.unseen,
+        )
+
+    def unseen(self, action: Any) -> bool:
+        """Whether `action` brings into the hand a card nobody has seen: a draw from the
+        stock (B3, T4, G3), known only once recorded (R22)."""
+        return getattr(action, "source", None) == "stock"
 
     def rebuild_order(self, state: Any, server_seed: bytes | None) -> Rebuild | None:
         """How the stock of `state` is rebuilt (B11, T10, R20): None where the game has no

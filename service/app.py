@@ -139,6 +139,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             games.submit_turn,
             games.declare_dead,
             games.get_legal_moves,
+            games.get_moves_after,
             games.get_events,
             records.export_record,
             records.export_record_ndjson,

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from domain.cards import Card, build_deck, sort_cards, texts
 from domain.commands import LayOffAction, MeldAction
+from domain.composing import Composed
 from domain.deal import deal
 from domain.errors import (
     ActionAfterGame,
@@ -94,6 +95,39 @@ def play_turn(state: PenangState, seat: int, actions: Sequence[Action]) -> list[
         raise EmptyTurn(
             "a turn must hold at least one meld or lay-off; it cannot be skipped", "P10"
         )
+    events, working = _actions(state, seat, actions)
+    if not working.acted:
+        raise EmptyTurn(
+            "substitutions alone are not a turn: meld or lay off as well", "P24"
+        ).at_action(len(actions) - 1)
+    if not working.hands[seat]:
+        return [*events, *_end_with_game(working, seat)]
+    ended = TurnEnded(seat=seat)
+    passed, after = _passed(evolve(working, ended))
+    events += [ended, *passed]
+    if after is not None:
+        folded_already(state, events, after)
+    return events
+
+
+def compose_turn(state: PenangState, seat: int, actions: Sequence[Action]) -> Composed:
+    """The position after the actions of a turn chosen so far, each checked as the turn
+    would check it (P9–P12, P24, D8), with the turn not yet ended: it may be sent once a
+    meld or lay-off is among them (P10, P24), and it ends once the hand is empty (P31)."""
+    _check_can_act(state, seat)
+    _, working = _actions(state, seat, actions)
+    return Composed(
+        state=working,
+        complete=working.acted,
+        ends_turn=not working.hands[seat],
+        send_first=False,
+    )
+
+
+def _actions(
+    state: PenangState, seat: int, actions: Sequence[Action]
+) -> tuple[list[Event], PenangState]:
+    """The events of `actions` in order and the state they lead to, the turn not ended."""
     events: list[Event] = []
     working = state
     for index, action in enumerate(actions):
@@ -107,18 +141,7 @@ def play_turn(state: PenangState, seat: int, actions: Sequence[Action]) -> list[
             raise violation.at_action(index) from None
         events.append(event)
         working = evolve(working, event)
-    if not working.acted:
-        raise EmptyTurn(
-            "substitutions alone are not a turn: meld or lay off as well", "P24"
-        ).at_action(len(actions) - 1)
-    if not working.hands[seat]:
-        return [*events, *_end_with_game(working, seat)]
-    ended = TurnEnded(seat=seat)
-    passed, after = _passed(evolve(working, ended))
-    events += [ended, *passed]
-    if after is not None:
-        folded_already(state, events, after)
-    return events
+    return events, working
 
 
 def declare_dead(state: PenangState, seat: int) -> list[Event]:

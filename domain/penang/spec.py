@@ -16,6 +16,7 @@ from typing import ClassVar, Final
 from domain import deal
 from domain.cards import Card
 from domain.commands import ActionKind, LayOffAction, MeldAction
+from domain.composing import Composed
 from domain.deal import Scored
 from domain.events import DealProof, Event
 from domain.game import Game, Rebuild
@@ -111,6 +112,12 @@ class Penang(Game):
     ) -> list[Event]:
         """`play_turn`: Penang has no stock to rebuild (P5, P12)."""
         return game.play_turn(position, seat, actions)
+
+    def compose(
+        self, position: state.PenangState, seat: int, actions: Sequence[Action]
+    ) -> Composed:
+        """`compose_turn`: a Penang turn is one command, its actions chosen one by one."""
+        return game.compose_turn(position, seat, actions)
 
     def view(self, position: state.PenangState, viewer: Viewer, over: bool) -> views.PenangView:
         return views.view_game(position, viewer, over=over)

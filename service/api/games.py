@@ -44,6 +44,7 @@ from service.store import GameStore
 from service.usecases import creation, games, loop_commands
 from service.usecases.game_kinds import AnyView
 from service.usecases.messages import (
+    ComposedTurn,
     CreatedGame,
     CreateGame,
     EventsPage,
@@ -214,6 +215,34 @@ def get_legal_moves(
     game_id: GameId, seat: Seat, request: Request[Any, Any, Any]
 ) -> Response[MovesView]:
     found = games.moves(guards.granted(request, SeatRead), seat)
+    return tagged(found, found.version)
+
+
+@guards.post(
+    "/games/{game_id:str}/seats/{seat:int}/moves/after",
+    operation_id="getMovesAfter",
+    summary="The legal moves after the actions of a turn chosen so far; records nothing.",
+    description=(
+        "A turn chosen one action at a time (P11, R22): the actions so far are checked "
+        "in order as `submitTurn` would check them, on the game now, and nothing is "
+        "recorded. The answer is the seat's view after them, the legal moves that may "
+        "follow, whether they may be sent as they are (`complete`), whether they end the "
+        "turn (`ends_turn`), and whether they must be sent before anything may follow "
+        "(`send_first`: a draw from the stock, whose card is known only once recorded, "
+        "R22). A refusal is the problem `submitTurn` would answer. Read like "
+        "`getLegalMoves`: the seat's token only."
+    ),
+    status_code=200,
+    sync_to_thread=True,
+    security=SEAT_SECURITY,
+    guards=[guards.guard_seat_read],
+    response_headers=[ETAG],
+    responses=body_problems(401, 403, 404, 409),
+)
+def get_moves_after(
+    game_id: GameId, seat: Seat, data: JSONBody[SubmitTurn], request: Request[Any, Any, Any]
+) -> Response[ComposedTurn]:
+    found = games.compose(guards.granted(request, SeatRead), seat, data.actions)
     return tagged(found, found.version)
 
 

@@ -183,7 +183,7 @@ def _viewer(
 
 
 async def guard_seat_read(connection: Connection, _: BaseRouteHandler) -> None:
-    """The guard of `getSeatView` and `getLegalMoves` (`seat_read`)."""
+    """The guard of `getSeatView`, `getLegalMoves` and `getMovesAfter` (`seat_read`)."""
     game_id, seat = _id(connection, "game_id"), _seat(connection)
     if game_id is not None and seat is not None:
         store, authorization = _store(connection), _authorization(connection)

@@ -10,7 +10,7 @@ one balancer each count their own share. `/health` and `/ready` are not limited 
 
 Which requests count against which bucket:
 - **A seat's own requests on its game**: a request on `/games/{id}/seats/{n}` or below
-  it (`submitTurn`, `declareDead`, `getLegalMoves`, `getSeatView`,
+  it (`submitTurn`, `declareDead`, `getLegalMoves`, `getMovesAfter`, `getSeatView`,
   `createGameStreamTicket`) that carries a bearer token counts against that token's
   bucket only, so a bot in the middle of a game is bounded by its token's limit and
   never refused because its address (a NAT, a school, a cloud) is busy. When its answer

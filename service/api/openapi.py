@@ -67,6 +67,7 @@ from service.usecases.match_messages import (
 )
 from service.usecases.match_view_forms import MATCH_VIEW_SHAPES
 from service.usecases.messages import (
+    ComposedTurn,
     CreatedGame,
     CreateGame,
     EventRecord,
@@ -132,6 +133,7 @@ WIRE_TYPES: tuple[type[Any], ...] = (
     TurnResult,
     EventsPage,
     MovesView,
+    ComposedTurn,
     GameRecordDocument,
     ImportedGame,
     Health,

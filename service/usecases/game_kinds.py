@@ -26,6 +26,7 @@ from typing import Any, Final, cast
 
 import msgspec
 
+from domain.composing import Composed
 from domain.events import Event
 from domain.game import Game
 from domain.games import (
@@ -163,14 +164,23 @@ def play(
     read through `decode_actions`, which names the rule of this game that has no such
     action (or what is malformed).
     """
-    own = tuple(spec.actions)
-    decoded: tuple[Any, ...]
-    if all(isinstance(action, own) for action in actions):
-        decoded = tuple(actions)
-    else:
-        decoded = decode_actions(spec, msgspec.json.decode(_encoder.encode(tuple(actions))))
+    decoded = own_actions(spec, actions)
     events: list[Event] = spec.play(state, seat, decoded, spec.rebuild_order(state, server_seed))
     return events
+
+
+def own_actions(spec: Game, actions: Sequence[AnyAction]) -> tuple[Any, ...]:
+    """`actions` as the game's own action types (`play`'s reading of them)."""
+    own = tuple(spec.actions)
+    if all(isinstance(action, own) for action in actions):
+        return tuple(actions)
+    return decode_actions(spec, msgspec.json.decode(_encoder.encode(tuple(actions))))
+
+
+def compose(spec: Game, state: AnyGameState, seat: int, actions: Sequence[AnyAction]) -> Composed:
+    """The position after the actions of `seat`'s turn chosen so far, as its game checks
+    them, recorded nowhere (`domain.composing`)."""
+    return spec.compose(state, seat, own_actions(spec, actions))
 
 
 def default_turn(

@@ -25,7 +25,13 @@ from service.store.game_folds import AnyGameState
 from service.usecases import clock, game_kinds, pipeline, pipeline_steps
 from service.usecases.game_kinds import AnyAction, AnyView
 from service.usecases.idempotency import fingerprint
-from service.usecases.messages import EventRecord, EventsPage, MovesView, TurnResult
+from service.usecases.messages import (
+    ComposedTurn,
+    EventRecord,
+    EventsPage,
+    MovesView,
+    TurnResult,
+)
 from service.usecases.pipeline_steps import Answer, Command, Loaded
 
 __all__ = ["Answer", "Command", "Loaded"]
@@ -102,6 +108,23 @@ def moves(read: SeatRead, seat: int) -> MovesView:
     """The seat's legal moves in the state its token was checked against."""
     state = read.state
     return MovesView(version=state.version, moves=game_kinds.legal_moves(state, seat))
+
+
+def compose(read: SeatRead, seat: int, actions: Sequence[AnyAction]) -> ComposedTurn:
+    """The seat's turn as chosen so far (`actions`), checked by its game on the state its
+    token was checked against, and recorded nowhere: the view and moves after it."""
+    state = read.state
+    spec = game_kinds.spec_of(state)
+    composed = game_kinds.compose(spec, state, seat, actions)
+    after = composed.state
+    return ComposedTurn(
+        version=state.version,
+        complete=composed.complete,
+        ends_turn=composed.ends_turn,
+        send_first=composed.send_first,
+        view=game_kinds.view(after, seat, spec=spec),
+        moves=game_kinds.legal_moves(after, seat),
+    )
 
 
 def events_page(store: GameStore, game_id: UUID, viewer: int | None, since: int) -> EventsPage:

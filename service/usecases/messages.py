@@ -264,6 +264,31 @@ class MovesView(msgspec.Struct, frozen=True, kw_only=True):
     moves: Moves
 
 
+class ComposedTurn(msgspec.Struct, frozen=True, kw_only=True):
+    """A turn being chosen, its actions so far checked and recorded nowhere (P11, R22):
+    the seat's view after them and the legal moves that may follow, at the game's
+    version."""
+
+    version: Version
+    #: The actions may be sent as they are (a Penang turn holds a meld or a lay-off,
+    #: P10, P24; a draw game's command is any part of a turn, R22).
+    complete: bool
+    #: Sending them ends the seat's turn, or the game: no action may follow.
+    ends_turn: bool
+    #: The last action draws from the stock, whose card is known only once the draw is
+    #: recorded (R22): send the actions, then choose what follows. The view and moves are
+    #: then the position before them.
+    send_first: bool
+    #: The game as the seat would see it after the actions.
+    view: View
+    #: The legal moves that may follow the actions (none where `ends_turn`).
+    moves: Moves
+
+    def __post_init__(self) -> None:
+        if isinstance(self.view, dict):
+            msgspec.structs.force_setattr(self, "view", as_view(self.view))
+
+
 RecordEvent = Annotated[dict[str, Any], stored_event_meta(ALL_GAME_EVENTS)]
 
 

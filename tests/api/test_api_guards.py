@@ -6,7 +6,8 @@ that does not exist; and each of these again with a malformed parameter or body.
 answers (status, the headers a client reads, the body, with ids and secrets replaced by
 their names) are the ones recorded in `guard_answers.json` before the checks of the
 credentials moved into guards (`python tests/api/test_api_guards.py --write` records
-them again).
+them again; `--write getMovesAfter` adds the answers of one operation added since, as
+`getMovesAfter`'s were, recorded with its guard).
 
 One order changed with that move, and only it (R56): a request that is refused for its
 credential (401, 403) or for naming no game or match (404), and that is malformed in its
@@ -134,6 +135,13 @@ OPERATIONS = (
     ),
     Operation("getLegalMoves", "GET", "/games/{id}/seats/{seat}/moves", "game", _QUERY_VARIANTS),
     Operation(
+        "getMovesAfter",
+        "POST",
+        "/games/{id}/seats/{seat}/moves/after",
+        "game",
+        {**_BODY_VARIANTS, **_QUERY_VARIANTS},
+    ),
+    Operation(
         "getEvents",
         "GET",
         "/games/{id}/events",
@@ -254,7 +262,7 @@ def _request(case: Case, table: Table) -> Request:
         table = table._replace(id=NO_SUCH)
     headers = {} if token is None else {"Authorization": token}
     content = None
-    if table.body is not None and operation.name == "submitTurn":
+    if table.body is not None and operation.name in {"submitTurn", "getMovesAfter"}:
         content = json.dumps(table.body).encode()
         headers["Content-Type"] = "application/json"
     request = Request(operation.method, path, headers, content)
@@ -350,16 +358,20 @@ def test_every_operation_that_takes_a_token_has_a_guard(tmp_path: Path) -> None:
     assert unguarded == CHECKED_IN_THE_HANDLER
 
 
-def _write(folder: Path) -> None:
+def _write(folder: Path, only: str | None = None) -> None:
+    """Record every case's answer, or (`only`) add those of one operation new since."""
+    answers = json.loads(ANSWERS.read_text(encoding="utf-8")) if only else {}
     with TestClient(create_app(_settings(folder))) as opened:
-        answers = {case.id: _answer(opened, case) for case in CASES}
+        for case in CASES:
+            if only is None or case.operation.name == only:
+                answers[case.id] = _answer(opened, case)
     ANSWERS.write_text(json.dumps(answers, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
     import tempfile
 
-    if sys.argv[1:] != ["--write"]:
-        raise SystemExit("usage: python tests/api/test_api_guards.py --write")
+    if sys.argv[1:2] != ["--write"] or len(sys.argv) > 3:
+        raise SystemExit("usage: python tests/api/test_api_guards.py --write [operationId]")
     with tempfile.TemporaryDirectory() as temporary:
-        _write(Path(temporary))
+        _write(Path(temporary), sys.argv[2] if len(sys.argv) > 2 else None)

@@ -46,3 +46,17 @@ def test_the_index_links_the_swagger_ui_the_replay_viewer_and_the_table(api: Api
     play = api.client.get(index["play"])
     assert (index["play"], play.status_code) == ("/play", 200)
     assert play.headers["content-type"].startswith("text/html")
+
+
+def test_a_browser_is_answered_a_page_and_every_other_client_json(api: Api) -> None:
+    browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+    page = api.client.get("/", headers={"Accept": browser})
+    assert page.status_code == 200
+    assert page.headers["content-type"].startswith("text/html")
+    assert page.headers["vary"] == "Accept"
+    assert '<a href="/play">' in page.text and "getMovesAfter" in page.text
+    for accept in ("application/json", "*/*", None):
+        headers = {"Accept": accept} if accept else {}
+        answer = api.client.get("/", headers=headers)
+        assert answer.headers["content-type"].startswith("application/json"), accept
+        assert answer.json()["play"] == "/play"

@@ -96,6 +96,7 @@ def test_the_operations_that_take_a_body_are_the_known_ones() -> None:
         "createGame",
         "createMatch",
         "createPlayer",
+        "getMovesAfter",
         "importRecord",
         "issuePlayerKey",
         "submitTurn",
@@ -119,6 +120,7 @@ def test_a_deeply_nested_body_is_a_422_on_every_post(
         "createMatch": b'{"seats": 2, "options": ' + nested + b"}",
         "claimSeat": b'{"name": "Ann", "seat_seed": ' + nested + b"}",
         "submitTurn": b'{"actions": ' + nested + b"}",
+        "getMovesAfter": b'{"actions": ' + nested + b"}",
         "createPlayer": b'{"handle": ' + nested + b"}",
         "issuePlayerKey": b'{"scopes": ' + nested + b"}",
     }

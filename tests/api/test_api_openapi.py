@@ -108,6 +108,7 @@ OPERATIONS = {
     "getHealth",
     "getIndex",
     "getLegalMoves",
+    "getMovesAfter",
     "getMatch",
     "getMatchEvents",
     "getPlayer",

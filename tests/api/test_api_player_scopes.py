@@ -25,6 +25,7 @@ NEEDS = {
     "declareDead": "play",
     "getSeatView": "play",
     "getLegalMoves": "play",
+    "getMovesAfter": "play",
     "getEvents": "play",
     "createGameStreamTicket": "play",
     "createMatchStreamTicket": "play",

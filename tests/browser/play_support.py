@@ -55,9 +55,9 @@ def claim_from_link(page: Page, url: str, name: str) -> None:
 
 
 def game_over(page: Page) -> bool:
-    """The game shown is over, or the match has dealt its next (a Three Thirteen hand)."""
+    """The game shown is over, or a hand's end is shown (the match has dealt its next)."""
     shown = page.locator("#status").inner_text().startswith("Game over")
-    return shown or "Game 2 of the match" in page.locator("#totals").inner_text()
+    return shown or page.locator("#ending").is_visible()
 
 
 def my_turn(page: Page) -> bool:
@@ -124,10 +124,18 @@ def play_one(page: Page, rng: random.Random | None = None) -> bool:
     move = choose(page, rng)
     if move is None:
         return False
-    version = page.locator("#table").get_attribute("data-version")
-    move.click()
     table = page.locator("#table")
-    expect(table).not_to_have_attribute("data-version", version or "", timeout=10_000)
+    version = table.get_attribute("data-version") or ""
+    chosen = table.get_attribute("data-composing") or "0"
+    move.click()
+    # A move that leaves the turn open joins the turn being chosen (P11): send it whole.
+    moved = page.locator(
+        f'#table:not([data-version="{version}"]), #table:not([data-composing="{chosen}"])'
+    )
+    expect(moved).to_have_count(1, timeout=10_000)
+    if table.get_attribute("data-version") == version:
+        page.locator("#send-turn").click()
+    expect(table).not_to_have_attribute("data-version", version, timeout=10_000)
     return True
 
 

@@ -21,8 +21,11 @@ from .play_support import claim_from_link, open_table, play_next
 from .support import OfflinePage, json_of, offline_page, save_artifact
 
 #: The page weight budget of a seat's table, first load, uncompressed bytes: the page's own
-#: files (HTML, CSS, ES modules), and everything with the API's answers.
-FILES_BUDGET = 64_000
+#: files (HTML, CSS, ES modules), and everything with the API's answers. The files grew
+#: from 64,000 for a turn chosen action by action (getMovesAfter), the cards, piles and
+#: melds handled by tap and key, the end of each hand shown, the message catalogues of
+#: three languages, and the hand's card faces drawn as SVG (issue 31): 74,000.
+FILES_BUDGET = 74_000
 TOTAL_BUDGET = 120_000
 #: The goal for drawing a running game's table on loopback (first load): a figure, printed.
 FIRST_RENDER_BUDGET_MS = 2_000
@@ -123,6 +126,9 @@ def test_a_table_opens_and_plays_by_keyboard_alone(
         player.keyboard.press("Tab")
         if player.evaluate("document.activeElement.classList.contains('move')"):
             break
+    player.keyboard.press("Enter")
+    # The move joins the turn being chosen (P11) and the focus moves to its send button.
+    expect(player.locator("#send-turn")).to_be_focused()
     player.keyboard.press("Enter")
     expect(player.locator("#table")).not_to_have_attribute("data-version", before or "")
     save_artifact(player, tmp_path, "keyboard-played.png")

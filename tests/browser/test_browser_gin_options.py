@@ -58,11 +58,13 @@ def _sit(page: Page, origin: str, match_id: str, token: str, name: str) -> None:
 
 
 def _move(page: Page, words: str) -> None:
-    """Press the listed move whose words begin so, and wait for the table to move on."""
-    before = page.locator("#table").get_attribute("data-version")
+    """Press the listed move whose words begin so, and wait for the table to move on, or
+    for the move to join the turn being chosen (R22: the upcard is sent with the discard)."""
+    table = page.locator("#table")
+    before = (table.get_attribute("data-version"), table.get_attribute("data-composing"))
     page.locator("#moves button.move", has_text=words).first.click()
     deadline = time.monotonic() + PATIENCE
-    while page.locator("#table").get_attribute("data-version") == before:
+    while (table.get_attribute("data-version"), table.get_attribute("data-composing")) == before:
         assert time.monotonic() < deadline, f"the table did not move after {words!r}"
         page.wait_for_timeout(50)
 

@@ -54,7 +54,9 @@ def test_two_people_claim_the_seats_of_a_match_and_play_a_game_against_each_othe
 
     play_until_over([aminah, ben], rng=random.Random(game))
     for player in (aminah, ben):  # the game over (a Three Thirteen match deals hand 2)
-        expect(player.locator("#totals")).to_contain_text("Game 1: points", timeout=10_000)
+        expect(player.locator("#totals")).to_contain_text(
+            re.compile(r"(Game|Hand) 1: points"), timeout=10_000
+        )
     save_artifact(ben, tmp_path, f"play-{game}-over.png")
     page.assert_clean()
     second.assert_clean()
@@ -79,10 +81,14 @@ def test_a_reload_resumes_the_seat_and_a_refusal_names_its_rule(
         == hand
     )
 
-    player.get_by_role("button", name="Declare myself dead (no move left)").click()
-    refusal = player.get_by_role("alert").filter(has_text="Refused")
-    expect(refusal).to_contain_text("rule D6")
-    save_artifact(player, tmp_path, "play-refusal.png")
+    # P29: a dead declaration is offered only where the service says no move is left; the
+    # other seat, not on turn, is offered no move at all (P9).
+    expect(player.locator("#moves button.move").first).to_be_visible()
+    expect(player.locator("#declare-dead")).to_have_count(0)
+    waiting = ben if player is aminah else aminah
+    expect(waiting.locator("#moves-hint")).to_contain_text("Not your turn")
+    expect(waiting.locator("#moves button")).to_have_count(0)
+    save_artifact(player, tmp_path, "play-turn.png")
 
     player.get_by_role("button", name="by rank").click()
     expect(player.get_by_role("button", name="by rank")).to_have_attribute("aria-pressed", "true")
@@ -114,10 +120,12 @@ def test_a_hollywood_gin_table_shows_its_three_columns(
     expect(columns).to_have_count(3, timeout=10_000)
     expect(columns.nth(0)).to_contain_text("Column 1: Aminah 0, Ben 0 (open)")
     play_until_over([aminah, ben], rng=random.Random("hollywood"))
-    expect(aminah.locator("#totals")).to_contain_text("Game 1: points", timeout=10_000)
+    expect(aminah.locator("#totals")).to_contain_text(
+        re.compile(r"(Game|Hand) 1: points"), timeout=10_000
+    )
     first = aminah.locator("#totals li[data-column='1']")
     # A hand won closes column 1 at once (its winner past 1, the loser shut out, R54).
-    if re.search(r"Game 1: points (0 / 0)", aminah.locator("#totals").inner_text()):
+    if re.search(r"(Game|Hand) 1: points (0 / 0)", aminah.locator("#totals").inner_text()):
         expect(first).to_contain_text("(open)")
     else:
         expect(first).to_contain_text("over, won by")

@@ -98,10 +98,17 @@ def test_a_match_of_the_service_is_watched_game_by_game(page: OfflinePage) -> No
         tab = page.page
         tab.goto(f"{page.origin}/viewer?match={match['match_id']}")
         expect(tab.locator("#match-games li")).to_have_count(1)
-        expect(tab.locator("#match-games")).to_contain_text("Game 1 (being played)")
+        # A draw game's game of a match is a hand (the lobby's `game_word`).
+        expect(tab.locator("#match-games")).to_contain_text("Hand 1 (being played)")
         expect(tab.locator("#match-totals")).to_have_text("Totals: Aminah 0, Ben 0.")
         expect(tab.locator("#live")).to_be_visible()
         expect(tab.locator("#seats .hand")).to_have_text(["hidden", "hidden"])
+        # The address names the match and the game open in it, so a reload comes back.
+        game_id = json_of(api.get(f"/matches/{match['match_id']}"))["current_game"]
+        expect(tab).to_have_url(re.compile(f"match={match['match_id']}.*game={game_id}"))
+        tab.reload()
+        expect(tab.locator("#match-games")).to_contain_text("Hand 1 (being played)")
+        expect(tab.locator("#game")).to_have_attribute("data-latest", re.compile(r"\d+"))
     page.assert_clean()
 
 

@@ -18,8 +18,10 @@
  */
 
 import {
-  $, card, cardName, describe, element, getJson, loadGames, pilesNode, playersOf, seatRow, statusLine, SUITS,
+  $, card, cardName, cardText, describe, element, getJson, loadGames, pilesNode, playersOf, seatRow, statusLine, SUITS,
 } from "/viewer/table.js";
+import { cardFace } from "/play/faces.js";
+import { loadWords, t } from "/play/i18n.js";
 
 const STORE = "penang-rummy-tables";
 const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
@@ -74,7 +76,19 @@ async function showLobby() {
       `${t.title ?? t.game} — seat ${t.seat} as ${t.name}`), ` (opened ${new Date(t.at).toLocaleString()})`));
   $("#tables").replaceChildren(...listed);
   $("#no-tables").hidden = listed.length > 0;
+  markFinished(tables(), listed);
   $("#lobby").hidden = false;
+}
+
+/** Each table this browser keeps, marked finished or playing as its match says. */
+function markFinished(kept, items) {
+  kept.forEach((t, i) => {
+    getJson(`/matches/${t.match_id}`).then((match) => {
+      const over = Boolean(match.result) || match.status === "over" || match.status === "closed";
+      items[i].dataset.status = over ? "finished" : "playing";
+      items[i].prepend(element("span", { class: over ? "tag finished" : "tag" }, t(over ? "lobby.finished" : "lobby.playing")), " ");
+    }).catch(() => items[i].prepend(element("span", { class: "tag" }, "Gone"), " "));
+  });
 }
 
 const chosenGame = () => lobby.games.find((g) => g.game === $("#game").value);
@@ -202,8 +216,10 @@ const gameOf = (match, offered) => match.game ?? offered.default_game;
 
 async function showClaim(matchId, seat) {
   const match = await getJson(`/matches/${matchId}`);
-  const game = gameOf(match, await loadGames());
-  $("#claim-about").textContent = `Seat ${seat} of this table (${game}, ${match.seats.length} seats) is ${match.open_seats.includes(seat) ? "open" : "taken"}.`;
+  const offered = await loadGames();
+  const game = gameOf(match, offered);
+  const title = offered.games.find((g) => g.game === game)?.title ?? game;
+  $("#claim-about").textContent = `Seat ${seat} of this table of ${title} for ${match.seats.length} is ${match.open_seats.includes(seat) ? "open" : "taken"}.`;
   $("#claim-name").value = localStorage.getItem("penang-rummy-name") ?? "";
   $("#claim-form").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -211,7 +227,7 @@ async function showClaim(matchId, seat) {
     try {
       const claimed = await claim(matchId, seat, name);
       localStorage.setItem("penang-rummy-name", name);
-      keep({ match_id: matchId, seat, name, token: claimed.token, game, at: Date.now() });
+      keep({ match_id: matchId, seat, name, token: claimed.token, game, title, at: Date.now() });
       location.reload();
     } catch (error) {
       showError(error.message);
@@ -223,6 +239,11 @@ async function showClaim(matchId, seat) {
 // --- the seat's table ----------------------------------------------------------------
 
 const at = { entry: null, spec: null, match: null, gameId: null, view: null, moves: null, events: [] };
+// The turn being chosen: its actions so far, and the service's answer for them
+// (`getMovesAfter`: the view and the moves after them). Sent whole (P11, R22).
+const turn = { actions: [], composed: null };
+// A hand that ended while this page watched: its last view, shown until the player goes on.
+const ending = { gameId: null, view: null, seen: new Set() };
 const selected = new Set(); // indexes into the hand as shown
 let sortBy = localStorage.getItem("penang-rummy-sort") ?? "suit";
 let refreshing = null;
@@ -277,37 +298,100 @@ async function load() {
   at.match = await getJson(`/matches/${matchId}`);
   const gameId = at.match.current_game ?? at.match.games.at(-1)?.game_id ?? null;
   drawInvites();
+  // A table still waiting for its seats shows no empty hand, moves, seats or events.
+  for (const id of ["my-hand", "moves-box", "seats-box", "match-box", "events-box"]) $(`#${id}`).hidden = !gameId;
   if (!gameId) {
-    $("#status").textContent = "Waiting for every seat to be taken: the cards are dealt then.";
-    drawTotals();
+    $("#status").textContent = t("table.waiting");
     return;
   }
-  if (gameId !== at.gameId) selected.clear();
+  const moved = gameId !== at.gameId;
+  if (moved) {
+    selected.clear();
+    if (at.gameId && !ending.seen.has(at.gameId)) await keepEnding(at.gameId);
+  }
   at.gameId = gameId;
   const [view, moves, events] = await Promise.all([
     getJson(`/games/${gameId}/seats/${seat}`, { headers: auth() }),
     getJson(`/games/${gameId}/seats/${seat}/moves`, { headers: auth() }),
     getJson(`/games/${gameId}/events?since=0`, { headers: auth() }),
   ]);
+  if (moved || view.version !== at.view?.version) clearTurn();
   Object.assign(at, { view, moves: moves.moves, events: events.events });
   draw();
 }
 
+/** The hand `gameId`, ended while the page watched: its view now, every hand shown. */
+async function keepEnding(gameId) {
+  ending.seen.add(gameId);
+  const view = await getJson(`/games/${gameId}/seats/${at.entry.seat}`, { headers: auth() });
+  Object.assign(ending, { gameId, view });
+  drawEnding();
+  $("#ending-heading").focus();
+}
+
+function drawEnding() {
+  const view = ending.view;
+  $("#ending").hidden = view === null;
+  $("#table").classList.toggle("ended", view !== null);
+  if (!view) return;
+  const word = at.spec?.game_word ?? "game";
+  const number = at.match.games.findIndex((g) => g.game_id === ending.gameId) + 1;
+  $("#ending-heading").textContent = `${word[0].toUpperCase()}${word.slice(1)} ${number || ""} is over`;
+  $("#ending-status").textContent = statusLine(view);
+  $("#ending-seats tbody").replaceChildren(...view.seats.map((seat) => seatRow(view, seat)));
+}
+
+$("#ending-next").addEventListener("click", () => {
+  Object.assign(ending, { gameId: null, view: null });
+  drawEnding();
+  $("#status").focus?.();
+});
+
+function clearTurn() {
+  turn.actions = [];
+  turn.composed = null;
+}
+
+/** The view shown: after the actions chosen so far, where a turn is being chosen. */
+const shownView = () => turn.composed?.view ?? at.view;
+/** The moves offered: those that may follow the actions chosen so far. */
+const shownMoves = () => turn.composed?.moves ?? at.moves;
+
+/** What has the focus, as a selector that finds it again once the table is drawn anew
+ * (a keyboard player's place survives the redraw a stream message brings). */
+function focused() {
+  const node = document.activeElement;
+  if (!node || node === document.body) return null;
+  if (node.id) return `#${node.id}`;
+  if (node.dataset.pile) return `#piles [data-pile=${node.dataset.pile}]`;
+  if (node.dataset.meld) return `#seats [data-meld="${node.dataset.meld}"]`;
+  if (node.dataset.card && node.closest("#hand")) return `#hand button[data-card="${node.dataset.card}"]`;
+  return null;
+}
+
 function draw() {
-  const view = at.view;
+  const keep = focused();
+  drawTable();
+  if (keep && document.activeElement === document.body) document.querySelector(keep)?.focus();
+}
+
+function drawTable() {
+  const view = shownView();
   const done = at.match.status === "over" || at.match.result;
-  $("#status").textContent = statusLine(view) + (view.turn === at.entry.seat ? " It is your turn." : "") + (done ? " The match is over." : "");
+  $("#status").textContent = statusLine(view) + (view.turn === at.entry.seat ? t("table.your_turn") : "") + (done ? " The match is over." : "");
   $("#piles").replaceWith(pilesNode(view));
   $("#seats tbody").replaceChildren(...view.seats.map((seat) => seatRow(view, seat)));
   drawHand();
+  drawHandles();
   drawClock();
   drawTotals();
   const players = playersOf(at.events);
   $("#events").replaceChildren(...at.events.map(({ version, event }) =>
     element("li", { value: version }, `v${version} `, ...describe(event, players))));
   $("#events").scrollTop = $("#events").scrollHeight; // the list scrolls, never the page
-  $("#table").dataset.version = view.version;
+  $("#table").dataset.version = at.view.version;
   $("#table").dataset.game = at.gameId;
+  $("#table").dataset.composing = String(turn.actions.length);
 }
 
 function drawInvites() {
@@ -321,6 +405,7 @@ function drawInvites() {
 }
 
 function drawTotals() {
+  const word = at.spec?.game_word ?? "game";
   const names = at.match.seats.map((seat) => seat.name ?? `seat ${seat.seat}`);
   const games = at.match.games.length;
   const totals = at.match.totals.map((total, seat) => `${names[seat]} ${total}`).join(", ");
@@ -338,19 +423,19 @@ function drawTotals() {
     : "";
   const result = won + hands + bonuses + shutout + summed;
   const scored = at.match.games.filter((g) => g.points).map((g) =>
-    element("li", {}, `Game ${g.number}: points ${g.points.join(" / ")}; totals ${g.totals.join(" / ")}`));
+    element("li", {}, `${word[0].toUpperCase()}${word.slice(1)} ${g.number}: points ${g.points.join(" / ")}; totals ${g.totals.join(" / ")}`));
   const columns = (at.match.columns ?? []).map((c) => element("li", { "data-column": c.number },
     `Column ${c.number}: ${c.points.map((p, seat) => `${names[seat]} ${p}`).join(", ")}` +
     (c.over
       ? ` (over, won by ${names[c.winner]}; bonuses ${c.bonuses.join(" / ")}${c.shutout ? "; a shutout, doubled" : ""}; final ${c.final.join(" / ")})`
       : " (open)")));
-  $("#totals").replaceChildren(`Game ${games || "–"} of the match (${at.match.status}). Totals: ${totals}.${result}`,
+  $("#totals").replaceChildren(`${word[0].toUpperCase()}${word.slice(1)} ${games || "–"} of the match (${at.match.status}). Totals: ${totals}.${result}`,
     ...(columns.length ? [element("ul", { "aria-label": "Hollywood columns" }, ...columns)] : []),
     ...(scored.length ? [element("ul", {}, ...scored)] : []));
 }
 
 function sortedHand() {
-  const hand = (at.view.hand ?? []).map((text, i) => ({ text, i }));
+  const hand = (shownView().hand ?? []).map((text, i) => ({ text, i }));
   const rank = (t) => (t === "JK" ? 99 : RANK_ORDER.indexOf(t.slice(0, -1)));
   const suit = (t) => (t === "JK" ? 9 : SUIT_ORDER.indexOf(t.at(-1)));
   const key = sortBy === "rank" ? (t) => rank(t) * 10 + suit(t) : (t) => suit(t) * 100 + rank(t);
@@ -363,20 +448,98 @@ function drawHand() {
     const button = element("button", {
       type: "button", class: "pick", "data-card": text, "aria-pressed": String(pressed),
       "aria-label": cardName(text), title: cardName(text),
-    }, card(text, undefined, at.view.wild ?? null));
-    button.querySelector(".card").removeAttribute("role");
-    button.querySelector(".card").removeAttribute("aria-label");
+    }, cardFace(text, text !== "JK" && text.slice(0, -1) === shownView().wild));
     button.addEventListener("click", () => {
+      // A second press on the one card selected discards it, where a discard of it is
+      // listed (the card a player taps to throw away); else it lets the card go.
+      const discard = selected.size === 1 && selected.has(position) && listedDiscard(text);
+      if (discard) return choose(discard.actions);
       if (selected.has(position)) selected.delete(position);
       else selected.add(position);
       button.setAttribute("aria-pressed", String(selected.has(position)));
       drawMoves();
+      drawHandles();
     });
     return button;
   });
   $("#hand").replaceChildren(...buttons);
-  $("#my-hand").hidden = at.view.hand === null;
+  $("#my-hand").hidden = shownView().hand === null;
   drawMoves();
+  drawHandles();
+}
+
+/** The listed one-action bodies that use exactly the cards selected. */
+function exactBodies() {
+  if (!myTurn()) return [];
+  const hand = sortedHand();
+  const wanted = [...selected].map((p) => hand[p]?.text).filter(Boolean).sort();
+  if (!wanted.length) return [];
+  return listedBodies(shownMoves()).filter((body) =>
+    body.actions.length === 1 && cardsOf(body).length === wanted.length && uses(body, wanted));
+}
+
+function listedDiscard(text) {
+  if (!myTurn()) return null;
+  return listedBodies(shownMoves()).find((body) =>
+    body.actions.length === 1 && body.actions[0].type === "discard" && body.actions[0].card === text) ?? null;
+}
+
+const myTurn = () => at.view && at.view.turn === at.entry.seat && !at.view.over;
+const SHORT = { meld: "move.meld", show_meld: "move.show_meld", discard: "move.discard", knock: "move.knock", go_out: "move.go_out_short", lay_off_card: "move.lay_off" };
+
+/**
+ * The cards handled: the stock and the discard pile are buttons where a draw from them
+ * is listed; the cards selected get a button for each listed move that uses exactly
+ * them ("Meld", "Discard"); a meld on the table takes the one card selected where that
+ * lay-off is listed. Only what the service lists, and only on the seat's turn.
+ */
+function drawHandles() {
+  const listed = myTurn() ? listedBodies(shownMoves()) : [];
+  for (const [pile, source] of [["stock", "stock"], ["discards", "discard"]]) {
+    const node = document.querySelector(`#piles [data-pile=${pile}]`);
+    if (!node) continue;
+    const draw = listed.find((b) => b.actions.length === 1 && b.actions[0].type === "draw" && b.actions[0].source === source);
+    handle(node, draw, t(source === "stock" ? "move.draw_stock" : "move.draw_pile"));
+  }
+  const hand = sortedHand();
+  const one = selected.size === 1 ? hand[[...selected][0]]?.text : null;
+  for (const node of document.querySelectorAll("#seats [data-meld]")) {
+    const meld = Number(node.dataset.meld);
+    const lay = one && listed.find((b) => b.actions.length === 1 && b.actions[0].type === "lay_off" &&
+      b.actions[0].meld === meld && b.actions[0].card === one);
+    handle(node, lay, `${t("move.lay_off")} ${one ? cardName(one) : ""} ${t("move.on", { meld })}`);
+  }
+  const buttons = exactBodies().map((body) => {
+    const action = body.actions[0];
+    const label = action.type === "lay_off"
+      ? `${t("move.lay_off")} ${t("move.on", { meld: action.meld })}${action.end ? t("move.end", { end: action.end }) : ""}`
+      : SHORT[action.type] ? t(SHORT[action.type]) : actionWords(action).join("");
+    const button = element("button", { type: "button", class: "handle", "data-action": action.type }, label);
+    button.addEventListener("click", () => choose(body.actions));
+    return button;
+  });
+  $("#card-actions").replaceChildren(...buttons);
+  $("#card-actions").hidden = buttons.length === 0;
+}
+
+/** `node` made a button for `body` (a listed move) where there is one, else plain again. */
+function handle(node, body, label) {
+  node.onclick = null;
+  node.onkeydown = null;
+  if (!body) {
+    for (const name of ["role", "tabindex", "aria-label"]) node.removeAttribute(name);
+    node.classList.remove("handle");
+    return;
+  }
+  Object.entries({ role: "button", tabindex: "0", "aria-label": label }).forEach(([k, v]) => node.setAttribute(k, v));
+  node.classList.add("handle");
+  node.onclick = () => choose(body.actions);
+  node.onkeydown = (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      choose(body.actions);
+    }
+  };
 }
 
 /** The cards a body sends, as a list (a card twice where it is sent twice). */
@@ -401,18 +564,18 @@ const phrase = (texts) => texts.flatMap((t, i) => [...(i ? [" "] : []), card(t)]
 
 function actionWords(action) {
   switch (action.type) {
-    case "meld": return ["Meld ", ...phrase(action.cards)];
-    case "lay_off": return ["Lay off ", card(action.card), ` on #${action.meld}${action.end ? ` (${action.end} end)` : ""}`];
-    case "swap": return ["Swap ", card(action.card), ` for the joker in #${action.meld}`];
-    case "draw": return [`Draw from the ${action.source === "discard" ? "discard pile" : "stock"}`];
-    case "discard": return ["Discard ", card(action.card)];
-    case "go_out": return ["Go out with ", ...action.melds.flatMap((m, i) => [...(i ? ["; "] : []), ...phrase(m)]), ", discarding ", card(action.discard)];
-    case "pass": return [at.view?.phase === "wall" ? "Pass: let the wall end the hand" : "Pass the upcard"];
-    case "knock": return ["Knock"];
-    case "big_gin": return ["Big gin: go out with all eleven cards melded, no discard"];
-    case "show_meld": return ["Lay the meld ", ...phrase(action.cards)];
-    case "lay_off_card": return ["Lay off ", card(action.card)];
-    case "done": return ["Done laying cards"];
+    case "meld": return [`${t("move.meld")} `, ...phrase(action.cards)];
+    case "lay_off": return [`${t("move.lay_off")} `, card(action.card), ` ${t("move.on", { meld: action.meld })}${action.end ? t("move.end", { end: action.end }) : ""}`];
+    case "swap": return [`${t("move.swap")} `, card(action.card), ` ${t("move.for_joker", { meld: action.meld })}`];
+    case "draw": return [t(action.source === "discard" ? "move.draw_pile" : "move.draw_stock")];
+    case "discard": return [`${t("move.discard")} `, card(action.card)];
+    case "go_out": return [`${t("move.go_out")} `, ...action.melds.flatMap((m, i) => [...(i ? ["; "] : []), ...phrase(m)]), t("move.discarding"), card(action.discard)];
+    case "pass": return [t(at.view?.phase === "wall" ? "move.pass_wall" : "move.pass")];
+    case "knock": return [t("move.knock")];
+    case "big_gin": return [t("move.big_gin")];
+    case "show_meld": return [`${t("move.show_meld")} `, ...phrase(action.cards)];
+    case "lay_off_card": return [`${t("move.lay_off")} `, card(action.card)];
+    case "done": return [t("move.done")];
     default: { // an action without words of its own: its type in words, then its cards
       const held = cardsOf({ actions: [action] });
       const what = action.type.replaceAll("_", " ");
@@ -433,29 +596,80 @@ function listedBodies(moves) {
 function drawMoves() {
   const hand = sortedHand();
   const wanted = [...selected].map((p) => hand[p]?.text).filter(Boolean);
-  const listed = listedBodies(at.moves);
+  // P9: moves are the seat on turn's; another seat's are neither listed nor clickable.
   const mine = at.view.turn === at.entry.seat && !at.view.over;
+  const listed = mine ? listedBodies(shownMoves()) : [];
   const fitting = listed.filter((body) => uses(body, wanted));
   const items = fitting.slice(0, MOVES_SHOWN).map((body) => {
     const words = body.actions.flatMap((action, i) => [...(i ? [", then "] : []), ...actionWords(action)]);
     const button = element("button", { type: "button", class: "move" }, ...words);
-    button.addEventListener("click", () => send(`/games/${at.gameId}/seats/${at.entry.seat}/turns`, body));
+    button.addEventListener("click", () => choose(body.actions));
     return element("li", {}, button);
   });
-  if (mine && at.spec?.declares_dead && !at.view.seats[at.entry.seat].dead) {
+  // P29: offered where the service says no move is left (`can_move`), and only then.
+  if (mine && at.spec?.declares_dead && at.moves?.can_move === false && !at.view.seats[at.entry.seat].dead) {
     const dead = element("button", { type: "button", class: "move", id: "declare-dead" }, "Declare myself dead (no move left)");
     dead.addEventListener("click", () => send(`/games/${at.gameId}/seats/${at.entry.seat}/dead`, null));
     items.push(element("li", {}, dead));
   }
   $("#moves").replaceChildren(...items);
+  drawComposing(mine);
   let hint;
-  if (!mine) hint = at.view.over ? "The game is over." : "Not your turn: the moves appear when it is.";
-  else if (!listed.length) hint = "The service lists no move for you now.";
-  else if (wanted.length && !fitting.length) hint = "No listed move uses every card selected: press a card again to leave it out.";
+  if (!mine) hint = t(at.view.over ? "hint.over" : "hint.not_yours");
+  else if (!listed.length) hint = t(turn.actions.length ? "hint.nothing_follows" : "hint.none");
+  else if (wanted.length && !fitting.length) hint = t("hint.no_fit");
   else if (fitting.length > MOVES_SHOWN) hint = `${fitting.length} moves listed; the first ${MOVES_SHOWN} shown: select cards to narrow them.`;
-  else hint = wanted.length ? `The listed moves that use ${wanted.map(cardName).join(", ")}:` : "Select cards to narrow the listed moves, or pick one:";
+  else if (turn.actions.length) hint = t("hint.add");
+  else hint = wanted.length ? `The listed moves that use ${wanted.map(cardName).join(", ")}:` : t("hint.pick");
   $("#moves-hint").textContent = hint;
 }
+
+/** The turn chosen so far in words, and its buttons: send it whole, or start again. */
+function drawComposing(mine) {
+  const chosen = mine ? turn.actions : [];
+  $("#composing").hidden = chosen.length === 0;
+  if (!chosen.length) return;
+  $("#composed-words").replaceChildren(t("table.so_far"),
+    ...chosen.flatMap((action, i) => [...(i ? [", then "] : []), ...actionWords(action)]), ".");
+  const send = $("#send-turn");
+  send.disabled = !turn.composed?.complete;
+  send.textContent = chosen.length === 1 ? t("table.send_1") : t("table.send_n", { n: chosen.length });
+}
+
+/**
+ * Add a listed move to the turn being chosen. The service checks the turn so far and
+ * answers what may follow (`getMovesAfter`); a turn it says is ended, or whose last
+ * action must be recorded first (a draw from the stock), is sent at once.
+ */
+async function choose(actions) {
+  $("#refusal").hidden = true;
+  const chosen = [...turn.actions, ...actions];
+  try {
+    const composed = await getJson(`/games/${at.gameId}/seats/${at.entry.seat}/moves/after`, {
+      method: "POST", headers: { ...auth(), "content-type": "application/json" },
+      body: JSON.stringify({ actions: chosen }),
+    });
+    if (composed.ends_turn || composed.send_first) return sendTurn(chosen);
+    Object.assign(turn, { actions: chosen, composed });
+    selected.clear();
+    draw();
+    // The key that chose the move finds the turn's send button next (by keyboard alone).
+    if (composed.complete) $("#send-turn").focus();
+  } catch (error) {
+    refused(error);
+  }
+}
+
+function sendTurn(actions = turn.actions) {
+  return send(`/games/${at.gameId}/seats/${at.entry.seat}/turns`, { actions });
+}
+
+$("#send-turn").addEventListener("click", () => sendTurn());
+$("#undo-turn").addEventListener("click", () => {
+  clearTurn();
+  selected.clear();
+  draw();
+});
 
 async function send(path, body) {
   $("#refusal").hidden = true;
@@ -465,16 +679,24 @@ async function send(path, body) {
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
     selected.clear();
+    clearTurn();
     await refresh();
   } catch (error) {
-    const problem = error.problem ?? {};
-    const rule = problem.rule ? `rule ${problem.rule}` : "no rule named";
-    Object.assign($("#refusal"), {
-      textContent: `Refused (${rule}${problem.code ? `, ${problem.code}` : ""}): ${problem.detail ?? error.message}`,
-      hidden: false,
-    });
-    $("#refusal").dataset.rule = problem.rule ?? "";
+    refused(error);
   }
+}
+
+/** The service's words with each card in the notation (`10H`) written with its suit's symbol. */
+const symbols = (words) => String(words).replace(/\b(10|[2-9AJQK])([SHDC])\b/g, (code) => cardText(code));
+
+function refused(error) {
+  const problem = error.problem ?? {};
+  // Worded from the problem's code and rule id, with the service's detail.
+  Object.assign($("#refusal"), {
+    textContent: t("refused", { rule: problem.rule ?? "–", code: problem.code ?? "–", detail: symbols(problem.detail ?? error.message) }),
+    hidden: false,
+  });
+  $("#refusal").dataset.rule = problem.rule ?? "";
 }
 
 function drawClock() {
@@ -541,4 +763,17 @@ async function start() {
   return showTable(entry);
 }
 
-start().catch((error) => showError(error.message));
+/** The four-colour deck (diamonds blue, clubs green), kept in this browser. */
+function fourColours() {
+  const box = $("#four-colour");
+  const apply = () => document.body.classList.toggle("four-colour", box.checked);
+  box.checked = localStorage.getItem("penang-rummy-four-colour") === "1";
+  box.addEventListener("change", () => {
+    localStorage.setItem("penang-rummy-four-colour", box.checked ? "1" : "0");
+    apply();
+  });
+  apply();
+}
+
+fourColours();
+loadWords().then(start).catch((error) => showError(error.message));

@@ -12,7 +12,7 @@
  */
 
 export const SUITS = { S: ["♠", "spades"], H: ["♥", "hearts"], D: ["♦", "diamonds"], C: ["♣", "clubs"] };
-const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
+const RANK_NAMES = { A: "ace", 1: "ace", 14: "ace", J: "jack", Q: "queen", K: "king" };
 const REASONS = {
   game: "Game declared",
   all_dead: "every seat is dead",
@@ -82,7 +82,9 @@ export function cardText(text) {
 /** A card's name as a screen reader speaks it: "queen of hearts", "joker as 5 of diamonds". */
 export function cardName(text, standsFor) {
   if (text === "JK") {
-    return standsFor ? `joker as ${/[SHDC]$/.test(standsFor) ? cardName(standsFor) : standsFor}` : "joker";
+    if (!standsFor) return "joker";
+    // A set's joker stands for a rank (a position 1 is the low ace): "joker as a king".
+    return `joker as ${/[SHDC]$/.test(standsFor) ? cardName(standsFor) : `a ${RANK_NAMES[standsFor] ?? standsFor}`}`;
   }
   const rank = text.slice(0, -1);
   return `${RANK_NAMES[rank] ?? rank} of ${SUITS[text.at(-1)][1]}`;
@@ -125,7 +127,9 @@ function seatMelds(view, seat) {
   const declared = view.result?.melds?.[number] ?? [];
   declared.forEach((group, i) => {
     melds.push(element("span", { class: "meld declared", "data-declared": i },
-      element("span", { class: "meld-label" }, "gone out with "), ...cards(group, [], view.wild)));
+      // Only the seat that went out has gone out; every other seat's melds are its own.
+      element("span", { class: "meld-label" }, number === view.result?.went_out ? "gone out with " : "melded "),
+      ...cards(group, [], view.wild)));
   });
   return melds;
 }

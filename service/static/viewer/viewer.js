@@ -120,22 +120,34 @@ function startFollowing() {
   }, controller.signal);
 }
 
-async function openServerMatch(id) {
-  await loadGames(); // the games the service plays: how their events read and end
+async function openServerMatch(id, wantedGame, wantedVersion) {
+  const offered = await loadGames(); // the games the service plays: how their events read and end
   const match = await getJson(api(`matches/${encodeURIComponent(id)}`));
+  const word = offered.games.find((g) => g.game === (match.game ?? offered.default_game))?.game_word ?? "game";
   showMatch(match, `Match ${id} of this service`, (played) => {
-    window.location.search = `?game=${played.game_id}`;
-  });
-  const last = match.current_game ?? match.games.at(-1)?.game_id;
-  if (last) await openServerGame(last);
+    stopFollowing?.();
+    openServerGame(played.game_id).catch((error) => showError(error.message));
+  }, word);
+  // The game asked for, else the one being played, else the first: a replay begins there.
+  const first = wantedGame ?? match.current_game ?? match.games[0]?.game_id;
+  if (first) await openServerGame(first, wantedGame ? wantedVersion : undefined);
+}
+
+/** A finished match's bonuses and final scores, where its game adds bonuses (G17, G21). */
+function finalWords(match, names) {
+  const result = match.result;
+  if (!result?.bonuses?.length || !result.final?.length) return "";
+  const each = (values) => values.map((v, seat) => `${names[seat]} ${v}`).join(", ");
+  return ` Bonuses: ${each(result.bonuses)}; final scores: ${each(result.final)}.`;
 }
 
 /** A match's games, one button each, and its totals. */
-function showMatch(match, title, open) {
+function showMatch(match, title, open, word = "game") {
   const names = match.seats.map((seat) => seat.name ?? `seat ${seat.seat}`);
+  const Word = word[0].toUpperCase() + word.slice(1);
   const games = match.games.map((played, i) => {
     const button = element("button", { type: "button", "data-game": played.game_id },
-      `Game ${played.number ?? i + 1}${played.over ? "" : " (being played)"}`);
+      `${Word} ${played.number ?? i + 1}${played.over ? "" : " (being played)"}`);
     button.addEventListener("click", () => open(played, i));
     const score = played.points ? ` points ${played.points.join(" / ")}, totals ${played.totals.join(" / ")}` : "";
     return element("li", {}, button, score);
@@ -143,7 +155,7 @@ function showMatch(match, title, open) {
   const totals = match.totals.map((total, seat) => `${names[seat]} ${total}`).join(", ");
   $("#match").replaceChildren(
     element("h2", {}, `${title}: ${match.status}`),
-    element("p", { id: "match-totals" }, `Totals: ${totals}.`),
+    element("p", { id: "match-totals" }, `Totals: ${totals}.${finalWords(match, names)}`),
     element("ol", { id: "match-games", "aria-label": "Games of the match" }, ...games),
   );
   $("#match").hidden = false;
@@ -268,7 +280,9 @@ async function show(version) {
   main.dataset.latest = game.latest;
   $("#empty").hidden = true;
   if (game.kind === "server") {
+    // The address names what is open: the game (within its match) and the version.
     const url = new URL(window.location);
+    url.searchParams.set("game", game.id);
     url.searchParams.set("version", wanted);
     window.history.replaceState(null, "", url);
   }
@@ -324,10 +338,11 @@ function wire() {
 
 wire();
 const query = new URLSearchParams(window.location.search);
-if (query.get("game")) {
+if (query.get("match")) {
+  const version = Number(query.get("version")) || undefined;
+  openServerMatch(query.get("match"), query.get("game") ?? undefined, version).catch((error) => showError(error.message));
+} else if (query.get("game")) {
   $("#game-id").value = query.get("game");
   const version = Number(query.get("version")) || undefined;
   openServerGame(query.get("game"), version).catch((error) => showError(error.message));
-} else if (query.get("match")) {
-  openServerMatch(query.get("match")).catch((error) => showError(error.message));
 }
