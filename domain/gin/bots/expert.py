@@ -29,6 +29,8 @@ melds' caches (`domain.gin.melds`) mostly answer.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from domain.cards import Card
 from domain.drawgame.commands import DiscardAction, DrawAction
 from domain.gin import melds as m
@@ -82,10 +84,32 @@ def outlook(hand: tuple[int, ...], hidden: tuple[int, ...]) -> float:
     now = m.best_deadwood(hand)
     if not hidden or now == 0:
         return float(now)
-    total = 0
-    for card in hidden:
-        total += min(now, m.best_discard_deadwood(tuple(sorted((*hand, card))), card))
-    return total / len(hidden)
+    return sum(after_draw(hand, card) for card in hidden) / len(hidden)
+
+
+def after_draw(hand: tuple[int, ...], card: int) -> int:
+    """The least deadwood of `hand` after drawing `card` and shedding the worst card
+    (the drawn one included). A card that can meld with no card of the hand (none of its
+    rank, none of its suit within two ranks) stays deadwood wherever it goes, so its
+    answer is the hand's own or its value plus the hand's best with one card shed: the
+    same figure as the whole search's, without it."""
+    if _partnered(hand, card):
+        return m.best_discard_deadwood(tuple(sorted((*hand, card))))
+    return min(m.best_deadwood(hand), m.value(card) + _shed(hand))
+
+
+def _partnered(hand: tuple[int, ...], card: int) -> bool:
+    rank, suit = card % m.RANKS, card // m.RANKS
+    return any(
+        other % m.RANKS == rank or (other // m.RANKS == suit and abs(other - card) <= 2)
+        for other in hand
+    )
+
+
+@lru_cache(maxsize=65_536)
+def _shed(hand: tuple[int, ...]) -> int:
+    """The least deadwood of `hand` less one of its cards."""
+    return m.best_discard_deadwood(hand)
 
 
 def danger(card: int, hidden: tuple[int, ...]) -> int:
@@ -128,9 +152,7 @@ def _draw(
         keep = None if state.rules.discard_taken else card
         with_it = m.best_discard_deadwood(tuple(sorted((*hand, card))), keep)
         if hidden:
-            drawn = sum(
-                m.best_discard_deadwood(tuple(sorted((*hand, other)))) for other in hidden
-            ) / len(hidden)
+            drawn = sum(after_draw(hand, other) for other in hidden) / len(hidden)
         else:
             drawn = float(m.best_deadwood(hand))
         if with_it < min(drawn, m.best_deadwood(hand)) - TAKE_MARGIN:

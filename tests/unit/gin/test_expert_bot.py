@@ -128,3 +128,12 @@ def test_a_record_of_expert_seats_verifies_and_a_swap_is_refused() -> None:
     with pytest.raises(Refusal) as refused:
         check_bot_turns(GIN, swapped)
     assert (refused.value.code, refused.value.rule) == ("bot-turn-mismatch", "R33")
+
+
+def test_the_shortcut_for_a_card_that_melds_with_nothing_is_the_search_itself() -> None:
+    chooser = random.Random(80)
+    for _ in range(300):
+        cards = chooser.sample(range(52), 11)
+        hand, card = tuple(sorted(cards[:10])), cards[10]
+        whole = expert.m.best_discard_deadwood(tuple(sorted((*hand, card))))
+        assert expert.after_draw(hand, card) == whole
