@@ -30,7 +30,7 @@ for path in (ROOT, ROOT / "tests" / "unit" / "gin", ROOT / "tests" / "bench"):
         sys.path.insert(0, str(path))
 
 try:
-    import pyspiel  # noqa: F401
+    import pyspiel
 except ImportError:  # a benchmark-only extra
     pyspiel = None
 

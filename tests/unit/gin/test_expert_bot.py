@@ -77,9 +77,12 @@ def test_a_discard_whose_partners_are_all_seen_is_safe() -> None:
 
 def test_the_outlook_is_the_mean_deadwood_after_the_next_draw() -> None:
     code = expert.m.code
-    hand = tuple(sorted(code(card) for card in parse_cards(
-        ["2S", "3S", "4S", "7H", "7C", "7D", "9S", "JH", "QD", "KC"]
-    )))
+    hand = tuple(
+        sorted(
+            code(card)
+            for card in parse_cards(["2S", "3S", "4S", "7H", "7C", "7D", "9S", "JH", "QD", "KC"])
+        )
+    )
     now = expert.m.best_deadwood(hand)
     hidden = tuple(n for n in range(52) if n not in hand)
     assert 0 < expert.outlook(hand, hidden) < now
