@@ -38,7 +38,7 @@ def _greedy(view: GinView, seed: str) -> GinAction:
 
 
 def _expert(view: GinView, seed: str) -> GinAction:
-    return expert.choose(view)  # an exact expectation, no sample: the seed goes unused
+    return expert.expert_choice(view)  # an exact expectation, no sample: the seed goes unused
 
 
 #: Gin Rummy's bots, by name (`domain.gin.bots.greedy`, `domain.gin.bots.random`,

@@ -50,7 +50,7 @@ DANGER = 0.0
 TAKE_MARGIN = 0.0
 
 
-def choose(view: GinView) -> GinAction:
+def expert_choice(view: GinView) -> GinAction:
     """The bot's action for the seat of `view`, whose turn it must be."""
     state, seat = own_gin_turn(view)
     legal = legal_actions(state)

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-import pytest
-
 from domain.cards import parse_cards
 from domain.drawgame.bots.expert import partners
 from domain.drawgame.commands import DiscardAction
-from domain.games import GAMES
+from domain.rummy.bots import RUMMY_BOTS
 from domain.rummy.expert import keeper
 from domain.rummy.rules import RummyRules
+from domain.rummy500.bots import RUMMY500_BOTS
 
 
 def test_partners_are_the_cards_of_its_rank_and_its_suit_within_two() -> None:
@@ -33,6 +32,5 @@ def test_basic_rummys_expert_sheds_a_lone_card_before_a_paired_high_one() -> Non
     # lone, and higher than 4D; the greedy bot would shed a king of the pair
 
 
-@pytest.mark.parametrize("game", ["rummy", "rummy500", "gin"])
-def test_basic_rummy_rummy_500_and_gin_list_the_expert(game: str) -> None:
-    assert "expert" in GAMES[game].bots
+def test_basic_rummy_and_rummy_500_list_the_expert() -> None:
+    assert "expert" in RUMMY_BOTS and "expert" in RUMMY500_BOTS

@@ -36,8 +36,8 @@ def _expert_hand(seed: int, rules: GinRules) -> GinState:
     while not state.over:
         assert state.turn is not None
         view = view_hand(state, state.turn, False)
-        action = expert.choose(view)
-        assert action == expert.choose(view)
+        action = expert.expert_choice(view)
+        assert action == expert.expert_choice(view)
         assert action in legal_actions(state)
         state = fold(play(state, state.turn, [action]), state)
     return state
@@ -97,7 +97,7 @@ def test_it_knocks_when_it_may() -> None:
         seat = state.turn
         assert seat is not None
         view = view_hand(state, seat, False)
-        action = expert.choose(view)
+        action = expert.expert_choice(view)
         listed = legal_actions(state)
         if any(type(a).__name__ in ("KnockAction", "BigGinAction") for a in listed):
             assert type(action).__name__ in ("KnockAction", "BigGinAction")
@@ -140,3 +140,7 @@ def test_the_shortcut_for_a_card_that_melds_with_nothing_is_the_search_itself() 
         hand, card = tuple(sorted(cards[:10])), cards[10]
         whole = expert.m.best_discard_deadwood(tuple(sorted((*hand, card))))
         assert expert.after_draw(hand, card) == whole
+
+
+def test_gin_lists_the_expert() -> None:
+    assert "expert" in GIN.bots
