@@ -17,20 +17,23 @@ from typing import Any, Final
 from domain.cards import Card
 from domain.commands import LayOffAction, MeldAction
 from domain.drawgame.bots import draw_bots
+from domain.drawgame.bots.expert import expert_bot
 from domain.drawgame.bots.game import DrawBotGame
 from domain.drawgame.bots.greedy import taken, varied
 from domain.drawgame.commands import DiscardAction
 from domain.drawgame.state import DrawState
 from domain.game import BotPlay
 from domain.rummy import moves as rummy_moves
+from domain.rummy.expert import keeper
 
 #: A game's legal moves in basic Rummy's family (`domain.rummy.moves.RummyMoves`' fields).
 Moves = Callable[[DrawState, int], Any]
 
 
-def rummy_bot_game(legal_moves: Moves) -> DrawBotGame:
+def rummy_bot_game(legal_moves: Moves, *, keeps: bool = False) -> DrawBotGame:
     """Basic Rummy's family as its bots play it, from a game's `legal_moves`: the single
-    actions it lists, the top discard it wants, and its greedy play."""
+    actions it lists, the top discard it wants, and its greedy play; with `keeps`, the
+    expert's discard (`domain.rummy.expert.keeper`) in place of the highest card."""
 
     def listed_actions(state: DrawState, seat: int) -> tuple[Any, ...]:
         """The single actions `legal_moves` lists for the seat, after its draw."""
@@ -61,6 +64,8 @@ def rummy_bot_game(legal_moves: Moves) -> DrawBotGame:
         other = varied(state, moves.discards)
         if other is not None:
             return other  # type: ignore[no-any-return]
+        if keeps:
+            return keeper(moves.discards, state, seat)
         return _highest(moves.discards, state)
 
     return DrawBotGame(listed=listed_actions, wants=wants, play=play)
@@ -79,5 +84,10 @@ def _highest(discards: tuple[DiscardAction, ...], state: DrawState) -> DiscardAc
 
 #: Basic Rummy as its bots play it.
 RUMMY_BOT_GAME: Final = rummy_bot_game(rummy_moves.legal_moves)
-#: Basic Rummy's bots, by name (`domain.drawgame.bots.DRAW_BOT_NAMES`).
-RUMMY_BOTS: Final[Mapping[str, BotPlay]] = draw_bots(RUMMY_BOT_GAME)
+#: Basic Rummy as its expert bot plays it (`domain.rummy.expert`, R78).
+EXPERT_RUMMY_BOT_GAME: Final = rummy_bot_game(rummy_moves.legal_moves, keeps=True)
+#: Basic Rummy's bots, by name (`domain.drawgame.bots.DRAW_BOT_NAMES`, and `expert`).
+RUMMY_BOTS: Final[Mapping[str, BotPlay]] = {
+    **draw_bots(RUMMY_BOT_GAME),
+    "expert": expert_bot(EXPERT_RUMMY_BOT_GAME),
+}

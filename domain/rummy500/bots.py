@@ -17,6 +17,7 @@ from typing import Any, Final
 from domain.cards import Card
 from domain.commands import LayOffAction, MeldAction
 from domain.drawgame.bots import draw_bots
+from domain.drawgame.bots.expert import expert_bot
 from domain.drawgame.state import DrawState
 from domain.game import BotPlay
 from domain.rummy.bots import rummy_bot_game
@@ -51,5 +52,10 @@ def _opens(state: DrawState, seat: int) -> tuple[Any, ...] | None:
 
 #: Rummy 500 as its bots play it.
 RUMMY500_BOT_GAME: Final = replace(rummy_bot_game(legal_moves), opens=_opens)
-#: Rummy 500's bots, by name (`domain.drawgame.bots.DRAW_BOT_NAMES`).
-RUMMY500_BOTS: Final[Mapping[str, BotPlay]] = draw_bots(RUMMY500_BOT_GAME)
+#: Rummy 500 as its expert bot plays it: basic Rummy's expert discard (R78).
+EXPERT_RUMMY500_BOT_GAME: Final = replace(rummy_bot_game(legal_moves, keeps=True), opens=_opens)
+#: Rummy 500's bots, by name (`domain.drawgame.bots.DRAW_BOT_NAMES`, and `expert`).
+RUMMY500_BOTS: Final[Mapping[str, BotPlay]] = {
+    **draw_bots(RUMMY500_BOT_GAME),
+    "expert": expert_bot(EXPERT_RUMMY500_BOT_GAME),
+}

@@ -1,6 +1,6 @@
 Feature: Seats the service plays with its bots in Gin Rummy
   A seat of Gin Rummy may be played by the service with one of Gin Rummy's bots
-  (`greedy`, `random`, R33, R50). Its seat has no token, and the deal names every seat's
+  (`expert`, `greedy`, `random`, R33, R50, R77). Its seat has no token, and the deal names every seat's
   bot. When its turn comes the bot sends one action a command, from its seat's view alone
   (R49), each decided and recorded as a person's is, until the other seat is on turn
   (G3, G4); its think time is 0 in the tests, and each command is played once (R35). A
@@ -27,7 +27,7 @@ Feature: Seats the service plays with its bots in Gin Rummy
     Scenario: An unknown bot is refused, naming Gin Rummy's bots
       When a 2-player Gin Rummy game is dealt by seat 0 with seat 1 played by the bot "patient"
       Then the game is refused citing R33 with code "unknown-bot"
-      And the refusal names the game's bots "greedy, random"
+      And the refusal names the game's bots "expert, greedy, random"
 
   Rule: A table with bot seats takes a turn clock, whose turns are marked as its own
 
@@ -85,5 +85,21 @@ Feature: Seats the service plays with its bots in Gin Rummy
       When the people play their first listed moves until the game is over
       And the game's record is exported
       And the record is made to say seat 1 was played by the bot "greedy"
+      And the record is verified
+      Then the record is refused citing R33 with code "bot-turn-mismatch"
+
+    @R77 @R33 @R50 @G15 @http
+    Scenario: A hand of the expert bot against the greedy one is played out, and its record verifies
+      # The expert weighs each draw and discard by the deadwood expected after the next
+      # draw over the cards its seat has not seen (R77): a pure function of the view,
+      # so the verifier re-derives each of its commands.
+      Given a 2-player Gin Rummy game dealt by seat 0 with seats 0 and 1 played by the bots "expert, greedy"
+      When the bots have played
+      Then the hand is over, every seat's hand shown
+      When the game's record is exported
+      And the record is verified
+      Then the record is valid
+      When the record is made to say seat 0 was played by the bot "greedy"
+      And the record is made to say seat 1 was played by the bot "expert"
       And the record is verified
       Then the record is refused citing R33 with code "bot-turn-mismatch"

@@ -23,7 +23,7 @@ Feature: Seats the service plays with its bots in basic Rummy
     Scenario: An unknown bot is refused, naming the draw games' bots
       When a 2-player basic Rummy game is dealt by seat 0 with seat 1 played by the bot "clever"
       Then the game is refused citing R33 with code "unknown-bot"
-      And the refusal names the game's bots "greedy, random"
+      And the refusal names the game's bots "expert, greedy, random"
 
   Rule: A record of a hand with bot seats is checked bot command by bot command
 
@@ -60,3 +60,18 @@ Feature: Seats the service plays with its bots in basic Rummy
       Then no seat is open
       And a game of the match is being played
       And the deal names the bots "-, greedy, -"
+
+    @R78 @R33 @R35 @B8 @http
+    Scenario: A hand of the expert bot against the greedy one is played out, and its record verifies
+      # The expert draws, melds and lays off as the greedy bot does, and sheds the card
+      # that could meld with the fewest of its hand's (R78): a pure function of the view.
+      Given a 2-player basic Rummy game dealt by seat 0 with seats 0 and 1 played by the bots "expert, greedy"
+      When the bots have played
+      Then the hand is over, every seat's hand shown
+      When the game's record is exported
+      And the record is verified
+      Then the record is valid
+      When the record is made to say seat 0 was played by the bot "greedy"
+      And the record is made to say seat 1 was played by the bot "expert"
+      And the record is verified
+      Then the record is refused citing R33 with code "bot-turn-mismatch"

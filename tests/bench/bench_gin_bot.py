@@ -61,14 +61,14 @@ def wilson(wins: int, total: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - spread / (1 + z * z / total), centre + spread / (1 + z * z / total))
 
 
-def match(ours: Player, hands: int) -> tuple[int, int, int, float]:
+def match(ours: Player, hands: int, first: int = 0) -> tuple[int, int, int, float]:
     rules = preset("openspiel")
     game = load(rules)
     params = game.get_parameters()
     bots = [pyspiel.make_simple_gin_rummy_bot(params, player) for player in (0, 1)]
     wins = losses = draws = 0
     points = 0.0
-    for seed in range(hands):
+    for seed in range(first, first + hands):
         seat = seed % 2  # seats swapped every other hand
         for bot in bots:
             bot.restart()
