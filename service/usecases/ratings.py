@@ -6,7 +6,9 @@ with its deal (the stream's first event, which seats the players: U10), and appl
 one transaction that moves the position (`service.store.ratings`). Every process runs
 `keep_ratings`, and a read of the ratings first catches up (`catch_up`): whichever
 process applies a batch, it is applied once. `rebuild` derives the whole table again
-from the stored games.
+from the stored games. A deal stored in an older shape is read through the store's
+codec; a game whose events cannot be read at all is passed over with a warning, so the
+ratings never stop on one game.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from uuid import UUID
 
 import anyio
 import msgspec
+from eventsourcing.persistence import MapperDeserialisationError, Notification
 
+from domain.codec import MalformedEvent
 from domain.events import Event
 from domain.games import GAMES, spec_for_rules_version, spec_starting
 from domain.ratings.results import result_of
@@ -46,9 +50,11 @@ _log = logging.getLogger("service.usecases.ratings")
 
 
 class _DealHead(msgspec.Struct):
-    """What a rating reads of a stored deal: who sat where, and the game's rules version."""
+    """What a rating reads of a stored deal: who sat where, and the game's rules version
+    (None in a deal stored in an older shape, which the store's codec upcasts: such a
+    deal is read from the store)."""
 
-    rules_version: str
+    rules_version: str | None = None
     seated: tuple[str | None, ...] | None = None
 
 
@@ -70,21 +76,49 @@ def read_rated(store: GameStore, after: int, limit: int = BATCH) -> tuple[list[R
     for note in notes:
         game_id = UUID(str(note.originator_id))
         if note.topic in DEAL_TOPICS:
-            heads[game_id] = _head.decode(note.state)
+            try:
+                heads[game_id] = _head.decode(note.state)
+            except msgspec.DecodeError:
+                heads.pop(game_id, None)  # read from the store, through its codec
             continue
-        envelope = store.mapper.to_domain_event(note)
-        if not isinstance(envelope, Envelope) or not isinstance(envelope.event, Event):
+        try:
+            found = _rated(store, note, game_id, heads.pop(game_id, None))
+        except _UNREADABLE as error:
+            # Deterministic: a rebuild, and an offline check, pass over it alike.
+            _log.warning("game %s is not rated: its events cannot be read (%s)", game_id, error)
             continue
-        head = heads.pop(game_id, None)
-        spec = None if head is None else spec_for_rules_version(head.rules_version)
-        deal: object = head
-        if head is None or spec is None:
-            deal = store.game_events(game_id, 0, 1)[0]
-            spec = spec_starting(deal)
-        result = result_of(str(game_id), deal, envelope.event, spec)
-        if result is not None:
-            rated.append(Rated(note.id, result, _seconds(envelope)))
+        if found is not None:
+            rated.append(found)
     return rated, (notes[-1].id if notes else None)
+
+
+#: What a stored game that cannot be read raises: a record of no known shape, a stream
+#: that begins with no deal (`spec_starting`), or one cut short.
+_UNREADABLE: Final = (
+    MapperDeserialisationError,
+    MalformedEvent,
+    msgspec.DecodeError,
+    ValueError,
+    IndexError,
+)
+
+
+def _rated(
+    store: GameStore, note: Notification, game_id: UUID, head: _DealHead | None
+) -> Rated | None:
+    """The rated result of the game that `note`, its end, ends (None: not rated)."""
+    envelope = store.mapper.to_domain_event(note)
+    if not isinstance(envelope, Envelope) or not isinstance(envelope.event, Event):
+        return None
+    spec = None
+    if head is not None and head.rules_version is not None:
+        spec = spec_for_rules_version(head.rules_version)
+    deal: object = head
+    if head is None or spec is None:
+        deal = store.game_events(game_id, 0, 1)[0]
+        spec = spec_starting(deal)
+    result = result_of(str(game_id), deal, envelope.event, spec)
+    return None if result is None else Rated(note.id, result, _seconds(envelope))
 
 
 def catch_up(store: GameStore) -> int:

@@ -9,9 +9,10 @@ import secrets
 import threading
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from uuid import UUID
+from uuid import UUID, uuid4
 
 import pytest
+from eventsourcing.persistence import StoredEvent
 from rated_games import rated_games, store_games
 
 from domain.games import spec_starting
@@ -186,3 +187,27 @@ def test_two_stores_catching_up_at_once_apply_each_game_once(api: Api, settings:
             assert rows[-1].after == expected[("penang", player)]
     finally:
         other.close()
+
+
+def test_a_game_whose_events_cannot_be_read_is_passed_over_not_a_stop(api: Api) -> None:
+    # A stream that ends a game but begins with no deal (its deal lost, or of no known
+    # shape) is not rated, and the ratings go on past it: they never stop on one game.
+    players = _register(api, 3)
+    ids = [p["player_id"] for p in players]
+    first, _ = store_games(api.store, rated_games(ids, 2, "passed-over", seats=3))
+    stored = api.store.recorder.select_events(first)
+    ends = [row for row in stored if row.topic in ratings.END_TOPICS]
+    assert len(ends) == 1
+    lone = uuid4()
+    api.store.recorder.insert_events(
+        [
+            StoredEvent(originator_id=lone, originator_version=1, topic=row.topic, state=row.state)
+            for row in ends
+        ]
+    )
+    store_games(api.store, rated_games(ids, 1, "after-the-lone-end", seats=3))
+    entries = {e["player_id"]: e for e in _leaderboard(api, "penang", 50) if e["player_id"] in ids}
+    assert {e["rating"]["games"] for e in entries.values()} == {3}
+    assert entries == {
+        e["player_id"]: e for e in _leaderboard(api, "penang", 50) if e["player_id"] in ids
+    }
