@@ -117,12 +117,16 @@ def compose(read: SeatRead, seat: int, actions: Sequence[AnyAction]) -> Composed
     spec = game_kinds.spec_of(state)
     composed = game_kinds.compose(spec, state, seat, actions)
     after = composed.state
+    # A composition that ends the turn may end the hand, whose view shows every hand (and
+    # the stock): what the seat would see only once it sent it. Nothing may follow such a
+    # composition, so the view stays the position's before it (R28).
+    shown = state if composed.ends_turn else after
     return ComposedTurn(
         version=state.version,
         complete=composed.complete,
         ends_turn=composed.ends_turn,
         send_first=composed.send_first,
-        view=game_kinds.view(after, seat, spec=spec),
+        view=game_kinds.view(shown, seat, spec=spec),
         moves=game_kinds.legal_moves(after, seat),
     )
 
