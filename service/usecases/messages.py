@@ -279,7 +279,8 @@ class ComposedTurn(msgspec.Struct, frozen=True, kw_only=True):
     #: recorded (R22): send the actions, then choose what follows. The view and moves are
     #: then the position before them.
     send_first: bool
-    #: The game as the seat would see it after the actions.
+    #: The game as the seat would see it after the actions; where they end the turn, as
+    #: it sees it now (a hand they would end is shown whole only once sent, R28).
     view: View
     #: The legal moves that may follow the actions (none where `ends_turn`).
     moves: Moves
