@@ -21,7 +21,7 @@ import dataclasses
 import re
 import sys
 from collections.abc import Mapping
-from typing import Any, ClassVar, Generic, TypeVar, get_args
+from typing import Any, ClassVar, Final, Generic, TypeVar, get_args
 
 S = TypeVar("S")
 
@@ -53,6 +53,20 @@ def _state_of(namespace: Mapping[str, Any]) -> type | None:
         if args and isinstance(args[0], type) and dataclasses.is_dataclass(args[0]):
             return args[0]
     return None
+
+
+#: A field held as a list while folding, a tuple in the state.
+AS_LIST: Final = ("list(v)", "tuple(v)")
+#: A tuple field that stays empty in most states: None until the fold first sets it.
+LAZY_LIST: Final = ("list(v) if v else None", "() if v is None else tuple(v)")
+#: The hands, as lists in no particular order until the freeze sorts each one (the draft's
+#: module reads `CARD_ORDER`).
+SORTED_HANDS: Final = (
+    "[list(hand) for hand in v]",
+    "tuple(tuple(sorted(h, key=CARD_ORDER)) for h in v)",
+)
+#: A stock and the cards drawn off its top since (`drawn`), cut once at the freeze.
+DRAWN_STOCK: Final = {"stock": ("v", "v[self.drawn :] if self.drawn else v"), "drawn": ("0", None)}
 
 
 class Draft(Generic[S], metaclass=_Drafted):

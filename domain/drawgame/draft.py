@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from domain.cards import CARD_ORDER, Card  # noqa: F401  # CARD_ORDER: read by THAWED
-from domain.drafts import Draft
+from domain.drafts import AS_LIST, DRAWN_STOCK, LAZY_LIST, SORTED_HANDS, Draft
 from domain.drawgame.events import HandEnded
 from domain.drawgame.state import DrawState, Phase
 from domain.melds import TableMeld
@@ -24,22 +24,18 @@ class _Draft(Draft[DrawState]):
     """
 
     THAWED: ClassVar[Mapping[str, tuple[str, str | None]]] = {
-        "hands": (
-            "[list(hand) for hand in v]",
-            "tuple(tuple(sorted(h, key=CARD_ORDER)) for h in v)",
-        ),
-        "stock": ("v", "v[self.drawn :] if self.drawn else v"),
-        "drawn": ("0", None),
-        "discards": ("list(v)", "tuple(v)"),
-        "played": ("list(v)", "tuple(v)"),
-        "table": ("list(v)", "tuple(v)"),
+        "hands": SORTED_HANDS,
+        **DRAWN_STOCK,
+        "discards": AS_LIST,
+        "played": AS_LIST,
+        "table": AS_LIST,
         # None until a seat has put a card on the table (the state's empty tuple).
         "tabled": (
             "[list(c) for c in v] if v else None",
             "() if v is None else tuple(map(tuple, v))",
         ),
         # None until a seat has discarded (the state's empty tuple).
-        "timed_out": ("list(v) if v else None", "() if v is None else tuple(v)"),
+        "timed_out": LAZY_LIST,
     }
 
     hands: list[list[Card]]

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from domain.cards import CARD_ORDER, Card  # noqa: F401  # CARD_ORDER: read by THAWED
-from domain.drafts import Draft
+from domain.drafts import AS_LIST, DRAWN_STOCK, LAZY_LIST, SORTED_HANDS, Draft
 from domain.gin.events import GinHandEnded
 from domain.gin.state import GinState, Phase
 
@@ -23,17 +23,13 @@ class _Draft(Draft[GinState]):
     """
 
     THAWED: ClassVar[Mapping[str, tuple[str, str | None]]] = {
-        "hands": (
-            "[list(hand) for hand in v]",
-            "tuple(tuple(sorted(h, key=CARD_ORDER)) for h in v)",
-        ),
-        "stock": ("v", "v[self.drawn :] if self.drawn else v"),
-        "drawn": ("0", None),
-        "discards": ("list(v)", "tuple(v)"),
+        "hands": SORTED_HANDS,
+        **DRAWN_STOCK,
+        "discards": AS_LIST,
         "melds": ("[list(melds) for melds in v]", "tuple(map(tuple, v))"),
-        "layoffs": ("list(v)", "tuple(v)"),
+        "layoffs": AS_LIST,
         # None until a seat has played (the state's empty tuple).
-        "timed_out": ("list(v) if v else None", "() if v is None else tuple(v)"),
+        "timed_out": LAZY_LIST,
     }
 
     hands: list[list[Card]]

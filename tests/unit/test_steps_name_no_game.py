@@ -16,6 +16,8 @@ from pathlib import Path
 
 from domain.games import GAMES
 
+from .test_core_names_no_game import _docstrings
+
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "tests" / "spec"
 _PACKAGES = {type(game).__module__.split(".")[1] for game in GAMES.values()}
@@ -29,20 +31,6 @@ ALLOWED: dict[tuple[str, str], tuple[int, str]] = {
         "B9's phrase 'went rummy' (going out in one turn), the rules' word, not the game",
     ),
 }
-
-
-def _docstrings(tree: ast.Module) -> set[int]:
-    found = set()
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if (
-            isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
-            and body
-            and isinstance(body[0], ast.Expr)
-            and isinstance(body[0].value, ast.Constant)
-        ):
-            found.add(id(body[0].value))
-    return found
 
 
 def named_games(source: str) -> Counter[str]:
